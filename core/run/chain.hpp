@@ -1,0 +1,60 @@
+// One chain: a sampler on a shared target with its own RNG stream and draw store. Parameter
+// changes take effect at the next step and are logged with the step index, so a run can be
+// replayed exactly and plots can mark the change.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "run/draw_store.hpp"
+#include "samplers/sampler.hpp"
+
+namespace sgl {
+
+struct ParamChange {
+  std::uint64_t step;  // the change applies from step step+1
+  ParamValues params;
+};
+
+class Chain {
+ public:
+  Chain(std::shared_ptr<const Target> target, std::string sampler_id, const ParamValues& params,
+        std::uint64_t seed, Vec init, std::uint64_t burnin, std::uint64_t thin);
+
+  // Runs `steps` more steps (fewer if the chain stops). Accumulates wall time.
+  void run(std::uint64_t steps);
+  // Validates and applies new user parameters without resetting; throws UserError.
+  void set_params(const ParamValues& params);
+  // Restarts from the initial point with the initial seed, keeping the current parameters.
+  void reset();
+
+  const std::string& sampler_id() const { return sampler_id_; }
+  const ParamValues& params() const { return params_; }  // user values as given
+  ParamValues full_params() const;                        // with defaults filled in
+  std::uint64_t seed() const { return seed_; }
+  const Vec& init() const { return init_; }
+  const Target& target() const { return *target_; }
+  const Sampler& sampler() const { return *sampler_; }
+  const DrawStore& draws() const { return draws_; }
+  const SamplerCounters& counters() const { return sampler_->counters(); }
+  bool stopped() const { return sampler_->stopped(); }
+  const std::string& stop_reason() const { return sampler_->stop_reason(); }
+  double wall_seconds() const { return wall_seconds_; }
+  const std::vector<ParamChange>& param_history() const { return history_; }
+
+ private:
+  std::shared_ptr<const Target> target_;
+  std::string sampler_id_;
+  ParamValues params_;
+  std::uint64_t seed_;
+  Vec init_;
+  Rng rng_;
+  std::unique_ptr<Sampler> sampler_;
+  DrawStore draws_;
+  double wall_seconds_ = 0.0;
+  std::vector<ParamChange> history_;
+};
+
+}  // namespace sgl

@@ -1,0 +1,48 @@
+// Per-sampler summaries of a session (pooled over that sampler's chains): what summary.json
+// holds and what the GUI's metrics table shows.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "run/session.hpp"
+
+namespace sgl {
+
+struct CoordinateSummary {
+  std::string name;
+  double mean = 0.0;
+  double sd = 0.0;
+  double ess = 0.0;   // summed over chains (Geyer initial positive + monotone sequence per chain)
+  double iat = 0.0;   // draws / ess (per chain, averaged as a ratio of sums)
+  double mcse = 0.0;  // sd / sqrt(ess)
+};
+
+struct SamplerSummary {
+  std::string id;
+  ParamValues params;  // full set, defaults filled in
+  std::string params_text;  // "step_size=0.1,friction=1,..."
+  int chains = 0;
+  std::uint64_t steps = 0;  // per chain, including burn-in
+  std::uint64_t draws = 0;  // recorded draws over all chains
+  std::vector<std::string> names;
+  std::vector<CoordinateSummary> coordinates;
+  bool has_accept_rate = false;
+  double accept_rate = 0.0;  // MH acceptances / proposals
+  std::uint64_t divergences = 0;
+  std::uint64_t gradient_evaluations = 0;  // per datum
+  std::uint64_t density_evaluations = 0;   // per datum (MH energies)
+  double data_passes = 0.0;                // (gradient + density evaluations) / n
+  double wall_seconds = 0.0;
+  double steps_per_second = 0.0;
+  bool has_truth = false;
+  double tv_distance = 0.0;  // histogram vs true density over the same bins
+  double kl = 0.0;
+  int truth_bins = 0;         // bins per axis used for tv/kl
+  std::vector<std::string> stop_reasons;  // chains that stopped early, with why
+};
+
+std::vector<SamplerSummary> summarize(const Session& session);
+
+}  // namespace sgl

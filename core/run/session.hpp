@@ -1,0 +1,38 @@
+// A set of chains on one target, built from a RunSpec. The headless CLI runs a session to the
+// end; the GUI's worker thread advances the same chains in slices.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "run/chain.hpp"
+#include "run/run_spec.hpp"
+
+namespace sgl {
+
+class Session {
+ public:
+  // Builds the target and every chain; throws UserError for any invalid part of the spec.
+  explicit Session(const RunSpec& spec);
+
+  // Runs every chain for burnin + steps steps, one chain after another.
+  void run_to_end();
+
+  const RunSpec& spec() const { return spec_; }
+  const Target& target() const { return *target_; }
+  std::shared_ptr<const Target> target_ptr() const { return target_; }
+  std::vector<std::unique_ptr<Chain>>& chains() { return chains_; }
+  const std::vector<std::unique_ptr<Chain>>& chains() const { return chains_; }
+  // Index into spec().samplers of each chain.
+  const std::vector<std::size_t>& chain_sampler_position() const { return chain_sampler_position_; }
+  const std::vector<int>& chain_index_within_sampler() const { return chain_index_; }
+
+ private:
+  RunSpec spec_;
+  std::shared_ptr<const Target> target_;
+  std::vector<std::unique_ptr<Chain>> chains_;
+  std::vector<std::size_t> chain_sampler_position_;
+  std::vector<int> chain_index_;
+};
+
+}  // namespace sgl

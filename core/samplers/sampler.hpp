@@ -1,0 +1,108 @@
+// The sampler interface (BlackJAX/Stan shape): explicit state (θ, r), parameters read once into
+// plain fields, and a `run` that advances many steps per call so the hot loop pays no virtual
+// call or queue push per step. The RNG is passed by reference; there is no hidden global RNG.
+//
+// Bookkeeping shared by all samplers lives here: counters (steps, MH proposals/accepts,
+// divergences, per-datum evaluations), recording into a DrawStore, and the divergence rule.
+//
+// Divergence (Stan's rule, ALGORITHMS.md): a transition is divergent when H is not finite or
+// H − H₀ > 1000. For MH samplers H₀ is the trajectory's start; the proposal is rejected, counted,
+// and the chain goes on. Samplers without MH have no trajectory start, so H₀ is the energy at the
+// previous recorded draw (or the start), and any non-finite θ or r is divergent too; the state
+// reverts to the last good recorded one and the chain stops with a reason.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "run/draw_store.hpp"
+#include "targets/target.hpp"
+#include "util/params.hpp"
+#include "util/rng.hpp"
+
+namespace sgl {
+
+constexpr double kDivergenceThreshold = 1000.0;
+
+struct SamplerCounters {
+  std::uint64_t steps = 0;
+  std::uint64_t mh_proposals = 0;
+  std::uint64_t mh_accepts = 0;
+  double accept_prob_sum = 0.0;  // Σ min(1, e^{−ΔH}): the mean is a smoother acceptance estimate
+  std::uint64_t divergences = 0;
+  std::uint64_t gradient_evaluations = 0;  // per datum
+  std::uint64_t density_evaluations = 0;   // per datum, those the algorithm needs (e.g. for MH)
+};
+
+class Sampler {
+ public:
+  explicit Sampler(const Target& target);
+  virtual ~Sampler() = default;
+  Sampler(const Sampler&) = delete;
+  Sampler& operator=(const Sampler&) = delete;
+
+  // Reads a full, validated parameter set (defaults filled in). Takes effect at the next step;
+  // the chain is not reset. Throws UserError for invalid combinations.
+  virtual void set_params(const ParamValues& params) = 0;
+
+  // Starts afresh at θ₀ with momentum r ~ N(0, M); clears counters and the stop flag.
+  virtual void reset(const Vec& theta0, Rng& rng);
+
+  // Advances up to `steps` steps, recording due draws. Returns early only if the chain stopped.
+  virtual void run(std::uint64_t steps, Rng& rng, DrawStore& store) = 0;
+
+  // Whether this sampler's steps are MH-corrected (used for acceptance reporting).
+  virtual bool uses_metropolis() const { return false; }
+
+  const Vec& position() const { return theta_; }
+  const Vec& momentum() const { return r_; }
+  const SamplerCounters& counters() const { return counters_; }
+  bool stopped() const { return stopped_; }
+  const std::string& stop_reason() const { return stop_reason_; }
+  const Target& target() const { return target_; }
+
+  double kinetic_energy(const Vec& r) const { return 0.5 * r.squaredNorm(); }
+
+ protected:
+  // After one step of a sampler without MH: checks finiteness, records if due, applies the
+  // divergence rule. Returns false when the chain has stopped.
+  bool finish_free_step(DrawStore& store) {
+    ++counters_.steps;
+    if (!std::isfinite(theta_.sum() + r_.sum())) return diverge("position or momentum became non-finite");
+    if (!store.due(counters_.steps)) return true;
+    return record_free_step(store);
+  }
+
+  // After one MH-corrected iteration whose exact U at the current state is `potential`.
+  void finish_metropolis_step(DrawStore& store, bool accepted, double accept_prob, bool divergent,
+                              double potential) {
+    ++counters_.steps;
+    ++counters_.mh_proposals;
+    if (accepted) ++counters_.mh_accepts;
+    counters_.accept_prob_sum += accept_prob;
+    if (divergent) ++counters_.divergences;
+    if (store.due(counters_.steps))
+      store.append(counters_.steps, theta_.data(), r_.data(), potential, potential + kinetic_energy(r_),
+                   accepted, divergent);
+  }
+
+  bool record_free_step(DrawStore& store);
+  bool diverge(const std::string& why);
+  void remember_good_state(double hamiltonian);
+
+  const Target& target_;
+  Vec theta_;
+  Vec r_;
+  SamplerCounters counters_;
+
+ private:
+  bool stopped_ = false;
+  std::string stop_reason_;
+  Vec good_theta_;
+  Vec good_r_;
+  double reference_energy_ = 0.0;  // H₀ for the divergence rule of samplers without MH
+};
+
+}  // namespace sgl

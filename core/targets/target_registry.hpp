@@ -1,0 +1,26 @@
+// Target ids → constructors. The CLI's --target/--model flags, the GUI's target picker and
+// scenario files all go through make_target.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "targets/target.hpp"
+
+namespace sgl {
+
+struct TargetSpec {
+  std::string id;          // e.g. "chen-doublewell", "gauss2d", "linear", "logistic"
+  ParamValues params;      // the target's own parameters (rho, n, d, seed, prior_sd, noise_sd, ...)
+  std::string data_csv;    // regressions: a CSV file to load; empty means the synthetic generator
+  std::string response = "y";  // regressions: the response column's name
+};
+
+const std::vector<TargetInfo>& target_catalogue();
+const TargetInfo* find_target_info(const std::string& id);
+
+// Throws UserError for an unknown id, bad parameters, or a malformed data file.
+std::shared_ptr<const Target> make_target(const TargetSpec& spec);
+
+}  // namespace sgl
