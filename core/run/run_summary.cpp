@@ -1,0 +1,111 @@
+#include "run/run_summary.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "diagnostics/distance.hpp"
+#include "diagnostics/ess.hpp"
+#include "diagnostics/histogram.hpp"
+#include "diagnostics/running_moments.hpp"
+#include "samplers/sampler_registry.hpp"
+#include "targets/truth_grid.hpp"
+
+namespace sgl {
+namespace {
+
+// Bins per axis for the distance to the truth. Fewer bins in 2-D keep the finite-sample floor
+// of the histogram TV (≈ ½√(2K/(πN)), see distance.hpp) comparable to the 1-D one.
+constexpr int kTruthBins1d = 50;
+constexpr int kTruthBins2d = 25;
+
+DistanceToTruth distance_for(const Target& target, const std::vector<const Chain*>& chains) {
+  const TruthGrid& truth = *target.truth();
+  const auto box = target.view_box();
+  if (target.dim() == 1) {
+    Histogram1D histogram(box[0].lo, box[0].hi, kTruthBins1d);
+    for (const Chain* chain : chains)
+      for (std::size_t i = 0; i < chain->draws().size(); ++i) histogram.add(chain->draws().theta(i, 0));
+    return distance_to_truth(histogram, truth, 0);
+  }
+  Histogram2D histogram(box[0].lo, box[0].hi, kTruthBins2d, box[1].lo, box[1].hi, kTruthBins2d);
+  for (const Chain* chain : chains)
+    for (std::size_t i = 0; i < chain->draws().size(); ++i)
+      histogram.add(chain->draws().theta(i, 0), chain->draws().theta(i, 1));
+  return distance_to_truth(histogram, truth);
+}
+
+SamplerSummary summarize_sampler(const Session& session, std::size_t position,
+                                 const std::vector<const Chain*>& chains) {
+  const Target& target = session.target();
+  const SamplerSpec& spec = session.spec().samplers[position];
+  const SamplerInfo& info = *find_sampler_info(spec.id);
+  SamplerSummary summary;
+  summary.id = spec.id;
+  summary.params = chains.front()->full_params();
+  summary.params_text = format_param_list(summary.params, info.params);
+  summary.chains = static_cast<int>(chains.size());
+  summary.names = target.coordinate_names();
+
+  std::uint64_t steps = 0, proposals = 0, accepts = 0;
+  for (const Chain* chain : chains) {
+    const SamplerCounters& counters = chain->counters();
+    summary.steps = std::max(summary.steps, counters.steps);
+    steps += counters.steps;
+    summary.draws += chain->draws().size();
+    proposals += counters.mh_proposals;
+    accepts += counters.mh_accepts;
+    summary.divergences += counters.divergences;
+    summary.gradient_evaluations += counters.gradient_evaluations;
+    summary.density_evaluations += counters.density_evaluations;
+    summary.wall_seconds += chain->wall_seconds();
+    if (chain->stopped()) summary.stop_reasons.push_back(chain->stop_reason());
+  }
+  summary.has_accept_rate = proposals > 0;
+  summary.accept_rate = proposals > 0 ? double(accepts) / double(proposals) : 0.0;
+  summary.data_passes = double(summary.gradient_evaluations + summary.density_evaluations) /
+                        double(target.evaluation_cost());
+  summary.steps_per_second = summary.wall_seconds > 0 ? double(steps) / summary.wall_seconds
+                                                      : std::numeric_limits<double>::infinity();
+
+  for (int coord = 0; coord < target.dim(); ++coord) {
+    CoordinateSummary coordinate;
+    coordinate.name = summary.names[static_cast<std::size_t>(coord)];
+    RunningMoments moments;
+    double ess = 0.0;
+    for (const Chain* chain : chains) {
+      const std::vector<double> series = chain->draws().coordinate(coord);
+      moments.add(series.data(), series.size());
+      ess += effective_sample_size(series).ess;
+    }
+    coordinate.mean = moments.mean();
+    coordinate.sd = moments.sd();
+    coordinate.ess = ess;
+    coordinate.iat = ess > 0 ? double(summary.draws) / ess : std::numeric_limits<double>::infinity();
+    coordinate.mcse = ess > 0 ? coordinate.sd / std::sqrt(ess) : std::numeric_limits<double>::infinity();
+    summary.coordinates.push_back(coordinate);
+  }
+
+  if (target.truth() && summary.draws > 0) {
+    const DistanceToTruth distance = distance_for(target, chains);
+    summary.has_truth = true;
+    summary.tv_distance = distance.tv;
+    summary.kl = distance.kl;
+    summary.truth_bins = target.dim() == 1 ? kTruthBins1d : kTruthBins2d;
+  }
+  return summary;
+}
+
+}  // namespace
+
+std::vector<SamplerSummary> summarize(const Session& session) {
+  std::vector<SamplerSummary> summaries;
+  for (std::size_t position = 0; position < session.spec().samplers.size(); ++position) {
+    std::vector<const Chain*> chains;
+    for (std::size_t c = 0; c < session.chains().size(); ++c)
+      if (session.chain_sampler_position()[c] == position) chains.push_back(session.chains()[c].get());
+    summaries.push_back(summarize_sampler(session, position, chains));
+  }
+  return summaries;
+}
+
+}  // namespace sgl

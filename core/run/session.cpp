@@ -1,0 +1,50 @@
+#include "run/session.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "util/error.hpp"
+
+namespace sgl {
+
+Session::Session(const RunSpec& spec) : spec_(spec) {
+  if (spec.samplers.empty()) throw UserError("no sampler given (use --sampler ID[:key=value,...])");
+  if (spec.chains_per_sampler < 1) throw UserError("chains must be at least 1");
+  if (spec.steps < 1) throw UserError("steps must be at least 1");
+  if (spec.thin < 1) throw UserError("thin must be at least 1");
+  target_ = make_target(spec.target);
+
+  Vec init = target_->default_init();
+  if (!spec.init.empty()) {
+    if (static_cast<int>(spec.init.size()) != target_->dim()) {
+      std::ostringstream msg;
+      msg << "--init has " << spec.init.size() << " values but target '" << target_->id() << "' has "
+          << target_->dim() << " coordinates";
+      throw UserError(msg.str());
+    }
+    for (std::size_t i = 0; i < spec.init.size(); ++i) {
+      if (!std::isfinite(spec.init[i])) throw UserError("--init values must be finite");
+      init[static_cast<Eigen::Index>(i)] = spec.init[i];
+    }
+  }
+
+  for (std::size_t position = 0; position < spec.samplers.size(); ++position) {
+    for (int chain = 0; chain < spec.chains_per_sampler; ++chain) {
+      chains_.push_back(std::make_unique<Chain>(target_, spec.samplers[position].id,
+                                                spec.samplers[position].params,
+                                                chain_seed(spec.seed, position, chain), init,
+                                                spec.burnin, spec.thin));
+      chain_sampler_position_.push_back(position);
+      chain_index_.push_back(chain);
+    }
+  }
+}
+
+void Session::run_to_end() {
+  const std::uint64_t total = spec_.burnin + spec_.steps;
+  for (auto& chain : chains_) {
+    chain->run(total - chain->counters().steps);
+  }
+}
+
+}  // namespace sgl

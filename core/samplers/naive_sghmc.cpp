@@ -1,0 +1,94 @@
+#include "samplers/naive_sghmc.hpp"
+
+#include "integrators/leapfrog.hpp"
+#include "samplers/common_params.hpp"
+#include "samplers/metropolis.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+
+NaiveSghmcSampler::NaiveSghmcSampler(const Target& target)
+    : StochasticGradientSampler(target), grad_(Vec::Zero(target.dim())) {}
+
+std::vector<ParamDescriptor> NaiveSghmcSampler::descriptors() {
+  return {
+      step_size_param(0.1, "Leapfrog step ε; the gradient noise adds N(0, ε²V) to r every step"),
+      {"leapfrog_steps", "resample r every", ParamKind::Integer, 0, 1000, 50, false,
+       "Leapfrog steps between momentum resamplings (trajectory length with MH); 0 = never: "
+       "the energy then random-walks upward (Chen Fig. 2)"},
+      {"mh", "Metropolis–Hastings", ParamKind::Boolean, 0, 1, 0, false,
+       "MH test on each trajectory with the exact full-data energy (costly; Chen's 'with MH')"},
+      noise_var_param(),
+      batch_size_param(),
+  };
+}
+
+void NaiveSghmcSampler::set_params(const ParamValues& params) {
+  const bool metropolis = params.at("mh") != 0.0;
+  const int leapfrog_steps = static_cast<int>(params.at("leapfrog_steps"));
+  if (metropolis && leapfrog_steps == 0)
+    throw UserError("naive-sghmc: mh=true needs leapfrog_steps >= 1 (the MH test closes each trajectory)");
+  step_size_ = params.at("step_size");
+  leapfrog_steps_ = leapfrog_steps;
+  metropolis_ = metropolis;
+  set_gradient_params(params);
+}
+
+void NaiveSghmcSampler::reset(const Vec& theta0, Rng& rng) {
+  StochasticGradientSampler::reset(theta0, rng);
+  estimate_gradient(theta_.data(), grad_.data(), rng);
+  potential_ = target_.potential(theta_.data());
+}
+
+void NaiveSghmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+  if (metropolis_) {
+    run_metropolis(steps, rng, store);
+  } else {
+    run_dynamics(steps, rng, store);
+  }
+  sync_gradient_count();
+}
+
+void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawStore& store) {
+  const int dim = target_.dim();
+  auto noisy_gradient = [this, &rng](const double* theta, double* grad) {
+    estimate_gradient(theta, grad, rng);
+  };
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    leapfrog_step(theta_.data(), r_.data(), grad_.data(), dim, step_size_, noisy_gradient);
+    if (leapfrog_steps_ != 0 && (counters_.steps + 1) % static_cast<std::uint64_t>(leapfrog_steps_) == 0)
+      for (int i = 0; i < dim; ++i) r_[i] = rng.normal();
+    if (!finish_free_step(store)) return;
+  }
+}
+
+void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawStore& store) {
+  const int dim = target_.dim();
+  const auto cost = static_cast<std::uint64_t>(target_.evaluation_cost());
+  auto noisy_gradient = [this, &rng](const double* theta, double* grad) {
+    estimate_gradient(theta, grad, rng);
+  };
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    for (int i = 0; i < dim; ++i) r_[i] = rng.normal();
+    theta_start_ = theta_;
+    r_start_ = r_;
+    grad_start_ = grad_;
+    const double energy_start = potential_ + kinetic_energy(r_);
+    leapfrog(theta_.data(), r_.data(), grad_.data(), dim, step_size_, leapfrog_steps_, noisy_gradient);
+    // The MH test uses the exact, full-data energy: this is what makes the method costly.
+    const double potential_end = target_.potential(theta_.data());
+    counters_.density_evaluations += cost;
+    const MetropolisOutcome outcome =
+        metropolis_decision(energy_start, potential_end + kinetic_energy(r_), true, rng);
+    if (outcome.accepted) {
+      potential_ = potential_end;
+    } else {
+      theta_ = theta_start_;
+      r_ = r_start_;
+      grad_ = grad_start_;
+    }
+    finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential_);
+  }
+}
+
+}  // namespace sgl

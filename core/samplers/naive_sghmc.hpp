@@ -1,0 +1,36 @@
+// Naive stochastic-gradient HMC (Chen, Fox & Guestrin 2014, §3.1): HMC with ∇Ũ in place of ∇U
+// inside the leapfrog. Momentum r ~ N(0, I) is redrawn every `leapfrog_steps` steps (Fig. 1 uses
+// 50; 0 = never, Fig. 2's diverging "noisy Hamiltonian dynamics").
+//  - mh=false (default): one step is one leapfrog step, so the phase-space path is continuous;
+//    the recorded momentum is the velocity-Verlet (synchronised) one.
+//  - mh=true (Chen's "with MH"): one step is a whole trajectory of `leapfrog_steps` steps followed
+//    by an MH test with the exact, full-data H; only trajectory end points are draws.
+#pragma once
+
+#include "samplers/stochastic_gradient_sampler.hpp"
+
+namespace sgl {
+
+class NaiveSghmcSampler : public StochasticGradientSampler {
+ public:
+  explicit NaiveSghmcSampler(const Target& target);
+  void set_params(const ParamValues& params) override;
+  void reset(const Vec& theta0, Rng& rng) override;
+  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  bool uses_metropolis() const override { return metropolis_; }
+
+  static std::vector<ParamDescriptor> descriptors();
+
+ private:
+  void run_dynamics(std::uint64_t steps, Rng& rng, DrawStore& store);
+  void run_metropolis(std::uint64_t steps, Rng& rng, DrawStore& store);
+
+  double step_size_ = 0.1;
+  int leapfrog_steps_ = 50;
+  bool metropolis_ = false;
+  Vec grad_;  // the noisy gradient estimate at θ, shared by consecutive leapfrog steps
+  double potential_ = 0.0;  // exact U at θ (MH mode)
+  Vec theta_start_, r_start_, grad_start_;
+};
+
+}  // namespace sgl

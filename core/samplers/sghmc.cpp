@@ -1,0 +1,62 @@
+#include "samplers/sghmc.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "samplers/common_params.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+
+std::vector<ParamDescriptor> SghmcSampler::descriptors() {
+  return {
+      step_size_param(0.1, "Discretisation step ε; no MH, so the bias shrinks only as ε → 0"),
+      {"friction", "friction C", ParamKind::Real, 0.0, 100.0, 1.0, false,
+       "Friction that counteracts the gradient noise and keeps the energy bounded (Chen eq. 13)"},
+      {"noise_estimate", "noise estimate B̂", ParamKind::Real, 0.0, 100.0, 0.0, false,
+       "Estimate of the gradient-noise diffusion B = ½εV subtracted from the injected noise; "
+       "must not exceed C"},
+      {"resample_every", "resample momentum every", ParamKind::Integer, 0, 1e6, 0, false,
+       "Redraw r ~ N(0, I) every this many steps (0 = never)"},
+      noise_var_param(),
+      batch_size_param(),
+  };
+}
+
+void SghmcSampler::set_params(const ParamValues& params) {
+  const double step_size = params.at("step_size");
+  const double friction = params.at("friction");
+  const double noise_estimate = params.at("noise_estimate");
+  if (friction < noise_estimate) {
+    std::ostringstream msg;
+    msg << "sghmc: friction C = " << friction << " is below noise_estimate B̂ = " << noise_estimate
+        << "; the injected noise variance 2(C − B̂)ε would be negative";
+    throw UserError(msg.str());
+  }
+  step_size_ = step_size;
+  friction_ = friction;
+  injected_sd_ = std::sqrt(2.0 * (friction - noise_estimate) * step_size);
+  resample_every_ = static_cast<std::uint64_t>(params.at("resample_every"));
+  set_gradient_params(params);
+}
+
+void SghmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+  const int dim = target_.dim();
+  double* theta = theta_.data();
+  double* r = r_.data();
+  double* grad = grad_.data();
+  const double momentum_keep = 1.0 - step_size_ * friction_;
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    for (int i = 0; i < dim; ++i) theta[i] += step_size_ * r[i];
+    estimate_gradient(theta, grad, rng);
+    // r ← r − ε∇Ũ − εC r + N(0, 2(C − B̂)ε), with the friction on the pre-update momentum.
+    for (int i = 0; i < dim; ++i)
+      r[i] = momentum_keep * r[i] - step_size_ * grad[i] + injected_sd_ * rng.normal();
+    if (resample_every_ != 0 && (counters_.steps + 1) % resample_every_ == 0)
+      for (int i = 0; i < dim; ++i) r[i] = rng.normal();
+    if (!finish_free_step(store)) break;
+  }
+  sync_gradient_count();
+}
+
+}  // namespace sgl

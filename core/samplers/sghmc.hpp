@@ -1,0 +1,28 @@
+// SGHMC with friction (Chen, Fox & Guestrin 2014, Alg. 2, eq. 13), M = I:
+//   θ ← θ + ε r;   r ← r − ε ∇Ũ(θ) − ε C r + N(0, 2 (C − B̂) ε)
+// The friction term uses the momentum from before the update. C = `friction`, B̂ =
+// `noise_estimate` (the true value for analytic targets is B = ½ ε V). C < B̂ is rejected.
+// Optional momentum resampling every `resample_every` steps. No MH.
+#pragma once
+
+#include "samplers/stochastic_gradient_sampler.hpp"
+
+namespace sgl {
+
+class SghmcSampler : public StochasticGradientSampler {
+ public:
+  explicit SghmcSampler(const Target& target) : StochasticGradientSampler(target), grad_(target.dim()) {}
+  void set_params(const ParamValues& params) override;
+  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+
+  static std::vector<ParamDescriptor> descriptors();
+
+ private:
+  double step_size_ = 0.1;
+  double friction_ = 1.0;
+  double injected_sd_ = 0.0;  // √(2 (C − B̂) ε)
+  std::uint64_t resample_every_ = 0;
+  Vec grad_;
+};
+
+}  // namespace sgl

@@ -1,0 +1,54 @@
+#include "samplers/sgld.hpp"
+
+#include <cmath>
+
+#include "samplers/common_params.hpp"
+
+namespace sgl {
+
+std::vector<ParamDescriptor> SgldSampler::descriptors() {
+  return {
+      step_size_param(0.01, "Step ε: drift −(ε/2)∇Ũ plus N(0, ε) noise; bias grows with ε"),
+      {"schedule_a", "schedule a", ParamKind::Real, 0.0, 10.0, 0.0, false,
+       "If > 0, use the decreasing step ε_t = a (b + t)^−γ instead of a fixed ε"},
+      {"schedule_b", "schedule b", ParamKind::Real, 0.0, 1e9, 1.0, false,
+       "Offset b in ε_t = a (b + t)^−γ"},
+      {"schedule_gamma", "schedule γ", ParamKind::Real, 0.0, 1.0, 0.55, false,
+       "Decay exponent γ in ε_t = a (b + t)^−γ (Welling & Teh: γ ∈ (0.5, 1])"},
+      noise_var_param(),
+      batch_size_param(),
+  };
+}
+
+void SgldSampler::set_params(const ParamValues& params) {
+  step_size_ = params.at("step_size");
+  schedule_a_ = params.at("schedule_a");
+  schedule_b_ = params.at("schedule_b");
+  schedule_gamma_ = params.at("schedule_gamma");
+  set_gradient_params(params);
+}
+
+void SgldSampler::reset(const Vec& theta0, Rng& rng) {
+  StochasticGradientSampler::reset(theta0, rng);
+  r_.setZero();
+  remember_good_state(target_.potential(theta_.data()));
+}
+
+void SgldSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+  const int dim = target_.dim();
+  double* theta = theta_.data();
+  double* grad = grad_.data();
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    const double step =
+        schedule_a_ > 0.0
+            ? schedule_a_ * std::pow(schedule_b_ + static_cast<double>(counters_.steps), -schedule_gamma_)
+            : step_size_;
+    const double noise_sd = std::sqrt(step);
+    estimate_gradient(theta, grad, rng);
+    for (int i = 0; i < dim; ++i) theta[i] += -0.5 * step * grad[i] + noise_sd * rng.normal();
+    if (!finish_free_step(store)) break;
+  }
+  sync_gradient_count();
+}
+
+}  // namespace sgl

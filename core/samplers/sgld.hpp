@@ -1,0 +1,28 @@
+// SGLD (Welling & Teh 2011; the form used in HMC-ECS §6.2):
+//   θ ← θ − (ε/2) ∇Ũ(θ) + N(0, ε)
+// Fixed ε by default; with schedule_a > 0 the step is ε_t = a (b + t)^(−γ) (t = step index).
+// SGLD has no momentum: the recorded r is 0, so H = U.
+#pragma once
+
+#include "samplers/stochastic_gradient_sampler.hpp"
+
+namespace sgl {
+
+class SgldSampler : public StochasticGradientSampler {
+ public:
+  explicit SgldSampler(const Target& target) : StochasticGradientSampler(target), grad_(target.dim()) {}
+  void set_params(const ParamValues& params) override;
+  void reset(const Vec& theta0, Rng& rng) override;
+  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+
+  static std::vector<ParamDescriptor> descriptors();
+
+ private:
+  double step_size_ = 0.01;
+  double schedule_a_ = 0.0;
+  double schedule_b_ = 1.0;
+  double schedule_gamma_ = 0.55;
+  Vec grad_;
+};
+
+}  // namespace sgl
