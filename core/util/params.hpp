@@ -16,6 +16,21 @@ enum class ParamKind { Real, Integer, Boolean, Choice };
 enum class ParamScope { Any, DataTargetsOnly, AnalyticTargetsOnly };
 
 struct ParamDescriptor {
+  ParamDescriptor() = default;
+  ParamDescriptor(std::string name_, std::string label_, ParamKind kind_, double min_, double max_,
+                  double default_value_, bool log_scale_, std::string tooltip_,
+                  std::vector<std::string> choices_ = {}, ParamScope scope_ = ParamScope::Any)
+      : name(std::move(name_)),
+        label(std::move(label_)),
+        kind(kind_),
+        min(min_),
+        max(max_),
+        default_value(default_value_),
+        log_scale(log_scale_),
+        tooltip(std::move(tooltip_)),
+        choices(std::move(choices_)),
+        scope(scope_) {}
+
   std::string name;     // public id, e.g. "step_size"
   std::string label;    // short human label, e.g. "step size ε"
   ParamKind kind = ParamKind::Real;
