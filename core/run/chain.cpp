@@ -7,7 +7,8 @@
 namespace sgl {
 
 Chain::Chain(std::shared_ptr<const Target> target, std::string sampler_id, const ParamValues& params,
-             std::uint64_t seed, Vec init, std::uint64_t burnin, std::uint64_t thin)
+             std::uint64_t seed, Vec init, std::uint64_t burnin, std::uint64_t thin,
+             std::size_t draw_capacity)
     : target_(std::move(target)),
       sampler_id_(std::move(sampler_id)),
       params_(params),
@@ -15,7 +16,7 @@ Chain::Chain(std::shared_ptr<const Target> target, std::string sampler_id, const
       init_(std::move(init)),
       rng_(seed),
       sampler_(make_sampler(sampler_id_, *target_, params_)),
-      draws_(target_->dim(), burnin, thin) {
+      draws_(target_->dim(), burnin, thin, draw_capacity) {
   sampler_->reset(init_, rng_);
 }
 

@@ -20,13 +20,17 @@ struct ParamChange {
 
 class Chain {
  public:
+  // draw_capacity 0 keeps every draw; otherwise the newest draw_capacity (a ring buffer).
   Chain(std::shared_ptr<const Target> target, std::string sampler_id, const ParamValues& params,
-        std::uint64_t seed, Vec init, std::uint64_t burnin, std::uint64_t thin);
+        std::uint64_t seed, Vec init, std::uint64_t burnin, std::uint64_t thin,
+        std::size_t draw_capacity = 0);
 
   // Runs `steps` more steps (fewer if the chain stops). Accumulates wall time.
   void run(std::uint64_t steps);
   // Validates and applies new user parameters without resetting; throws UserError.
   void set_params(const ParamValues& params);
+  // Pre-allocates room for this many draws (avoids regrowing large stores while sampling).
+  void reserve_draws(std::size_t draws) { draws_.reserve(draws); }
   // Restarts from the initial point with the initial seed, keeping the current parameters.
   void reset();
 

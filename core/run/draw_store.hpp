@@ -1,5 +1,9 @@
 // The draws a chain keeps: position, momentum, exact potential U, Hamiltonian H, and flags, for
 // every `thin`-th step after `burnin`. Flat arrays so that 10⁶ draws stay cheap to append and scan.
+//
+// With capacity 0 the store keeps everything (the CLI). With a capacity it is a ring buffer that
+// keeps the newest `capacity` draws, so a live session's memory stays bounded however long it
+// runs; index 0 is then the oldest draw still held.
 #pragma once
 
 #include <cstdint>
@@ -9,69 +13,98 @@ namespace sgl {
 
 class DrawStore {
  public:
-  DrawStore(int dim = 1, std::uint64_t burnin = 0, std::uint64_t thin = 1)
-      : dim_(dim), burnin_(burnin), thin_(thin == 0 ? 1 : thin) {}
+  DrawStore(int dim = 1, std::uint64_t burnin = 0, std::uint64_t thin = 1, std::size_t capacity = 0)
+      : dim_(dim), burnin_(burnin), thin_(thin == 0 ? 1 : thin), capacity_(capacity) {
+    if (capacity_ > 0) allocate(capacity_);
+  }
 
   // Whether the step with this 1-based index is kept.
   bool due(std::uint64_t step) const { return step > burnin_ && (step - burnin_) % thin_ == 0; }
 
   void append(std::uint64_t step, const double* theta, const double* momentum, double potential,
               double hamiltonian, bool accepted, bool divergent) {
-    iteration_.push_back(step);
-    theta_.insert(theta_.end(), theta, theta + dim_);
-    momentum_.insert(momentum_.end(), momentum, momentum + dim_);
-    potential_.push_back(potential);
-    hamiltonian_.push_back(hamiltonian);
-    accepted_.push_back(accepted ? 1 : 0);
-    divergent_.push_back(divergent ? 1 : 0);
+    std::size_t slot;
+    if (capacity_ == 0) {
+      slot = size_;
+      if (slot == iteration_.size()) allocate(slot < 1024 ? 1024 : 2 * slot);
+    } else {
+      slot = (head_ + size_) % capacity_;
+      if (size_ == capacity_) head_ = (head_ + 1) % capacity_;
+    }
+    if (capacity_ == 0 || size_ < capacity_) ++size_;
+    ++appended_;
+    iteration_[slot] = step;
+    double* theta_out = &theta_[slot * static_cast<std::size_t>(dim_)];
+    double* momentum_out = &momentum_[slot * static_cast<std::size_t>(dim_)];
+    for (int i = 0; i < dim_; ++i) {
+      theta_out[i] = theta[i];
+      momentum_out[i] = momentum[i];
+    }
+    potential_[slot] = potential;
+    hamiltonian_[slot] = hamiltonian;
+    accepted_[slot] = accepted ? 1 : 0;
+    divergent_[slot] = divergent ? 1 : 0;
   }
 
+  // Pre-allocates room for this many draws (unbounded stores only).
   void reserve(std::size_t draws) {
-    iteration_.reserve(draws);
-    theta_.reserve(draws * static_cast<std::size_t>(dim_));
-    momentum_.reserve(draws * static_cast<std::size_t>(dim_));
-    potential_.reserve(draws);
-    hamiltonian_.reserve(draws);
-    accepted_.reserve(draws);
-    divergent_.reserve(draws);
+    if (capacity_ == 0 && draws > iteration_.size()) allocate(draws);
   }
 
   void clear() {
-    iteration_.clear();
-    theta_.clear();
-    momentum_.clear();
-    potential_.clear();
-    hamiltonian_.clear();
-    accepted_.clear();
-    divergent_.clear();
+    size_ = 0;
+    head_ = 0;
+    appended_ = 0;
   }
 
   int dim() const { return dim_; }
-  std::size_t size() const { return iteration_.size(); }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  // Draws appended since the last clear, including those a ring buffer has dropped.
+  std::uint64_t appended() const { return appended_; }
   std::uint64_t burnin() const { return burnin_; }
   std::uint64_t thin() const { return thin_; }
 
-  std::uint64_t iteration(std::size_t i) const { return iteration_[i]; }
-  double theta(std::size_t i, int coord) const { return theta_[i * static_cast<std::size_t>(dim_) + static_cast<std::size_t>(coord)]; }
-  double momentum(std::size_t i, int coord) const { return momentum_[i * static_cast<std::size_t>(dim_) + static_cast<std::size_t>(coord)]; }
-  double potential(std::size_t i) const { return potential_[i]; }
-  double hamiltonian(std::size_t i) const { return hamiltonian_[i]; }
-  bool accepted(std::size_t i) const { return accepted_[i] != 0; }
-  bool divergent(std::size_t i) const { return divergent_[i] != 0; }
+  std::uint64_t iteration(std::size_t i) const { return iteration_[slot(i)]; }
+  double theta(std::size_t i, int coord) const { return theta_[slot(i) * std::size_t(dim_) + std::size_t(coord)]; }
+  double momentum(std::size_t i, int coord) const { return momentum_[slot(i) * std::size_t(dim_) + std::size_t(coord)]; }
+  double potential(std::size_t i) const { return potential_[slot(i)]; }
+  double hamiltonian(std::size_t i) const { return hamiltonian_[slot(i)]; }
+  bool accepted(std::size_t i) const { return accepted_[slot(i)] != 0; }
+  bool divergent(std::size_t i) const { return divergent_[slot(i)] != 0; }
 
-  // One coordinate as a contiguous series (for ESS, ACF, histograms).
+  // One coordinate as a contiguous series, oldest first (for ESS, ACF, histograms).
   std::vector<double> coordinate(int coord) const {
-    std::vector<double> series(size());
-    for (std::size_t i = 0; i < series.size(); ++i) series[i] = theta(i, coord);
+    std::vector<double> series(size_);
+    for (std::size_t i = 0; i < size_; ++i) series[i] = theta(i, coord);
     return series;
   }
-  const std::vector<double>& hamiltonians() const { return hamiltonian_; }
-  const std::vector<double>& potentials() const { return potential_; }
+  std::vector<double> hamiltonians() const {
+    std::vector<double> series(size_);
+    for (std::size_t i = 0; i < size_; ++i) series[i] = hamiltonian(i);
+    return series;
+  }
 
  private:
+  std::size_t slot(std::size_t i) const { return capacity_ == 0 ? i : (head_ + i) % capacity_; }
+
+  void allocate(std::size_t draws) {
+    iteration_.resize(draws);
+    theta_.resize(draws * static_cast<std::size_t>(dim_));
+    momentum_.resize(draws * static_cast<std::size_t>(dim_));
+    potential_.resize(draws);
+    hamiltonian_.resize(draws);
+    accepted_.resize(draws);
+    divergent_.resize(draws);
+  }
+
   int dim_;
   std::uint64_t burnin_;
   std::uint64_t thin_;
+  std::size_t capacity_;
+  std::size_t size_ = 0;
+  std::size_t head_ = 0;  // ring buffer: slot of the oldest draw
+  std::uint64_t appended_ = 0;
   std::vector<std::uint64_t> iteration_;
   std::vector<double> theta_;
   std::vector<double> momentum_;

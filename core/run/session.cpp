@@ -34,6 +34,7 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
                                                 spec.samplers[position].params,
                                                 chain_seed(spec.seed, position, chain), init,
                                                 spec.burnin, spec.thin));
+      chains_.back()->reserve_draws(static_cast<std::size_t>(spec.steps / spec.thin + 1));
       chain_sampler_position_.push_back(position);
       chain_index_.push_back(chain);
     }

@@ -63,14 +63,20 @@ class Sampler {
   const std::string& stop_reason() const { return stop_reason_; }
   const Target& target() const { return target_; }
 
-  double kinetic_energy(const Vec& r) const { return 0.5 * r.squaredNorm(); }
+  double kinetic_energy(const Vec& r) const {
+    double sum = 0.0;
+    for (Eigen::Index i = 0; i < r.size(); ++i) sum += r[i] * r[i];
+    return 0.5 * sum;
+  }
 
  protected:
   // After one step of a sampler without MH: checks finiteness, records if due, applies the
   // divergence rule. Returns false when the chain has stopped.
   bool finish_free_step(DrawStore& store) {
     ++counters_.steps;
-    if (!std::isfinite(theta_.sum() + r_.sum())) return diverge("position or momentum became non-finite");
+    double sum = 0.0;  // NaN or ±inf anywhere makes the sum non-finite
+    for (Eigen::Index i = 0; i < theta_.size(); ++i) sum += theta_[i] + r_[i];
+    if (!std::isfinite(sum)) return diverge("position or momentum became non-finite");
     if (!store.due(counters_.steps)) return true;
     return record_free_step(store);
   }
