@@ -19,7 +19,9 @@ class DrawStore {
   }
 
   // Whether the step with this 1-based index is kept.
-  bool due(std::uint64_t step) const { return step > burnin_ && (step - burnin_) % thin_ == 0; }
+  bool due(std::uint64_t step) const {
+    return step > burnin_ && (thin_ == 1 || (step - burnin_) % thin_ == 0);
+  }
 
   void append(std::uint64_t step, const double* theta, const double* momentum, double potential,
               double hamiltonian, bool accepted, bool divergent) {
@@ -27,11 +29,16 @@ class DrawStore {
     if (capacity_ == 0) {
       slot = size_;
       if (slot == iteration_.size()) allocate(slot < 1024 ? 1024 : 2 * slot);
+      ++size_;
     } else {
-      slot = (head_ + size_) % capacity_;
-      if (size_ == capacity_) head_ = (head_ + 1) % capacity_;
+      slot = next_slot_;
+      if (++next_slot_ == capacity_) next_slot_ = 0;
+      if (size_ < capacity_) {
+        ++size_;
+      } else {
+        head_ = next_slot_;  // the oldest draw was just overwritten
+      }
     }
-    if (capacity_ == 0 || size_ < capacity_) ++size_;
     ++appended_;
     iteration_[slot] = step;
     double* theta_out = &theta_[slot * static_cast<std::size_t>(dim_)];
@@ -54,6 +61,7 @@ class DrawStore {
   void clear() {
     size_ = 0;
     head_ = 0;
+    next_slot_ = 0;
     appended_ = 0;
   }
 
@@ -86,7 +94,11 @@ class DrawStore {
   }
 
  private:
-  std::size_t slot(std::size_t i) const { return capacity_ == 0 ? i : (head_ + i) % capacity_; }
+  std::size_t slot(std::size_t i) const {
+    if (capacity_ == 0) return i;
+    const std::size_t wrapped = head_ + i;
+    return wrapped >= capacity_ ? wrapped - capacity_ : wrapped;
+  }
 
   void allocate(std::size_t draws) {
     iteration_.resize(draws);
@@ -103,7 +115,8 @@ class DrawStore {
   std::uint64_t thin_;
   std::size_t capacity_;
   std::size_t size_ = 0;
-  std::size_t head_ = 0;  // ring buffer: slot of the oldest draw
+  std::size_t head_ = 0;       // ring buffer: slot of the oldest draw
+  std::size_t next_slot_ = 0;  // ring buffer: slot the next draw goes to
   std::uint64_t appended_ = 0;
   std::vector<std::uint64_t> iteration_;
   std::vector<double> theta_;

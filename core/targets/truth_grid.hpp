@@ -39,6 +39,11 @@ class TruthGrid {
   int cells_ = 0;
   std::vector<double> mass_;
   std::vector<std::vector<double>> marginal_cdf_;  // per coordinate, size cells+1
+  // 2-D only: cumulative mass below-left of each fine-grid corner, (cells+1)² row-major.
+  std::vector<double> cumulative_;
+
+  // 2-D CDF at a point given in fine-cell units (bilinear inside a cell).
+  double cumulative_at(double px, double py) const;
 };
 
 }  // namespace sgl

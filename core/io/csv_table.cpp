@@ -1,0 +1,121 @@
+#include "io/csv_table.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <string_view>
+
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+std::string where(const std::string& path, int line, int column) {
+  std::string text = "data file '" + path + "', line " + std::to_string(line);
+  if (column > 0) text += ", column " + std::to_string(column);
+  return text;
+}
+
+std::string_view trim(std::string_view s) {
+  const auto begin = s.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return {};
+  const auto end = s.find_last_not_of(" \t");
+  return s.substr(begin, end - begin + 1);
+}
+
+// Splits one line on commas; each field is trimmed and loses one pair of surrounding quotes.
+void split_fields(std::string_view line, std::vector<std::string_view>& fields) {
+  fields.clear();
+  std::size_t start = 0;
+  while (true) {
+    const auto comma = line.find(',', start);
+    std::string_view field =
+        trim(line.substr(start, comma == std::string_view::npos ? line.npos : comma - start));
+    if (field.size() >= 2 && field.front() == '"' && field.back() == '"')
+      field = trim(field.substr(1, field.size() - 2));
+    fields.push_back(field);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+}
+
+// Parses a whole field as a double (from_chars: locale-independent; a leading '+' is allowed).
+bool parse_number(std::string_view text, double& value) {
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  if (text.empty()) return false;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (end != text.data() + text.size()) return false;
+  // Out of range: from_chars leaves `value` alone; strtod gives ±inf on overflow (reported as
+  // non-finite by the caller) and the nearest subnormal or zero on underflow (accepted).
+  if (error == std::errc::result_out_of_range)
+    value = std::strtod(std::string(text).c_str(), nullptr);
+  else if (error != std::errc())
+    return false;
+  return true;
+}
+
+}  // namespace
+
+std::string CsvTable::location(std::int64_t row, int column) const {
+  return where(path, line_numbers[static_cast<std::size_t>(row)], column + 1) + " ('" +
+         header[column] + "')";
+}
+
+CsvTable read_numeric_csv(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UserError("cannot open data file '" + path + "'");
+
+  CsvTable table;
+  table.path = path;
+  std::string line;
+  std::vector<std::string_view> fields;
+  int line_number = 0;
+  bool have_header = false;
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (trim(line).empty()) continue;
+    split_fields(line, fields);
+    if (!have_header) {
+      std::set<std::string_view> seen;
+      for (std::size_t c = 0; c < fields.size(); ++c) {
+        const int column = static_cast<int>(c) + 1;
+        if (fields[c].empty())
+          throw UserError(where(path, line_number, column) + ": empty column name in the header");
+        if (!seen.insert(fields[c]).second)
+          throw UserError(where(path, line_number, column) + ": duplicate column name '" +
+                          std::string(fields[c]) + "'");
+        table.header.emplace_back(fields[c]);
+      }
+      have_header = true;
+      continue;
+    }
+    const std::size_t expected = table.header.size();
+    if (fields.size() != expected) {
+      const int column = static_cast<int>(std::min(fields.size(), expected)) + 1;
+      throw UserError(where(path, line_number, column) + ": expected " + std::to_string(expected) +
+                      " fields as in the header, found " + std::to_string(fields.size()));
+    }
+    for (std::size_t c = 0; c < expected; ++c) {
+      double value = 0.0;
+      const auto fail = [&](const char* problem) {
+        throw UserError(where(path, line_number, static_cast<int>(c) + 1) + " ('" +
+                        table.header[c] + "'): '" + std::string(fields[c]) + "' " + problem);
+      };
+      if (!parse_number(fields[c], value)) fail("is not a number");
+      if (!std::isfinite(value)) fail("is not a finite number");
+      table.values.push_back(value);
+    }
+    table.line_numbers.push_back(line_number);
+  }
+  if (!have_header) throw UserError("data file '" + path + "' is empty (expected a header row)");
+  if (table.line_numbers.empty())
+    throw UserError("data file '" + path + "' has a header but no data rows (line " +
+                    std::to_string(line_number + 1) + ")");
+  return table;
+}
+
+}  // namespace sgl

@@ -1,0 +1,172 @@
+#include "targets/target_registry.hpp"
+
+#include <cstdint>
+
+#include "targets/analytic_targets.hpp"
+#include "targets/ewsg_gauss.hpp"
+#include "targets/linear_regression.hpp"
+#include "targets/logistic_regression.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr double kMaxSeed = 9007199254740992.0;  // 2^53: every integer below is exact in a double
+
+ParamDescriptor real_param(std::string name, std::string label, double min, double max,
+                           double default_value, std::string tooltip, bool log_scale = false) {
+  ParamDescriptor d;
+  d.name = std::move(name);
+  d.label = std::move(label);
+  d.kind = ParamKind::Real;
+  d.min = min;
+  d.max = max;
+  d.default_value = default_value;
+  d.log_scale = log_scale;
+  d.tooltip = std::move(tooltip);
+  return d;
+}
+
+ParamDescriptor integer_param(std::string name, std::string label, double min, double max,
+                              double default_value, std::string tooltip, bool log_scale = false) {
+  ParamDescriptor d = real_param(std::move(name), std::move(label), min, max, default_value,
+                                 std::move(tooltip), log_scale);
+  d.kind = ParamKind::Integer;
+  return d;
+}
+
+ParamDescriptor seed_param(std::string tooltip) {
+  return integer_param("seed", "data seed", 0, kMaxSeed, 1, std::move(tooltip));
+}
+
+ParamDescriptor prior_sd_param() {
+  return real_param("prior_sd", "prior sd", 1e-3, 1e6, 10,
+                    "Standard deviation of the N(0, prior_sd² I) prior on the coefficients", true);
+}
+
+std::vector<ParamDescriptor> regression_params(double default_n) {
+  return {
+      integer_param("n", "data points n", 1, 1e7, default_n,
+                    "Number of synthetic data points (not with --data)", true),
+      integer_param("d", "covariates d", 1, 50, 2,
+                    "Number of synthetic covariates, excluding the intercept (not with --data)"),
+      seed_param("Seed of the synthetic data generator (not with --data)"), prior_sd_param()};
+}
+
+std::vector<TargetInfo> build_catalogue() {
+  std::vector<TargetInfo> list;
+  list.push_back(
+      {"chen-doublewell", "1-D double well U = −2θ² + θ⁴ (Chen et al. 2014, Fig. 1)", false, {}});
+  list.push_back(
+      {"harmonic", "1-D standard Gaussian U = ½θ² (Chen et al. 2014, Fig. 2)", false, {}});
+  list.push_back({"gauss2d",
+                  "2-D Gaussian, unit variances, correlation rho (Chen et al. 2014, Fig. 3)",
+                  false,
+                  {real_param("rho", "correlation ρ", -0.99, 0.99, 0.9,
+                              "Correlation between the two coordinates")}});
+  list.push_back(
+      {"banana",
+       "2-D twisted Gaussian: θ₁ ~ N(0, 1.5²), θ₂ | θ₁ ~ N(b(θ₁² − 1.5²), 1) (Haario et al. 1999)",
+       false,
+       {real_param("b", "curvature b", 0.0, 1.0, 0.5,
+                   "How strongly the ridge bends (0 = an axis-aligned Gaussian)")}});
+  list.push_back(
+      {"mixture",
+       "2-D equal-weight mixture of two isotropic Gaussians at (±separation/2, 0)",
+       false,
+       {real_param("separation", "separation", 0.0, 12.0, 4.0,
+                   "Distance between the two mode centres"),
+        real_param("sd", "component sd", 0.2, 3.0, 1.0, "Standard deviation of each component")}});
+  list.push_back(
+      {"donut",
+       "2-D ring U = (‖θ‖ − radius)²/(2 width²)",
+       false,
+       {real_param("radius", "radius", 0.5, 5.0, 2.5, "Radius of the ring"),
+        real_param("width", "width", 0.1, 2.0, 0.3, "Radial standard deviation of the ring")}});
+  list.push_back(
+      {"funnel", "2-D Neal's funnel: v ~ N(0, 3²), x | v ~ N(0, e^v) (Neal 2003)", false, {}});
+  list.push_back(
+      {"ewsg-gauss",
+       "2-D Gaussian V(θ) = Σ½‖θ − c_i‖², c_i ~ N(0, I), minibatches over i (EWSG paper, "
+       "Fig. 1a)",
+       true,
+       {integer_param("n", "centres n", 1, 100000, 20, "Number of centres c_i (data points)", true),
+        seed_param("Seed for drawing the centres c_i")}});
+  {
+    TargetInfo linear{"linear",
+                      "Bayesian linear regression, known noise, Gaussian prior (conjugate: "
+                      "exact posterior)",
+                      true, regression_params(200)};
+    linear.params.push_back(real_param("noise_sd", "noise sd σ", 1e-3, 1e6, 1.0,
+                                       "Known standard deviation of the observation noise", true));
+    list.push_back(std::move(linear));
+  }
+  list.push_back({"logistic",
+                  "Bayesian logistic regression with a Gaussian prior (HMC-ECS paper, Dang et "
+                  "al. 2019)",
+                  true, regression_params(1000)});
+  return list;
+}
+
+std::string known_ids() {
+  std::string ids;
+  for (const auto& info : target_catalogue()) ids += (ids.empty() ? "" : ", ") + info.id;
+  return ids;
+}
+
+}  // namespace
+
+const std::vector<TargetInfo>& target_catalogue() {
+  static const std::vector<TargetInfo> catalogue = build_catalogue();
+  return catalogue;
+}
+
+const TargetInfo* find_target_info(const std::string& id) {
+  for (const auto& info : target_catalogue())
+    if (info.id == id) return &info;
+  return nullptr;
+}
+
+std::shared_ptr<const Target> make_target(const TargetSpec& spec) {
+  const TargetInfo* info = find_target_info(spec.id);
+  if (!info) throw UserError("unknown target '" + spec.id + "' (known: " + known_ids() + ")");
+  const std::string owner = "target '" + spec.id + "'";
+  // Target parameters all have ParamScope::Any, so the data/analytic flag does not matter here.
+  validate_params(spec.params, info->params, owner, false);
+  const bool regression = spec.id == "linear" || spec.id == "logistic";
+  if (!spec.data_csv.empty()) {
+    if (!regression)
+      throw UserError(owner + " takes no data file (--data applies to linear and logistic)");
+    for (const char* name : {"n", "d", "seed"})
+      if (spec.params.count(name))
+        throw UserError(owner + ": parameter '" + name +
+                        "' is a --synthetic setting and cannot be combined with --data");
+  }
+  const ParamValues v = with_defaults(spec.params, info->params, false);
+  const auto get = [&](const char* name) { return v.at(name); };
+
+  if (spec.id == "chen-doublewell") return std::make_shared<DoubleWellTarget>();
+  if (spec.id == "harmonic") return std::make_shared<HarmonicTarget>();
+  if (spec.id == "gauss2d") return std::make_shared<CorrelatedGaussianTarget>(get("rho"));
+  if (spec.id == "banana") return std::make_shared<BananaTarget>(get("b"));
+  if (spec.id == "mixture")
+    return std::make_shared<GaussianMixtureTarget>(get("separation"), get("sd"));
+  if (spec.id == "donut") return std::make_shared<DonutTarget>(get("radius"), get("width"));
+  if (spec.id == "funnel") return std::make_shared<FunnelTarget>();
+  if (spec.id == "ewsg-gauss")
+    return std::make_shared<EwsgGaussTarget>(static_cast<int>(get("n")),
+                                             static_cast<std::uint64_t>(get("seed")));
+
+  const ResponseKind kind = spec.id == "linear" ? ResponseKind::Gaussian : ResponseKind::Binary;
+  const double noise_sd = kind == ResponseKind::Gaussian ? get("noise_sd") : 1.0;
+  Dataset data = spec.data_csv.empty()
+                     ? make_synthetic_dataset(kind, static_cast<std::int64_t>(get("n")),
+                                              static_cast<int>(get("d")),
+                                              static_cast<std::uint64_t>(get("seed")), noise_sd)
+                     : load_csv_dataset(spec.data_csv, spec.response, kind);
+  if (kind == ResponseKind::Gaussian)
+    return std::make_shared<LinearRegressionTarget>(std::move(data), noise_sd, get("prior_sd"));
+  return std::make_shared<LogisticRegressionTarget>(std::move(data), get("prior_sd"));
+}
+
+}  // namespace sgl
