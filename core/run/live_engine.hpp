@@ -1,0 +1,138 @@
+// The live engine behind the GUI: a worker thread that owns every chain, applies commands
+// between slices of steps, and publishes read-only snapshots for the UI (ARCHITECTURE.md,
+// "Threads", after Tracy's Worker). The UI never waits on sampling: commands go through a short
+// mutex-guarded queue, and the newest snapshot is swapped in atomically; draw code reads only
+// the snapshot it holds.
+//
+// Chains use the same Chain/Sampler code and the same seeds as `sgmcmc-lab run`: chain k of a
+// live session (k = its position when created) gets chain_seed(seed, k, 0), so the GUI's default
+// scenario draws exactly what `run --sampler A --sampler B ... --seed S` draws.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "diagnostics/histogram.hpp"
+#include "diagnostics/streaming_decimator.hpp"
+#include "run/chain.hpp"
+#include "targets/target_registry.hpp"
+
+namespace sgl {
+
+struct LiveChainConfig {
+  std::string sampler_id;
+  ParamValues params;  // user values (defaults filled in by the sampler registry)
+  bool enabled = true;
+};
+
+struct LiveSetup {
+  TargetSpec target;
+  std::vector<LiveChainConfig> chains;
+  std::uint64_t seed = 1;
+  std::vector<double> init;                 // empty: the target's default start
+  std::size_t draw_capacity = 1u << 20;     // draws kept per chain (ring buffer)
+  double steps_per_second = 0.0;            // per chain; 0 = as fast as possible
+  bool running = true;
+};
+
+// What the UI needs to draw one chain. Built by the worker; immutable once published.
+struct ChainSnapshot {
+  int id = 0;        // stable id (its creation position; also its seed stream)
+  std::string sampler_id;
+  ParamValues params;       // user values
+  ParamValues full_params;  // with defaults
+  bool enabled = true;
+  bool stopped = false;
+  std::string stop_reason;
+  std::uint64_t seed = 0;
+  SamplerCounters counters;
+  double wall_seconds = 0.0;
+  double recent_steps_per_second = 0.0;
+  std::vector<ParamChange> param_history;
+  std::vector<std::uint64_t> divergence_steps;  // newest last, at most a few hundred
+
+  int dim = 0;
+  std::size_t stored_draws = 0;  // draws held in the chain's ring buffer
+  // The last K draws (K ≤ recent_capacity), oldest first: steps, θ and r row-major (K × dim).
+  std::vector<std::uint64_t> recent_steps;
+  std::vector<double> recent_theta;
+  std::vector<double> recent_momentum;
+  std::vector<double> recent_hamiltonian;
+  // Up to ~4000 stored draws spread evenly over the ring buffer (K × dim), for sample clouds.
+  std::vector<double> cloud;
+  // Per coordinate: histogram over the target's view box of every draw since the last reset.
+  std::vector<Histogram1D> histograms;
+  // Per coordinate: min/max-decimated trace over the whole run; and the same for H and ΔH.
+  std::vector<DecimatedSeries> traces;
+  DecimatedSeries energy;
+  DecimatedSeries energy_change;  // H_t − H_{t−1}
+  // Per coordinate: autocorrelation ρ_0..ρ_maxlag, ESS and IAT over the stored draws.
+  std::vector<std::vector<double>> autocorrelation;
+  std::vector<double> ess;
+  std::vector<double> iat;
+  // Distance of the histogram to the truth (1-D: coordinate 0; 2-D: the joint histogram).
+  bool has_truth = false;
+  double tv = 0.0;
+  double kl = 0.0;
+};
+
+struct EngineSnapshot {
+  std::uint64_t version = 0;
+  bool running = false;
+  double steps_per_second = 0.0;  // the speed setting (0 = max)
+  std::uint64_t seed = 0;
+  std::shared_ptr<const Target> target;
+  TargetSpec target_spec;
+  std::vector<ChainSnapshot> chains;
+  std::string last_error;  // the most recent rejected command, with why (empty if none)
+  std::uint64_t error_serial = 0;  // increments with each new error
+};
+
+class LiveEngine {
+ public:
+  // Builds the target and chains (throws UserError) and starts the worker.
+  explicit LiveEngine(const LiveSetup& setup);
+  ~LiveEngine();  // stops and joins the worker
+  LiveEngine(const LiveEngine&) = delete;
+  LiveEngine& operator=(const LiveEngine&) = delete;
+
+  // Commands: queued, applied by the worker between slices, never blocking on sampling.
+  // A command that fails (bad parameters, invalid combination) leaves everything as it was
+  // and reports its reason in the next snapshot's last_error.
+  void set_running(bool running);
+  void step_once();  // every enabled chain advances one step (when paused)
+  void set_speed(double steps_per_second);  // per chain; 0 = as fast as possible
+  void reset_all();
+  void reset_chain(int id);
+  void set_chain_params(int id, const ParamValues& params);
+  void set_chain_sampler(int id, const std::string& sampler_id, const ParamValues& params);
+  void set_chain_enabled(int id, bool enabled);
+  void add_chain(const LiveChainConfig& config);
+  void duplicate_chain(int id);
+  void remove_chain(int id);
+  // Replaces the target (and its parameters); chains keep their samplers and restart. Sampler
+  // parameters that do not apply to the new kind of target (batch_size ↔ noise_var) are dropped.
+  void set_target(const TargetSpec& target);
+  void set_seed(std::uint64_t seed);  // restarts every chain with seeds from the new run seed
+
+  // The newest published snapshot (never null after construction).
+  std::shared_ptr<const EngineSnapshot> snapshot() const;
+
+  // Blocks until every queued command has been applied and a snapshot reflecting them is
+  // published (tests and --frames runs; the interactive UI never calls it).
+  void wait_until_idle();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sgl
