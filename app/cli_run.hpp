@@ -1,0 +1,41 @@
+// `sgmcmc-lab run`: builds a RunSpec from the flags, runs the session headless, writes
+// DIR/draws.csv and DIR/summary.json atomically and prints a short summary table.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "run/run_spec.hpp"
+
+namespace sgl {
+
+// The flags as typed. Numbers stay text until build_run_spec() so that every bad value gets the
+// same one-line error, whichever flag it came from.
+struct RunOptions {
+  std::string target;
+  std::vector<std::string> target_params;  // "k=v" or "k1=v1,k2=v2"
+  std::string model;
+  std::string data_csv;
+  std::string response;
+  std::string synthetic;
+  std::string prior_sd;
+  std::vector<std::string> samplers;  // "id[:key=value,...]"
+  std::string chains = "1";
+  std::string steps;
+  std::string burnin = "0";
+  std::string thin = "1";
+  std::string seed = "1";
+  std::string init;
+  std::string out_dir;
+};
+
+CLI::App* add_run_command(CLI::App& app, RunOptions& options);
+
+// Throws UserError for any invalid flag value.
+RunSpec build_run_spec(const RunOptions& options);
+
+// Runs the command; returns the exit code. Throws UserError (exit code 2 in main).
+int run_command(const RunOptions& options);
+
+}  // namespace sgl

@@ -1,0 +1,85 @@
+#include "draws_csv_writer.hpp"
+
+#include <cerrno>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "sampler_labels.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+
+// %.17g round-trips every double; spelled-out non-finite values avoid the platform's "-nan".
+void put_number(std::FILE* file, double value) {
+  if (std::isnan(value)) {
+    std::fputs(",NaN", file);
+  } else if (std::isinf(value)) {
+    std::fputs(value > 0 ? ",Inf" : ",-Inf", file);
+  } else {
+    std::fprintf(file, ",%.17g", value);
+  }
+}
+
+[[noreturn]] void fail(const std::string& path, int error_number) {
+  throw UserError("cannot write " + path + ": " + std::strerror(error_number));
+}
+
+}  // namespace
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+void write_draws_csv(const Session& session, const std::string& path) {
+  FilePtr file(std::fopen(path.c_str(), "w"));
+  if (!file) fail(path, errno);
+  // A large buffer: long runs write millions of rows.
+  std::setvbuf(file.get(), nullptr, _IOFBF, 1 << 20);
+
+  std::string header = "sampler,chain,iter";
+  for (const std::string& name : session.target().coordinate_names()) {
+    header += ',';
+    header += csv_field(name);
+  }
+  header += ",potential,hamiltonian,accepted,divergent\n";
+  std::fputs(header.c_str(), file.get());
+
+  const std::vector<std::string> labels = sampler_labels(session.spec());
+  const auto& chains = session.chains();
+  for (std::size_t c = 0; c < chains.size(); ++c) {
+    const std::string label = csv_field(labels.at(session.chain_sampler_position().at(c)));
+    const int chain_index = session.chain_index_within_sampler().at(c);
+    const DrawStore& draws = chains[c]->draws();
+    for (std::size_t i = 0; i < draws.size(); ++i) {
+      std::fprintf(file.get(), "%s,%d,%" PRIu64, label.c_str(), chain_index,
+                   static_cast<std::uint64_t>(draws.iteration(i)));
+      for (int coord = 0; coord < draws.dim(); ++coord)
+        put_number(file.get(), draws.theta(i, coord));
+      put_number(file.get(), draws.potential(i));
+      put_number(file.get(), draws.hamiltonian(i));
+      std::fprintf(file.get(), ",%d,%d\n", draws.accepted(i) ? 1 : 0, draws.divergent(i) ? 1 : 0);
+    }
+    if (std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
+  }
+  // fclose flushes: a full disk shows up here, not earlier.
+  if (std::fflush(file.get()) != 0 || std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
+  std::FILE* raw = file.release();
+  if (std::fclose(raw) != 0) fail(path, errno);
+}
+
+}  // namespace sgl

@@ -1,0 +1,21 @@
+// draws.csv: one row per recorded draw of every chain, chains in session order.
+//   sampler,chain,iter,<coordinate names...>,potential,hamiltonian,accepted,divergent
+// `sampler` is the label from sampler_labels(), `chain` the 0-based chain index within that
+// sampler, `iter` the 1-based step index (burn-in included). Numbers carry 17 significant digits
+// so that re-reading them is exact and output is byte-identical across runs; non-finite values
+// are written NaN, Inf, -Inf (read natively by pandas and R). Flags are 0/1.
+#pragma once
+
+#include <string>
+
+#include "run/session.hpp"
+
+namespace sgl {
+
+// Throws UserError if the file cannot be written completely.
+void write_draws_csv(const Session& session, const std::string& path);
+
+// A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break.
+std::string csv_field(const std::string& text);
+
+}  // namespace sgl

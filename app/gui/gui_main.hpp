@@ -1,0 +1,17 @@
+// Entry point of the desktop front end. main.cpp calls it only when the GUI was built
+// (SGL_HAVE_GUI), so the command line works on machines without a display or GL.
+#pragma once
+
+#include <string>
+
+namespace sgl {
+
+struct GuiOptions {
+  int frames = 0;               // render this many frames and exit; 0 = run until closed
+  std::string screenshot_path;  // after the last frame, save the window as PNG (empty = no)
+};
+
+// Opens the window and runs the main loop. Returns the process exit code.
+int run_gui(const GuiOptions& options);
+
+}  // namespace sgl

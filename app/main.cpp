@@ -1,0 +1,60 @@
+// sgmcmc-lab: `run` and `list` work headless; `gui` (also the default) opens the desktop app.
+// This file only dispatches; each command lives in its own file.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "cli_list.hpp"
+#include "cli_run.hpp"
+#include "gui/gui_main.hpp"
+#include "util/error.hpp"
+
+namespace {
+
+int gui_command(const sgl::GuiOptions& options) {
+#ifdef SGL_HAVE_GUI
+  return sgl::run_gui(options);
+#else
+  (void)options;
+  std::fprintf(stderr,
+               "error: this sgmcmc-lab was built without the GUI (SGL_BUILD_GUI=OFF); "
+               "`run` and `list` work\n");
+  return 1;
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"sgmcmc-lab: stochastic-gradient MCMC samplers, side by side", "sgmcmc-lab"};
+  app.require_subcommand(0, 1);
+
+  sgl::RunOptions run_options;
+  CLI::App* run = sgl::add_run_command(app, run_options);
+  sgl::ListOptions list_options;
+  CLI::App* list = sgl::add_list_command(app, list_options);
+  sgl::GuiOptions gui_options;
+  CLI::App* gui = app.add_subcommand("gui", "Open the desktop app (the default)");
+  gui->add_option("--frames", gui_options.frames, "Render N frames, then exit")
+      ->check(CLI::PositiveNumber);
+  gui->add_option("--screenshot", gui_options.screenshot_path,
+                  "After the last frame, save the window as PNG (needs --frames)")
+      ->needs(gui->get_option("--frames"));
+
+  try {
+    app.parse(argc, argv);
+    if (*run) return sgl::run_command(run_options);
+    if (*list) return sgl::list_command(list_options);
+    return gui_command(gui_options);
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help
+    std::fprintf(stderr, "error: %s\n", error.what());
+    return 2;
+  } catch (const sgl::UserError& error) {
+    std::fprintf(stderr, "error: %s\n", error.what());
+    return 2;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "error: internal: %s\n", error.what());
+    return 1;
+  }
+}

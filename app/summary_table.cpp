@@ -1,0 +1,53 @@
+#include "summary_table.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "sampler_labels.hpp"
+
+namespace sgl {
+namespace {
+
+std::string format_number(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+}  // namespace
+
+void print_summary_table(const Session& session, const std::vector<SamplerSummary>& summaries,
+                         std::FILE* out) {
+  const std::vector<std::string> labels = sampler_labels(session.spec());
+  int label_width = 7;  // "sampler"
+  int name_width = 10;  // "coordinate"
+  for (const std::string& label : labels) label_width = std::max(label_width, int(label.size()));
+  for (const std::string& name : session.target().coordinate_names())
+    name_width = std::max(name_width, int(name.size()));
+
+  // "±" is two bytes but one column, in the header as in the rows: both use width 26.
+  std::fprintf(out, "%-*s  %-*s  %26s  %10s  %7s  %7s\n", label_width, "sampler", name_width,
+               "coordinate", "mean ± mcse", "ess", "accept", "tv");
+  for (std::size_t s = 0; s < summaries.size(); ++s) {
+    const SamplerSummary& summary = summaries[s];
+    const std::string label = s < labels.size() ? labels[s] : summary.id;
+    const std::string accept =
+        summary.has_accept_rate ? format_number("%.3f", summary.accept_rate) : "-";
+    const std::string tv = summary.has_truth ? format_number("%.4f", summary.tv_distance) : "-";
+    for (std::size_t c = 0; c < summary.coordinates.size(); ++c) {
+      const CoordinateSummary& coordinate = summary.coordinates[c];
+      const std::string mean =
+          format_number("%.4g", coordinate.mean) + " ± " + format_number("%.2g", coordinate.mcse);
+      std::fprintf(out, "%-*s  %-*s  %26s  %10.1f  %7s  %7s\n", label_width,
+                   c == 0 ? label.c_str() : "", name_width, coordinate.name.c_str(), mean.c_str(),
+                   coordinate.ess, c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");
+    }
+    if (summary.divergences > 0)
+      std::fprintf(out, "%-*s  %llu divergent transitions\n", label_width, "",
+                   static_cast<unsigned long long>(summary.divergences));
+    for (const std::string& reason : summary.stop_reasons)
+      std::fprintf(out, "%-*s  stopped early: %s\n", label_width, "", reason.c_str());
+  }
+}
+
+}  // namespace sgl

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds build/ if needed and runs the whole ctest suite. With CI=true (or SGL_SANITIZE_TESTS=1) it
+# also builds a Debug tree with AddressSanitizer + UBSan in build-asan/ and runs the core and CLI
+# tests there (the GUI and benchmarks are left out of that tree: the CLI does not need them).
+# Exits non-zero on any failure.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+jobs="$(nproc)"
+werror=()
+if [[ "${CI:-}" == "true" ]]; then
+  werror=(-DSGL_WERROR=ON)
+fi
+
+if [[ ! -f build/CMakeCache.txt ]]; then
+  # Word splitting is intended: SGL_CMAKE_ARGS holds several arguments.
+  # shellcheck disable=SC2086
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${werror[@]}" ${SGL_CMAKE_ARGS:-}
+fi
+cmake --build build -j"$jobs"
+ctest --test-dir build --output-on-failure --timeout 600 -j2
+
+if [[ "${CI:-}" == "true" || "${SGL_SANITIZE_TESTS:-0}" == "1" ]]; then
+  echo "test: sanitizer build (build-asan)"
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSGL_SANITIZE=ON -DSGL_BUILD_GUI=OFF \
+    -DSGL_BUILD_BENCH=OFF -DSGL_WERROR=ON
+  cmake --build build-asan -j"$jobs" --target core_tests cli_tests
+  ctest --test-dir build-asan -R "^(core|cli):" --no-tests=error --output-on-failure --timeout 600 -j2
+fi
+
+echo "test: all passed"

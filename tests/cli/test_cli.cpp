@@ -1,0 +1,394 @@
+// The command line, run as a subprocess: outputs, byte-identical repeats, and the contract for bad
+// input (exit code 2, one line on stderr, nothing partially written). Every case works in its own
+// scratch directory because ctest may run cases in parallel. Step counts are tiny: these tests
+// check plumbing, not statistics.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string shell_quote(const std::string& arg) {
+  std::string quoted = "'";
+  for (char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// A fresh directory per test case: `runs/` is where outputs go (and where leftovers are looked
+// for), `io/` holds the captured stdout and stderr.
+class Scratch {
+ public:
+  explicit Scratch(const std::string& name) : root_(fs::path(SGL_TEST_WORK_DIR) / name) {
+    fs::remove_all(root_);
+    fs::create_directories(runs());
+    fs::create_directories(root_ / "io");
+  }
+
+  fs::path runs() const { return root_ / "runs"; }
+  std::string run_path(const std::string& name) const { return (runs() / name).string(); }
+
+  CommandResult sgmcmc(const std::vector<std::string>& args) const {
+    std::string command = shell_quote(SGL_EXE);
+    for (const std::string& arg : args) {
+      command += ' ';
+      command += shell_quote(arg);
+    }
+    const fs::path out = root_ / "io" / "stdout";
+    const fs::path err = root_ / "io" / "stderr";
+    command += " >";
+    command += shell_quote(out.string());
+    command += " 2>";
+    command += shell_quote(err.string());
+    const int status = std::system(command.c_str());
+    CommandResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = read_file(out);
+    result.err = read_file(err);
+    return result;
+  }
+
+  // Names in runs/ that look like an abandoned staging directory.
+  std::vector<std::string> leftovers() const {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(runs())) {
+      const std::string name = entry.path().filename().string();
+      if (name.find(".tmp-") != std::string::npos) names.push_back(name);
+    }
+    return names;
+  }
+
+ private:
+  fs::path root_;
+};
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> gauss2d_run(const std::string& out,
+                                     std::initializer_list<std::string> extra) {
+  std::vector<std::string> args = {
+      "run",     "--target", "gauss2d", "--sampler", "sghmc", "--sampler", "hmc:leapfrog_steps=5",
+      "--steps", "50",       "--seed",  "7",         "--out", out};
+  args.insert(args.end(), extra);
+  return args;
+}
+
+// The bad-input contract: exit 2, exactly one line on stderr that starts with "error:" and
+// contains `expected`, and no output directory or staging directory left behind.
+void expect_rejected(const Scratch& scratch, std::vector<std::string> args,
+                     const std::string& expected) {
+  const std::string out = scratch.run_path("out");
+  args.push_back("--out");
+  args.push_back(out);
+  INFO("arguments end with --out " << out);
+  const CommandResult result = scratch.sgmcmc(args);
+  INFO("stderr: " << result.err);
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.rfind("error: ", 0) == 0);
+  CHECK(lines_of(result.err).size() == 1);
+  CHECK(result.err.find(expected) != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+  CHECK(scratch.leftovers().empty());
+}
+
+const char* const kLogisticCsv =
+    "x1,x2,y\n"
+    "0.5,1.0,1\n"
+    "-1.2,0.3,0\n"
+    "2.0,-0.7,1\n"
+    "0.1,0.2,0\n"
+    "-0.4,1.5,1\n"
+    "1.1,-1.0,0\n";
+
+}  // namespace
+
+TEST_CASE("run writes draws.csv and summary.json for sghmc and hmc on gauss2d", "[cli]") {
+  const Scratch scratch("basic_run");
+  const std::string out = scratch.run_path("out");
+  const CommandResult result = scratch.sgmcmc(gauss2d_run(out, {}));
+  INFO("stderr: " << result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.err.empty());
+  CHECK(result.out.find("sghmc") != std::string::npos);
+
+  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  REQUIRE(rows.size() == 1 + 2 * 50);  // header + 50 draws per sampler
+  CHECK(rows[0] == "sampler,chain,iter,x,y,potential,hamiltonian,accepted,divergent");
+  CHECK(rows[1].rfind("sghmc,0,1,", 0) == 0);
+  CHECK(rows[51].rfind("hmc,0,1,", 0) == 0);
+  CHECK(rows[100].rfind("hmc,0,50,", 0) == 0);
+
+  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  CHECK(summary["target"]["id"] == "gauss2d");
+  CHECK(summary["seed"] == 7);
+  REQUIRE(summary["samplers"].size() == 2);
+  const auto& hmc = summary["samplers"][1];
+  CHECK(hmc["id"] == "hmc");
+  CHECK(hmc["params"]["leapfrog_steps"] == 5);
+  CHECK(hmc["params"]["mh"] == true);
+  CHECK(hmc["draws"] == 50);
+  CHECK(hmc["coordinates"].size() == 2);
+  CHECK(hmc["coordinates"][0]["name"] == "x");
+  CHECK(hmc["accept_rate"].is_number());
+  CHECK(summary["samplers"][0]["accept_rate"].is_null());  // SGHMC has no MH step
+  CHECK(hmc.contains("tv_distance"));
+  CHECK(scratch.leftovers().empty());
+}
+
+TEST_CASE("the same command twice gives a byte-identical draws.csv", "[cli]") {
+  const Scratch scratch("repeat");
+  const std::string first = scratch.run_path("first");
+  const std::string second = scratch.run_path("second");
+  const auto extra = {std::string("--chains"), std::string("2"),      std::string("--burnin"),
+                      std::string("10"),       std::string("--thin"), std::string("3")};
+  REQUIRE(scratch.sgmcmc(gauss2d_run(first, extra)).exit_code == 0);
+  REQUIRE(scratch.sgmcmc(gauss2d_run(second, extra)).exit_code == 0);
+  const std::string draws = read_file(fs::path(first) / "draws.csv");
+  CHECK(lines_of(draws).size() == 1 + 2 * 2 * 16);  // steps 11, 14, ..., 56 (burn-in excluded)
+  CHECK(draws == read_file(fs::path(second) / "draws.csv"));
+}
+
+TEST_CASE("a repeated sampler id is labelled id#2", "[cli]") {
+  const Scratch scratch("duplicate_ids");
+  const std::string out = scratch.run_path("out");
+  const CommandResult result =
+      scratch.sgmcmc({"run", "--target", "harmonic", "--sampler", "sgld:step_size=0.01",
+                      "--sampler", "sgld:step_size=0.1", "--steps", "3", "--out", out});
+  REQUIRE(result.exit_code == 0);
+  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  REQUIRE(rows.size() == 7);
+  CHECK(rows[0] == "sampler,chain,iter,theta,potential,hamiltonian,accepted,divergent");
+  CHECK(rows[1].rfind("sgld,0,1,", 0) == 0);
+  CHECK(rows[4].rfind("sgld#2,0,1,", 0) == 0);
+  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  CHECK(summary["samplers"][1]["id"] == "sgld#2");
+  CHECK(summary["samplers"][1]["sampler"] == "sgld");
+}
+
+TEST_CASE("a run replaces the files of an existing output directory", "[cli]") {
+  const Scratch scratch("replace");
+  const std::string out = scratch.run_path("out");
+  fs::create_directories(out);
+  write_file(fs::path(out) / "draws.csv", "old\n");
+  write_file(fs::path(out) / "notes.txt", "kept\n");
+
+  // A failing run leaves the old files alone...
+  const CommandResult failed = scratch.sgmcmc({"run", "--target", "gauss2d", "--sampler",
+                                               "hmc:step_size=nan", "--steps", "5", "--out", out});
+  CHECK(failed.exit_code == 2);
+  CHECK(read_file(fs::path(out) / "draws.csv") == "old\n");
+  CHECK_FALSE(fs::exists(fs::path(out) / "summary.json"));
+
+  // ...and a successful one replaces them, leaving other files be.
+  REQUIRE(scratch.sgmcmc(gauss2d_run(out, {})).exit_code == 0);
+  CHECK(read_file(fs::path(out) / "draws.csv").rfind("sampler,chain,iter", 0) == 0);
+  CHECK(fs::exists(fs::path(out) / "summary.json"));
+  CHECK(read_file(fs::path(out) / "notes.txt") == "kept\n");
+  CHECK(scratch.leftovers().empty());
+}
+
+TEST_CASE("list targets and list samplers print every id and parameter", "[cli]") {
+  const Scratch scratch("list");
+  const CommandResult targets = scratch.sgmcmc({"list", "targets"});
+  CHECK(targets.exit_code == 0);
+  for (const char* id : {"chen-doublewell", "harmonic", "gauss2d", "linear", "logistic", "rho"})
+    CHECK(targets.out.find(id) != std::string::npos);
+
+  const CommandResult samplers = scratch.sgmcmc({"list", "samplers"});
+  CHECK(samplers.exit_code == 0);
+  for (const char* id : {"hmc", "naive-sghmc", "sghmc", "sgld", "sgd-momentum", "friction"})
+    CHECK(samplers.out.find(id) != std::string::npos);
+
+  const CommandResult json = scratch.sgmcmc({"list", "samplers", "--json"});
+  REQUIRE(json.exit_code == 0);
+  const auto parsed = nlohmann::json::parse(json.out);
+  REQUIRE(parsed.is_array());
+  CHECK(parsed[0].contains("params"));
+
+  CHECK(scratch.sgmcmc({"list", "colours"}).exit_code == 2);
+}
+
+TEST_CASE("bad names and values are rejected with exit code 2 and no output", "[cli]") {
+  const Scratch scratch("bad_values");
+  const std::vector<std::string> base = {"run", "--steps", "5"};
+  const auto with = [&](std::initializer_list<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra);
+    return args;
+  };
+  SECTION("unknown target") {
+    expect_rejected(scratch, with({"--target", "nope", "--sampler", "hmc"}), "nope");
+  }
+  SECTION("unknown sampler") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "nope"}), "nope");
+  }
+  SECTION("unknown sampler parameter") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "sghmc:fricton=1"}),
+                    "fricton");
+  }
+  SECTION("out-of-range value") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "hmc:step_size=-1"}),
+                    "step_size");
+  }
+  SECTION("NaN value") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "hmc:step_size=nan"}),
+                    "step_size");
+  }
+  SECTION("garbage value") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "hmc:step_size=0.1x"}),
+                    "step_size");
+  }
+  SECTION("non-finite target parameter") {
+    expect_rejected(scratch,
+                    with({"--target", "gauss2d", "--target-param", "rho=inf", "--sampler", "hmc"}),
+                    "rho");
+  }
+  SECTION("hmc takes no batch_size") {
+    expect_rejected(scratch,
+                    with({"--model", "logistic", "--synthetic", "n=20,d=2,seed=1", "--sampler",
+                          "hmc:batch_size=5"}),
+                    "batch_size");
+  }
+  SECTION("wrong --init length") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "hmc", "--init", "1,2,3"}),
+                    "init");
+  }
+  SECTION("non-finite --init") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "hmc", "--init", "1,nan"}),
+                    "init");
+  }
+  SECTION("zero or negative counts") {
+    expect_rejected(scratch, {"run", "--target", "gauss2d", "--sampler", "hmc", "--steps", "0"},
+                    "--steps");
+    expect_rejected(
+        scratch, {"run", "--target", "gauss2d", "--sampler", "hmc", "--steps", "5", "--thin", "-1"},
+        "--thin");
+  }
+  SECTION("unknown flag") {
+    expect_rejected(scratch, with({"--target", "gauss2d", "--sampler", "hmc", "--colour", "red"}),
+                    "colour");
+  }
+}
+
+TEST_CASE("bad data files are rejected naming the line and column", "[cli]") {
+  const Scratch scratch("bad_data");
+  const fs::path data = scratch.runs() / "data.csv";
+  const auto logistic_on = [&](const std::string& csv) {
+    write_file(data, csv);
+    return std::vector<std::string>{"run",
+                                    "--model",
+                                    "logistic",
+                                    "--data",
+                                    data.string(),
+                                    "--sampler",
+                                    "sgld:step_size=0.001,batch_size=2",
+                                    "--steps",
+                                    "5"};
+  };
+  SECTION("ragged row") {
+    expect_rejected(scratch, logistic_on("x1,x2,y\n0.5,1.0,1\n0.3,0\n"), "line 3, column 3");
+  }
+  SECTION("non-0/1 response") {
+    expect_rejected(scratch, logistic_on("x1,x2,y\n0.5,1.0,1\n0.3,0.2,2\n"), "line 3, column 3");
+  }
+  SECTION("non-finite datum") {
+    expect_rejected(scratch, logistic_on("x1,x2,y\n0.5,inf,1\n0.3,0.2,0\n"), "line 2, column 2");
+  }
+  SECTION("not a number") {
+    expect_rejected(scratch, logistic_on("x1,x2,y\n0.5,1.0,1\nabc,0.2,0\n"), "line 3, column 1");
+  }
+  SECTION("missing file") {
+    expect_rejected(scratch,
+                    {"run", "--model", "linear", "--data", (scratch.runs() / "none.csv").string(),
+                     "--sampler", "hmc", "--steps", "5"},
+                    "none.csv");
+  }
+}
+
+TEST_CASE("an unwritable output directory is rejected before sampling", "[cli]") {
+  const Scratch scratch("unwritable");
+  const std::vector<std::string> args = {"run", "--target", "gauss2d", "--sampler",
+                                         "hmc", "--steps",  "5",       "--out"};
+
+  std::vector<std::string> under_proc = args;
+  under_proc.push_back("/proc/forbidden/out");
+  const CommandResult proc = scratch.sgmcmc(under_proc);
+  CHECK(proc.exit_code == 2);
+  CHECK(proc.err.rfind("error: cannot write to /proc/forbidden/out: ", 0) == 0);
+  CHECK(lines_of(proc.err).size() == 1);
+
+  const fs::path file = scratch.runs() / "a-file";
+  write_file(file, "not a directory\n");
+  std::vector<std::string> under_file = args;
+  under_file.push_back((file / "out").string());
+  const CommandResult not_dir = scratch.sgmcmc(under_file);
+  CHECK(not_dir.exit_code == 2);
+  CHECK(not_dir.err.find("cannot write to") != std::string::npos);
+  CHECK(lines_of(not_dir.err).size() == 1);
+
+  std::vector<std::string> onto_file = args;
+  onto_file.push_back(file.string());
+  CHECK(scratch.sgmcmc(onto_file).exit_code == 2);
+  CHECK(read_file(file) == "not a directory\n");
+  CHECK(scratch.leftovers().empty());
+}
+
+TEST_CASE("a hand-written CSV runs with --model logistic and --model linear", "[cli]") {
+  const Scratch scratch("hand_written_csv");
+  const fs::path data = scratch.runs() / "data.csv";
+  write_file(data, kLogisticCsv);
+  for (const std::string model : {"logistic", "linear"}) {
+    const std::string out = scratch.run_path(model);
+    const CommandResult result =
+        scratch.sgmcmc({"run", "--model", model, "--data", data.string(), "--prior-sd", "5",
+                        "--sampler", "hmc:step_size=0.05,leapfrog_steps=5", "--sampler",
+                        "sghmc:step_size=0.01,batch_size=3", "--steps", "20", "--out", out});
+    INFO(model << " stderr: " << result.err);
+    REQUIRE(result.exit_code == 0);
+    const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+    REQUIRE(rows.size() == 1 + 2 * 20);
+    CHECK(rows[0] == "sampler,chain,iter,intercept,x1,x2,potential,hamiltonian,accepted,divergent");
+    const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+    CHECK(summary["target"]["n_data"] == 6);
+    CHECK(summary["target"]["params"]["prior_sd"] == 5.0);
+  }
+
+  // A response column under another name.
+  write_file(data, "x,outcome\n0.5,1\n-1,0\n2,1\n0.1,0\n");
+  const CommandResult renamed = scratch.sgmcmc(
+      {"run", "--model", "logistic", "--data", data.string(), "--response", "outcome", "--sampler",
+       "hmc", "--steps", "5", "--out", scratch.run_path("renamed")});
+  INFO("stderr: " << renamed.err);
+  CHECK(renamed.exit_code == 0);
+}

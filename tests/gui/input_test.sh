@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Drives the window with real X input (xdotool) under Xvfb:
+#  1. Space pauses the run: the step counter in the status file stops;
+#  2. dragging chain 2's friction slider changes its friction.
+# Usage: input_test.sh SGMCMC_LAB WORK_DIR
+set -euo pipefail
+exe=$1 work=$2
+rm -rf "$work" && mkdir -p "$work"
+if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
+  SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
+
+status="$work/status.txt"
+"$exe" gui --status-file "$status" > "$work/app.log" 2>&1 &
+app=$!
+trap 'kill $app 2>/dev/null || true' EXIT
+
+value() { awk -v key="$1" '$1 == key { print $2 }' "$status" 2>/dev/null; }
+wait_for() {  # wait_for DESCRIPTION COMMAND...: retry for up to 30 s
+  local what=$1; shift
+  for _ in $(seq 300); do "$@" && return 0; sleep 0.1; done
+  echo "timed out waiting for: $what"; cat "$work/app.log"; exit 1
+}
+steps_positive() { [[ -f "$status" && "$(value steps)" -gt 0 ]]; }
+wait_for "the first steps" steps_positive
+
+window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
+xdotool windowfocus --sync "$window" || true
+
+# 1. Space pauses: the counter must stop moving.
+xdotool key space
+is_paused() { [[ "$(value running)" == 0 ]]; }
+wait_for "running 0 after Space" is_paused
+before=$(value steps); sleep 1.0; after=$(value steps)
+echo "paused: steps $before -> $after"
+[[ "$before" == "$after" ]] || { echo "steps kept increasing while paused"; exit 1; }
+xdotool key space
+is_running() { [[ "$(value running)" == 1 ]]; }
+wait_for "running 1 after Space again" is_running
+
+# 2. Drag chain 2's friction slider (chain 2 is SGHMC in the default scenario) to the right.
+read -r x y w h < <(awk '$1 == "rect" && $2 == "chain2/friction" { print $3, $4, $5, $6 }' "$status")
+[[ -n "${x:-}" ]] || { echo "no friction slider in the status file"; cat "$status"; exit 1; }
+friction() { awk '$1 == "chain" && $2 == 2' "$status" | grep -o 'friction=[^,]*' | cut -d= -f2; }
+start=$(friction)
+cy=$(awk -v y="$y" -v h="$h" 'BEGIN { printf "%d", y + h / 2 }')
+from=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.1 * w }')
+to=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.6 * w }')
+xdotool mousemove --window "$window" "$from" "$cy" mousedown 1
+for step in 1 2 3 4 5; do
+  xdotool mousemove --window "$window" $((from + (to - from) * step / 5)) "$cy"; sleep 0.05
+done
+xdotool mouseup 1
+changed() { [[ "$(friction)" != "$start" ]]; }
+wait_for "friction to change from $start" changed
+echo "friction: $start -> $(friction)"
+grep -q '^chain 2 sghmc' "$status" || { echo "chain 2 is no longer SGHMC"; exit 1; }
+echo "input test passed"
