@@ -40,6 +40,12 @@ int main(int argc, char** argv) {
   gui->add_option("--screenshot", gui_options.screenshot_path,
                   "After the last frame, save the window as PNG (needs --frames)")
       ->needs(gui->get_option("--frames"));
+  gui->add_option("--status-file", gui_options.status_file,
+                  "Keep FILE updated with the run state and widget positions (for tests)");
+  gui->add_option("--bench-frames", gui_options.bench_frames,
+                  "Benchmark: 6 chains at full speed with >= 1e6 stored draws each; time N frames "
+                  "and compare sampler throughput with the GUI open against headless")
+      ->check(CLI::PositiveNumber);
 
   try {
     app.parse(argc, argv);

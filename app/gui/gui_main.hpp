@@ -9,6 +9,8 @@ namespace sgl {
 struct GuiOptions {
   int frames = 0;               // render this many frames and exit; 0 = run until closed
   std::string screenshot_path;  // after the last frame, save the window as PNG (empty = no)
+  std::string status_file;      // rewrite run state + widget rectangles here every few frames
+  int bench_frames = 0;         // measure this many frames of a 6-chain benchmark scenario
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.

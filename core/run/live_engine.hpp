@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -129,6 +130,11 @@ class LiveEngine {
   // Blocks until every queued command has been applied and a snapshot reflecting them is
   // published (tests and --frames runs; the interactive UI never calls it).
   void wait_until_idle();
+
+  // A copy of chain `id`'s stored draws, taken by the worker between slices after the commands
+  // queued so far (nullopt for an unknown id). Blocks until then: for tests and exports, never
+  // for the UI's frame loop.
+  std::optional<DrawStore> copy_draws(int id);
 
  private:
   struct Impl;

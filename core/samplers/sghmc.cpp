@@ -16,7 +16,7 @@ std::vector<ParamDescriptor> SghmcSampler::descriptors() {
       {"noise_estimate", "noise estimate B̂", ParamKind::Real, 0.0, 100.0, 0.0, false,
        "Estimate of the gradient-noise diffusion B = ½εV subtracted from the injected noise; "
        "must not exceed C"},
-      {"resample_every", "resample momentum every", ParamKind::Integer, 0, 1e6, 0, false,
+      {"resample_every", "resample r every", ParamKind::Integer, 0, 1e6, 0, false,
        "Redraw r ~ N(0, I) every this many steps (0 = never)"},
       noise_var_param(),
       batch_size_param(),

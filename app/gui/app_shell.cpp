@@ -1,0 +1,163 @@
+#include "app_shell.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "chain_colours.hpp"
+#include "ui_probe.hpp"
+#include "views/views.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr const char* kControlsName = "Controls";
+
+// Tile positions as fractions of the area right of the control panel: {x, y, width, height}.
+struct Tile {
+  const char* name;
+  float x, y, w, h;
+};
+constexpr Tile kTiles[] = {
+    {"Target", 0.0f, 0.0f, 0.5f, 0.40f},
+    {"Phase space", 0.5f, 0.0f, 0.5f, 0.40f},
+    {"Histogram vs truth", 0.0f, 0.40f, 0.34f, 0.32f},
+    {"Autocorrelation", 0.34f, 0.40f, 0.33f, 0.32f},
+    {"Energy", 0.67f, 0.40f, 0.33f, 0.32f},
+    {"Trace", 0.0f, 0.72f, 0.34f, 0.28f},
+    {"Metrics", 0.34f, 0.72f, 0.66f, 0.28f},
+};
+}  // namespace
+
+AppShell::AppShell(const LiveSetup& setup)
+    : engine_(setup), control_panel_(engine_), snapshot_(engine_.snapshot()) {
+  panels_["Target"] = {"Target", show_target_view};
+  panels_["Phase space"] = {"Phase space", show_phase_space_view};
+  panels_["Histogram vs truth"] = {"Histogram vs truth", show_histogram_view};
+  panels_["Autocorrelation"] = {"Autocorrelation", show_autocorrelation_view};
+  panels_["Energy"] = {"Energy", show_energy_view};
+  panels_["Trace"] = {"Trace", show_trace_view};
+  panels_["Metrics"] = {"Metrics", show_metrics_view};
+}
+
+std::string AppShell::title() const {
+  std::uint64_t steps = 0;
+  for (const auto& chain : snapshot_->chains) steps += chain.counters.steps;
+  const std::string target = snapshot_->target ? snapshot_->target->id() : "no target";
+  return "sgmcmc-lab — " + target + " — " + (snapshot_->running ? "running" : "paused") + " — " +
+         std::to_string(steps) + " steps";
+}
+
+void AppShell::handle_shortcuts() {
+  const ImGuiIO& io = ImGui::GetIO();
+  // Typing into a field (seed, CSV path) must not pause the run.
+  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) control_panel_.toggle_running(*snapshot_);
+  if (ImGui::IsKeyPressed(GLFW_KEY_N, true)) control_panel_.step_once();
+  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) control_panel_.reset_all();
+  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) show_help_ = !show_help_;
+}
+
+void AppShell::show_menu_bar() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("Run")) {
+    if (ImGui::MenuItem(snapshot_->running ? "Pause" : "Run", "Space")) control_panel_.toggle_running(*snapshot_);
+    if (ImGui::MenuItem("Step once", "N")) control_panel_.step_once();
+    if (ImGui::MenuItem("Reset all chains", "R")) control_panel_.reset_all();
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ImGui::MenuItem(kControlsName, nullptr, &show_controls_);
+    for (const Tile& tile : kTiles) ImGui::MenuItem(tile.name, nullptr, &panels_[tile.name].visible);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void AppShell::apply_layout(float menu_height) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float width = viewport->Size.x;
+  const float height = viewport->Size.y - menu_height;
+  const float top = viewport->Pos.y + menu_height;
+  const float font = ImGui::GetFontSize();
+  const float controls_width = std::clamp(width * 0.25f, font * 17.0f, font * 26.0f);
+  const ImGuiCond cond = ImGuiCond_Always;
+  ImGui::SetNextWindowPos(ImVec2(viewport->Pos.x, top), cond);
+  ImGui::SetNextWindowSize(ImVec2(controls_width, height), cond);
+  ImGui::Begin(kControlsName);
+  ImGui::End();
+  const float area_x = viewport->Pos.x + controls_width;
+  const float area_w = width - controls_width;
+  for (const Tile& tile : kTiles) {
+    ImGui::SetNextWindowPos(ImVec2(area_x + tile.x * area_w, top + tile.y * height), cond);
+    ImGui::SetNextWindowSize(ImVec2(tile.w * area_w, tile.h * height), cond);
+    ImGui::Begin(tile.name);
+    ImGui::End();
+  }
+}
+
+void AppShell::frame(float font_size) {
+  snapshot_ = engine_.snapshot();
+  ui_probe::clear();
+  handle_shortcuts();
+  show_menu_bar();
+
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float menu_height = viewport->WorkPos.y - viewport->Pos.y;
+  if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_) {
+    // The window was resized: tile again so nothing is left off screen.
+    last_width_ = viewport->Size.x;
+    last_height_ = viewport->Size.y;
+    layout_pending_ = true;
+  }
+  if (layout_pending_) {
+    apply_layout(menu_height);
+    layout_pending_ = false;
+  }
+
+  for (const auto& chain : snapshot_->chains) chain_colours_.emplace(chain.id, default_chain_colour(chain.id));
+  ViewContext context;
+  context.snapshot = snapshot_;
+  context.settings = &settings_;
+  context.chain_colours = chain_colours_;
+  context.density_texture = &density_texture_;
+  context.energy_texture = &energy_texture_;
+  context.font_size = font_size;
+
+  const ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoCollapse;
+  if (show_controls_) {
+    if (ImGui::Begin(kControlsName, &show_controls_, panel_flags)) {
+      ui_probe::record_current_window(std::string("panel/") + kControlsName);
+      control_panel_.show(context);
+    }
+    ImGui::End();
+    chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
+  }
+  for (const Tile& tile : kTiles) {
+    Panel& panel = panels_[tile.name];
+    if (!panel.visible) continue;
+    if (ImGui::Begin(tile.name, &panel.visible, panel_flags)) {
+      ui_probe::record_current_window(std::string("panel/") + tile.name);
+      panel.draw(context);
+    }
+    ImGui::End();
+  }
+
+  if (show_help_) {
+    ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::TextUnformatted("Space  run / pause\nN      step once (hold to repeat)\nR      reset all chains\nF1     this help");
+    ImGui::Separator();
+    ImGui::TextUnformatted("Plots: drag to pan, wheel to zoom, double-click to fit.\nSliders: Ctrl+click to type a value.");
+    ImGui::End();
+  }
+}
+
+}  // namespace sgl

@@ -1,0 +1,56 @@
+// One frame of the visualizer: the menu bar, the control panel and the view panels laid out as
+// tiles that fill the window (movable and resizable; View → Reset layout tiles them again), and
+// the keyboard shortcuts. Owns the live engine and the UI-only state (colours, selections).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "control_panel.hpp"
+#include "gl/scalar_field_texture.hpp"
+#include "run/live_engine.hpp"
+#include "view_context.hpp"
+
+namespace sgl {
+
+class AppShell {
+ public:
+  explicit AppShell(const LiveSetup& setup);
+
+  // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size.
+  void frame(float font_size);
+
+  LiveEngine& engine() { return engine_; }
+  std::shared_ptr<const EngineSnapshot> snapshot() const { return snapshot_; }
+  // A one-line status for the window title: target, running/paused, total steps.
+  std::string title() const;
+
+ private:
+  struct Panel {
+    const char* name;
+    void (*draw)(ViewContext&);
+    bool visible = true;
+  };
+
+  void handle_shortcuts();
+  void show_menu_bar();
+  void apply_layout(float menu_height);
+
+  LiveEngine engine_;
+  ControlPanel control_panel_;
+  ViewSettings settings_;
+  std::map<int, std::uint32_t> chain_colours_;
+  gl::ScalarFieldTexture density_texture_;
+  gl::ScalarFieldTexture energy_texture_;
+  std::shared_ptr<const EngineSnapshot> snapshot_;
+  std::map<std::string, Panel> panels_;
+  bool layout_pending_ = true;
+  float last_width_ = 0.0f;
+  float last_height_ = 0.0f;
+  bool show_controls_ = true;
+  bool show_help_ = false;
+};
+
+}  // namespace sgl

@@ -1,0 +1,47 @@
+// The desktop window: GLFW with a GL 3.3 core context, the glad loader, and Dear ImGui with the
+// GLFW/OpenGL3 back ends (the shape of ImGui's example_glfw_opengl3). Owns them for the lifetime
+// of the main loop, so that every early return tears them down in the right order.
+#pragma once
+
+#include <string>
+
+struct GLFWwindow;
+
+namespace sgl {
+
+class GuiWindow {
+ public:
+  GuiWindow() = default;
+  ~GuiWindow();
+  GuiWindow(const GuiWindow&) = delete;
+  GuiWindow& operator=(const GuiWindow&) = delete;
+
+  // Creates the window (1600×1000) and ImGui with a readable font; prints why on failure.
+  bool open(bool vsync);
+  GLFWwindow* handle() const { return window_; }
+  float font_size() const { return font_size_; }
+  bool should_close() const;
+
+  // Starts an ImGui frame (polls events first).
+  void begin_frame();
+  // Renders ImGui into the back buffer. Call end_frame() afterwards to present it.
+  void render(float clear_r, float clear_g, float clear_b);
+  void end_frame();
+  void set_title(const std::string& title);
+  int framebuffer_width() const { return width_; }
+  int framebuffer_height() const { return height_; }
+
+ private:
+  bool glfw_ready_ = false;
+  bool imgui_ready_ = false;
+  GLFWwindow* window_ = nullptr;
+  float font_size_ = 20.0f;
+  int width_ = 0;
+  int height_ = 0;
+  std::string title_;
+};
+
+// Drains the GL error queue, printing each; returns how many errors there were.
+int report_gl_errors();
+
+}  // namespace sgl

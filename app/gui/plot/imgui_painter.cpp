@@ -1,0 +1,104 @@
+#include "gui/plot/imgui_painter.hpp"
+
+#include <imgui.h>
+
+#include <cstdint>
+
+namespace sgl::plot {
+namespace {
+
+ImVec2 to_imvec(Point point) {
+  return ImVec2(point.x, point.y);
+}
+
+// ImDrawList takes ImVec2 arrays; Point has the same layout (two floats), which lets polylines
+// pass through without a copy.
+static_assert(sizeof(Point) == sizeof(ImVec2) && alignof(Point) == alignof(ImVec2));
+const ImVec2* as_imvec_array(const Point* points) {
+  return reinterpret_cast<const ImVec2*>(points);
+}
+
+}  // namespace
+
+ImGuiPainter::ImGuiPainter(ImDrawList* draw_list, ImFont* font, float font_size)
+    : draw_list_(draw_list),
+      font_(font != nullptr ? font : ImGui::GetFont()),
+      font_size_(font_size > 0.0f ? font_size : ImGui::GetFontSize()) {}
+
+void ImGuiPainter::polyline(const Point* points, int count, Colour colour, float thickness,
+                            bool closed) {
+  if (count < 2 || alpha_of(colour) == 0) return;
+  draw_list_->AddPolyline(as_imvec_array(points), count, colour,
+                          closed ? ImDrawFlags_Closed : ImDrawFlags_None, thickness);
+}
+
+void ImGuiPainter::segments(const Point* points, int count, Colour colour, float thickness) {
+  if (alpha_of(colour) == 0) return;
+  for (int k = 0; k + 1 < count; k += 2) {
+    draw_list_->AddLine(to_imvec(points[k]), to_imvec(points[k + 1]), colour, thickness);
+  }
+}
+
+void ImGuiPainter::fill_rect(Point min, Point max, Colour colour) {
+  if (alpha_of(colour) == 0) return;
+  draw_list_->AddRectFilled(to_imvec(min), to_imvec(max), colour);
+}
+
+void ImGuiPainter::stroke_rect(Point min, Point max, Colour colour, float thickness) {
+  if (alpha_of(colour) == 0) return;
+  draw_list_->AddRect(to_imvec(min), to_imvec(max), colour, 0.0f, ImDrawFlags_None, thickness);
+}
+
+void ImGuiPainter::fill_circle(Point centre, float radius, Colour colour) {
+  if (alpha_of(colour) == 0) return;
+  draw_list_->AddCircleFilled(to_imvec(centre), radius, colour);
+}
+
+void ImGuiPainter::stroke_circle(Point centre, float radius, Colour colour, float thickness) {
+  if (alpha_of(colour) == 0) return;
+  draw_list_->AddCircle(to_imvec(centre), radius, colour, 0, thickness);
+}
+
+void ImGuiPainter::fill_convex(const Point* points, int count, Colour colour) {
+  if (count < 3 || alpha_of(colour) == 0) return;
+  draw_list_->AddConvexPolyFilled(as_imvec_array(points), count, colour);
+}
+
+void ImGuiPainter::text(Point anchor, Colour colour, std::string_view text, HAlign h_align,
+                        VAlign v_align) {
+  if (text.empty()) return;
+  const Point size = text_size(text);
+  Point top_left = anchor;
+  if (h_align == HAlign::Center) top_left.x -= 0.5f * size.x;
+  if (h_align == HAlign::Right) top_left.x -= size.x;
+  if (v_align == VAlign::Middle) top_left.y -= 0.5f * size.y;
+  if (v_align == VAlign::Bottom) top_left.y -= size.y;
+  // Whole pixels keep the glyphs crisp (the font atlas is not sampled at sub-pixel offsets).
+  top_left.x = static_cast<float>(static_cast<int>(top_left.x + 0.5f));
+  top_left.y = static_cast<float>(static_cast<int>(top_left.y + 0.5f));
+  draw_list_->AddText(font_, font_size_, to_imvec(top_left), colour, text.data(),
+                      text.data() + text.size());
+}
+
+Point ImGuiPainter::text_size(std::string_view text) const {
+  const ImVec2 size =
+      font_->CalcTextSizeA(font_size_, 1e9f, 0.0f, text.data(), text.data() + text.size());
+  return {size.x, size.y};
+}
+
+void ImGuiPainter::push_clip(Point min, Point max) {
+  draw_list_->PushClipRect(to_imvec(min), to_imvec(max), true);
+}
+
+void ImGuiPainter::pop_clip() {
+  draw_list_->PopClipRect();
+}
+
+void ImGuiPainter::image(std::uint64_t texture_id, Point min, Point max, Point uv_min,
+                         Point uv_max) {
+  if (texture_id == 0) return;
+  draw_list_->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(texture_id)),
+                       to_imvec(min), to_imvec(max), to_imvec(uv_min), to_imvec(uv_max));
+}
+
+}  // namespace sgl::plot

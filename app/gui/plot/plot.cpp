@@ -1,0 +1,453 @@
+// The plot frame: BeginPlot/EndPlot, axis setup, layout, mouse input and the data-following
+// auto-fit. Axes and legend drawing live in plot_axes.cpp, items in plot_items.cpp.
+#include "gui/plot/plot.hpp"
+
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstring>
+
+#include "gui/plot/plot_internal.hpp"
+
+namespace sgl::plot {
+namespace detail {
+
+Context& context() {
+  static Context instance;
+  return instance;
+}
+
+FrameState& frame() {
+  FrameState& state = context().frame;
+  assert(state.active && "plot item or query outside BeginPlot/EndPlot");
+  if (!state.setup_done) SetupFinish();
+  return state;
+}
+
+Transform transform(const FrameState& state) {
+  const Range& xr = state.memory->x.range;
+  const Range& yr = state.memory->y.range;
+  Transform t{};
+  t.x_lo = xr.lo;
+  t.y_lo = yr.lo;
+  t.x_scale = (state.area_max.x - state.area_min.x) / (xr.hi - xr.lo);
+  t.y_scale = (state.area_max.y - state.area_min.y) / (yr.hi - yr.lo);
+  t.left = state.area_min.x;
+  t.bottom = state.area_max.y;
+  return t;
+}
+
+std::string display_label(const char* label) {
+  const char* hidden = std::strstr(label, "##");
+  return hidden != nullptr ? std::string(label, hidden) : std::string(label);
+}
+
+std::string legend_key(const char* label) {
+  const char* hidden = std::strstr(label, "##");
+  return hidden != nullptr && hidden[2] != '\0' ? std::string(hidden + 2) : std::string(label);
+}
+
+bool begin_item(const char* label, const ItemStyle& style, Colour& colour) {
+  FrameState& state = frame();
+  const std::string shown = display_label(label);
+  if (!shown.empty()) {
+    const std::string key = legend_key(label);
+    auto entry = std::find_if(state.legend.begin(), state.legend.end(),
+                              [&](const LegendEntry& e) { return e.key == key; });
+    if (entry == state.legend.end()) {
+      colour = style.colour != 0 ? style.colour : PaletteColour(state.palette_next++);
+      state.legend.push_back({shown, key, colour});
+    } else {
+      // Items sharing a label share the legend entry's colour unless they set their own.
+      colour = style.colour != 0 ? style.colour : entry->colour;
+    }
+    return state.memory->hidden_keys.count(key) == 0;
+  }
+  colour = style.colour != 0 ? style.colour : PaletteColour(state.palette_next++);
+  return true;
+}
+
+void fit_point(FrameState& state, double x, double y) {
+  if (!std::isfinite(x) || !std::isfinite(y)) return;
+  const Range& x_range = state.memory->x.range;
+  const Range& y_range = state.memory->y.range;
+  // An axis the user has zoomed restricts what the other axis fits to (as ImPlot's RangeFit):
+  // zooming into part of a trace rescales y to that part.
+  const bool x_in_view = state.memory->x.following || (x >= x_range.lo && x <= x_range.hi);
+  const bool y_in_view = state.memory->y.following || (y >= y_range.lo && y <= y_range.hi);
+  if (y_in_view) {
+    state.x.fit_lo = std::min(state.x.fit_lo, x);
+    state.x.fit_hi = std::max(state.x.fit_hi, x);
+  }
+  if (x_in_view) {
+    state.y.fit_lo = std::min(state.y.fit_lo, y);
+    state.y.fit_hi = std::max(state.y.fit_hi, y);
+  }
+}
+
+void consider_nearest(FrameState& state, const char* label, Colour colour, Point pixel, double x,
+                      double y) {
+  const float dx = pixel.x - state.mouse.x;
+  const float dy = pixel.y - state.mouse.y;
+  const float distance_squared = dx * dx + dy * dy;
+  const float radius = state.font;  // only points within about a letter's height count
+  if (distance_squared > radius * radius) return;
+  if (state.nearest.found && distance_squared >= state.nearest.distance_squared) return;
+  state.nearest = {true, distance_squared, display_label(label), colour, x, y};
+}
+
+namespace {
+
+constexpr float kZoomPerWheelNotch = 0.85f;
+constexpr double kFollowRate = 3.0;        // 1/s: how fast a following axis shrinks to the data
+constexpr double kGrowthOvershoot = 0.08;  // of the span, when a following axis grows
+
+bool finite_range(Range range) {
+  return std::isfinite(range.lo) && std::isfinite(range.hi) && range.hi > range.lo;
+}
+
+// A usable range: finite, non-empty and not too narrow to label.
+Range sanitised(Range range) {
+  if (!std::isfinite(range.lo) || !std::isfinite(range.hi)) return {0.0, 1.0};
+  if (range.lo > range.hi) std::swap(range.lo, range.hi);
+  const double scale = std::max({1e-300, std::abs(range.lo), std::abs(range.hi)});
+  if (range.hi - range.lo < 1e-12 * scale) return pad_range(range, 0.0);
+  return range;
+}
+
+void resolve_limits(AxisMemory& axis, const AxisFrame& setup) {
+  if (setup.has_limits && finite_range(setup.limits)) {
+    if (setup.cond == Cond::Follow) {
+      axis.home = setup.limits;
+      axis.has_home = true;
+      if (axis.following || !axis.initialised) axis.range = setup.limits;
+      axis.initialised = true;
+    } else if (setup.cond == Cond::Always) {
+      axis.range = setup.limits;
+      axis.initialised = true;
+      axis.following = false;
+    } else if (!axis.has_home || axis.home.lo != setup.limits.lo ||
+               axis.home.hi != setup.limits.hi) {
+      axis.home = setup.limits;
+      axis.has_home = true;
+      axis.range = setup.limits;
+      axis.following = true;
+      axis.initialised = true;
+    } else if (axis.following) {
+      axis.range = axis.home;
+    }
+  } else {
+    axis.has_home = false;
+  }
+  axis.range = sanitised(axis.range);
+}
+
+void apply_equal_aspect(FrameState& state) {
+  Range& xr = state.memory->x.range;
+  Range& yr = state.memory->y.range;
+  const double width = state.area_max.x - state.area_min.x;
+  const double height = state.area_max.y - state.area_min.y;
+  if (width <= 1.0 || height <= 1.0) return;
+  const double x_units_per_pixel = (xr.hi - xr.lo) / width;
+  const double y_units_per_pixel = (yr.hi - yr.lo) / height;
+  // Widen whichever axis is denser so both show everything they showed before.
+  const double units_per_pixel = std::max(x_units_per_pixel, y_units_per_pixel);
+  const double x_mid = 0.5 * (xr.lo + xr.hi);
+  const double y_mid = 0.5 * (yr.lo + yr.hi);
+  xr = {x_mid - 0.5 * width * units_per_pixel, x_mid + 0.5 * width * units_per_pixel};
+  yr = {y_mid - 0.5 * height * units_per_pixel, y_mid + 0.5 * height * units_per_pixel};
+}
+
+bool point_in(Point p, Point min, Point max) {
+  return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y;
+}
+
+void zoom_axis(AxisMemory& axis, double anchor, double factor) {
+  const Range zoomed{anchor - (anchor - axis.range.lo) * factor,
+                     anchor + (axis.range.hi - anchor) * factor};
+  const double scale = std::max(std::abs(zoomed.lo), std::abs(zoomed.hi));
+  if (!(zoomed.hi - zoomed.lo > 1e-9 * scale) || !finite_range(zoomed)) return;
+  axis.range = zoomed;
+  axis.following = false;
+}
+
+void handle_input(FrameState& state) {
+  const ImRect area(ImVec2(state.area_min.x, state.area_min.y),
+                    ImVec2(state.area_max.x, state.area_max.y));
+  bool hovered = false;
+  bool held = false;
+  // The public and private ImGui flag enums are distinct types: combine them as ints.
+  const int button_flags = static_cast<int>(ImGuiButtonFlags_MouseButtonLeft) |
+                           static_cast<int>(ImGuiButtonFlags_PressedOnClick);
+  ImGui::ButtonBehavior(area, state.id, &hovered, &held, button_flags);
+  ImGui::SetItemUsingMouseWheel();  // the wheel zooms the plot instead of scrolling the window
+
+  const ImGuiIO& io = ImGui::GetIO();
+  state.mouse = {io.MousePos.x, io.MousePos.y};
+  state.hovered = hovered;
+  PlotMemory& memory = *state.memory;
+  const bool equal = (state.flags & PlotFlags_EqualAspect) != 0;
+
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    memory.pan_started_on_legend = false;
+    for (const LegendHit& hit : memory.legend_hits) {
+      if (point_in(state.mouse, hit.min, hit.max)) {
+        memory.pan_started_on_legend = true;
+        if (!memory.hidden_keys.erase(hit.key)) memory.hidden_keys.insert(hit.key);
+        break;
+      }
+    }
+  }
+
+  const Transform t = transform(state);
+  if (held && !memory.pan_started_on_legend && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+    const bool move_x = !state.x.locked() && (io.MouseDelta.x != 0 || equal);
+    const bool move_y = !state.y.locked() && (io.MouseDelta.y != 0 || equal);
+    if (move_x) {
+      const double shift = io.MouseDelta.x / t.x_scale;
+      memory.x.range = {memory.x.range.lo - shift, memory.x.range.hi - shift};
+      memory.x.following = false;
+    }
+    if (move_y) {
+      const double shift = io.MouseDelta.y / t.y_scale;
+      memory.y.range = {memory.y.range.lo + shift, memory.y.range.hi + shift};
+      memory.y.following = false;
+    }
+  }
+
+  if (hovered && io.MouseWheel != 0.0f) {
+    const double factor = std::pow(kZoomPerWheelNotch, io.MouseWheel);
+    const bool zoom_x = equal || !io.KeyCtrl;
+    const bool zoom_y = equal || !io.KeyShift;
+    if (zoom_x && !state.x.locked()) zoom_axis(memory.x, t.x_of(state.mouse.x), factor);
+    if (zoom_y && !state.y.locked()) zoom_axis(memory.y, t.y_of(state.mouse.y), factor);
+  }
+
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) &&
+      !memory.pan_started_on_legend) {
+    memory.x.following = !state.x.locked();
+    memory.y.following = !state.y.locked();
+    if (memory.x.has_home) memory.x.range = memory.x.home;
+    if (memory.y.has_home) memory.y.range = memory.y.home;
+  }
+  // Hovering while dragging would show a readout that follows the drag; skip it then.
+  state.hovered = hovered && !held;
+}
+
+void fit_axis(AxisMemory& axis, const AxisFrame& setup, double dt) {
+  if (setup.has_limits || !axis.following) return;
+  if (!(setup.fit_lo <= setup.fit_hi)) return;  // nothing fitted this frame: keep the range
+  double lo = setup.fit_lo;
+  double hi = setup.fit_hi;
+  const bool include_zero = (setup.flags & AxisFlags_FitIncludeZero) != 0;
+  if (include_zero) {
+    lo = std::min(lo, 0.0);
+    hi = std::max(hi, 0.0);
+  }
+  Range target =
+      (setup.flags & AxisFlags_Tight) != 0 && hi > lo ? Range{lo, hi} : pad_range({lo, hi}, 0.05);
+  // Padding past zero on the zero side would show an empty strip below the bars.
+  if (include_zero && setup.fit_lo >= 0.0) target.lo = std::max(target.lo, 0.0);
+  if (include_zero && setup.fit_hi <= 0.0) target.hi = std::min(target.hi, 0.0);
+  target = sanitised(target);
+  // Tight axes (steps) move monotonically with the data: no jitter to smooth, so they track it
+  // exactly (a sliding window of recent draws would otherwise leave a gap on its left).
+  if (!axis.initialised || (setup.flags & AxisFlags_Tight) != 0) {
+    axis.range = target;
+    axis.initialised = true;
+    return;
+  }
+  // Grow at once (new data must be visible), shrink smoothly (no jitter on noisy live data).
+  // Items are drawn before the fit is known, so a range that just grew would cut off the next
+  // frame's new data: growth overshoots a little (not on tight axes, whose data ends exactly at
+  // the edge, like a step axis).
+  const double alpha = 1.0 - std::exp(-kFollowRate * std::max(dt, 0.0));
+  const double overshoot =
+      (setup.flags & AxisFlags_Tight) != 0 ? 0.0 : kGrowthOvershoot * (target.hi - target.lo);
+  Range& r = axis.range;
+  r.lo = target.lo < r.lo ? target.lo - overshoot : r.lo + (target.lo - r.lo) * alpha;
+  r.hi = target.hi > r.hi ? target.hi + overshoot : r.hi + (target.hi - r.hi) * alpha;
+  if (include_zero && setup.fit_lo >= 0.0) r.lo = std::max(r.lo, 0.0);
+  if (include_zero && setup.fit_hi <= 0.0) r.hi = std::min(r.hi, 0.0);
+  r = sanitised(r);
+}
+
+}  // namespace
+}  // namespace detail
+
+using namespace detail;
+
+bool BeginPlot(const char* title_id, ImVec2 size, int flags) {
+  Context& ctx = context();
+  FrameState& state = ctx.frame;
+  assert(!state.active && "BeginPlot inside another plot");
+
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if (window->SkipItems) return false;
+  const ImVec2 available = ImGui::GetContentRegionAvail();
+  const float font = ImGui::GetFontSize();
+  ImVec2 resolved(size.x > 0.0f ? size.x : std::max(available.x + size.x, 4.0f * font),
+                  size.y > 0.0f ? size.y : std::max(available.y + size.y, 4.0f * font));
+  const ImGuiID id = window->GetID(title_id);
+  const ImRect bb(window->DC.CursorPos,
+                  ImVec2(window->DC.CursorPos.x + resolved.x, window->DC.CursorPos.y + resolved.y));
+  ImGui::ItemSize(bb);
+  if (!ImGui::ItemAdd(bb, id)) return false;
+
+  PlotMemory& memory = ctx.plots[id];
+  state = FrameState{};
+  state.active = true;
+  state.id = id;
+  state.memory = &memory;
+  state.flags = flags;
+  state.title = display_label(title_id);
+  state.frame_min = {bb.Min.x, bb.Min.y};
+  state.frame_max = {bb.Max.x, bb.Max.y};
+  if (ctx.painter_override != nullptr) {
+    state.painter = ctx.painter_override;
+    state.flags |= PlotFlags_NoInputs;
+  } else {
+    ctx.imgui_painter.emplace(window->DrawList);
+    state.painter = &*ctx.imgui_painter;
+  }
+  state.font = state.painter->font_size();
+  return true;
+}
+
+void SetupAxis(Axis axis, const char* label, int flags) {
+  FrameState& state = context().frame;
+  assert(state.active && !state.setup_done && "SetupAxis after the first item");
+  AxisFrame& setup = axis == Axis::X ? state.x : state.y;
+  setup.label = label != nullptr ? label : "";
+  setup.flags = flags;
+}
+
+void SetupAxes(const char* x_label, const char* y_label, int x_flags, int y_flags) {
+  SetupAxis(Axis::X, x_label, x_flags);
+  SetupAxis(Axis::Y, y_label, y_flags);
+}
+
+void SetupAxisLimits(Axis axis, double lo, double hi, Cond cond) {
+  FrameState& state = context().frame;
+  assert(state.active && !state.setup_done && "SetupAxisLimits after the first item");
+  AxisFrame& setup = axis == Axis::X ? state.x : state.y;
+  setup.has_limits = true;
+  setup.limits = {std::min(lo, hi), std::max(lo, hi)};
+  setup.cond = cond;
+}
+
+void SetupFinish() {
+  FrameState& state = context().frame;
+  assert(state.active);
+  if (state.setup_done) return;
+  state.setup_done = true;
+  PlotMemory& memory = *state.memory;
+  resolve_limits(memory.x, state.x);
+  resolve_limits(memory.y, state.y);
+
+  // Vertical layout first (it depends only on the font), then the y ticks for that height,
+  // whose widest label sets the left margin.
+  const Painter& painter = *state.painter;
+  const float font = state.font;
+  const float pad = 0.35f * font;
+  const float line = painter.text_size("0").y;
+  float top = state.frame_min.y + pad;
+  if (!state.title.empty()) top += line + 0.2f * font;
+  const bool legend_above =
+      (state.flags & PlotFlags_LegendAbove) != 0 && (state.flags & PlotFlags_NoLegend) == 0;
+  const bool header_row = !state.y.label.empty() || legend_above;
+  if (header_row) top += line + 0.2f * font;
+  // A legend too wide for the header row wraps onto rows above it (sized from last frame).
+  if (legend_above)
+    top += static_cast<float>(std::max(memory.legend_rows_above - 1, 0)) * line;
+  else
+    top += 0.3f * font;  // room for the top y tick label's upper half
+  const bool x_labels = (state.x.flags & AxisFlags_NoTickLabels) == 0;
+  float bottom = state.frame_max.y - pad - (x_labels ? line + 0.25f * font : 0.0f);
+  bottom = std::max(bottom, top + font);
+
+  Ticks y_ticks = ticks_for(painter, memory.y.range, bottom - top, false);
+  float label_width = 0.0f;
+  if ((state.y.flags & AxisFlags_NoTickLabels) == 0) {
+    for (double value : y_ticks.values) {
+      label_width = std::max(label_width, painter.text_size(format_tick(value, y_ticks.step)).x);
+    }
+  }
+  const float left = state.frame_min.x + pad + label_width + 0.35f * font;
+  // Half a tick label of room on the right so the last x label is not cut off.
+  const float right = std::max(state.frame_max.x - pad - 0.6f * font, left + font);
+  state.area_min = {left, top};
+  state.area_max = {right, bottom};
+
+  if ((state.flags & PlotFlags_NoInputs) == 0) handle_input(state);
+  if ((state.flags & PlotFlags_EqualAspect) != 0) apply_equal_aspect(state);
+  memory.x.range = sanitised(memory.x.range);
+  memory.y.range = sanitised(memory.y.range);
+
+  state.x.ticks = ticks_for(painter, memory.x.range, right - left, true);
+  state.y.ticks = ticks_for(painter, memory.y.range, bottom - top, false);
+  draw_background_and_grid(state);
+  state.painter->push_clip(state.area_min, state.area_max);
+}
+
+void EndPlot() {
+  FrameState& state = frame();
+  state.painter->pop_clip();
+  draw_axis_labels_and_frame(state);
+  if ((state.flags & PlotFlags_NoLegend) == 0) draw_legend(state);
+  if (state.hovered && (state.flags & PlotFlags_NoInputs) == 0) show_hover_readout(state);
+  const double dt = ImGui::GetIO().DeltaTime;
+  fit_axis(state.memory->x, state.x, dt);
+  fit_axis(state.memory->y, state.y, dt);
+  state.active = false;
+}
+
+bool IsPlotHovered() {
+  return frame().hovered;
+}
+
+DataPoint GetPlotMousePos() {
+  FrameState& state = frame();
+  const Transform t = transform(state);
+  return {t.x_of(state.mouse.x), t.y_of(state.mouse.y)};
+}
+
+DataRect GetPlotLimits() {
+  const FrameState& state = frame();
+  const Range& xr = state.memory->x.range;
+  const Range& yr = state.memory->y.range;
+  return {xr.lo, xr.hi, yr.lo, yr.hi};
+}
+
+Point PlotToPixels(double x, double y) {
+  return transform(frame())(x, y);
+}
+Point GetPlotAreaMin() {
+  return frame().area_min;
+}
+Point GetPlotAreaMax() {
+  return frame().area_max;
+}
+
+bool IsLabelVisible(const char* label) {
+  return frame().memory->hidden_keys.count(legend_key(label)) == 0;
+}
+
+Colour PaletteColour(int index) {
+  // Tableau 10, brightened where needed to stand out on ImGui's dark background.
+  static constexpr Colour kPalette[] = {
+      rgba(78, 160, 235),  rgba(245, 145, 50),  rgba(90, 195, 95),   rgba(235, 85, 90),
+      rgba(180, 130, 215), rgba(240, 205, 75),  rgba(120, 200, 195), rgba(255, 160, 175),
+      rgba(190, 150, 120), rgba(200, 200, 200),
+  };
+  constexpr int count = static_cast<int>(sizeof(kPalette) / sizeof(kPalette[0]));
+  return kPalette[((index % count) + count) % count];
+}
+
+void SetPainterOverride(Painter* painter) {
+  context().painter_override = painter;
+}
+
+}  // namespace sgl::plot

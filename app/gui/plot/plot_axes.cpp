@@ -1,0 +1,267 @@
+// Everything around the data: background, grid, tick labels, axis labels, title, legend and the
+// hover read-out. Sizes are multiples of the font size so the plot scales with it.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "gui/plot/plot_theme.hpp"
+#include "gui/plot/plot_internal.hpp"
+
+namespace sgl::plot::detail {
+namespace {
+
+const Colour kAreaBackground = theme().area_background;
+const Colour kGrid = theme().grid;
+const Colour kFrame = theme().frame;
+const Colour kTickLabel = theme().tick_label;
+const Colour kAxisLabel = theme().axis_label;
+const Colour kLegendBackground = theme().legend_background;
+const Colour kHiddenLabel = theme().hidden_label;
+
+struct LabelBox {
+  float lo, hi;
+};
+
+bool overlaps(const LabelBox& a, const LabelBox& b) {
+  return a.lo < b.hi && b.lo < a.hi;
+}
+
+Colour text_colour() {
+  return ImGui::GetColorU32(ImGuiCol_Text);
+}
+
+}  // namespace
+
+float line_thickness(const FrameState& state, const ItemStyle& style) {
+  return style.thickness > 0.0f ? style.thickness : std::max(2.0f, state.font / 9.0f);
+}
+
+float default_marker_radius(const FrameState& state) {
+  return std::max(2.0f, state.font / 5.0f);
+}
+
+Ticks ticks_for(const Painter& painter, Range range, float pixels, bool horizontal) {
+  const float font = painter.font_size();
+  const float spacing = horizontal ? 5.5f * font : 3.2f * font;
+  int target = std::max(2, static_cast<int>(pixels / spacing));
+  Ticks ticks = nice_ticks(range.lo, range.hi, target);
+  if (!horizontal) return ticks;
+  // Long labels (1.2e6, -0.0025) need more room: thin out until neighbours do not touch.
+  while (target > 2 && ticks.values.size() >= 2) {
+    float widest = 0.0f;
+    for (double value : ticks.values) {
+      widest = std::max(widest, painter.text_size(format_tick(value, ticks.step)).x);
+    }
+    const double pixels_per_tick = ticks.step / (range.hi - range.lo) * pixels;
+    if (pixels_per_tick >= widest + font) break;
+    target -= 1;
+    ticks = nice_ticks(range.lo, range.hi, target);
+  }
+  return ticks;
+}
+
+std::string format_readout(double value, const Ticks& ticks) {
+  // One digit more than the tick labels: enough to read a value, not noisy.
+  return format_tick(value, ticks.step > 0.0 ? ticks.step / 10.0 : 0.0);
+}
+
+void draw_background_and_grid(FrameState& state) {
+  Painter& painter = *state.painter;
+  painter.fill_rect(state.area_min, state.area_max, kAreaBackground);
+  const Transform t = transform(state);
+  std::vector<Point>& lines = state.scratch;
+  lines.clear();
+  if ((state.x.flags & AxisFlags_NoGrid) == 0) {
+    for (double value : state.x.ticks.values) {
+      const float px = std::round(t(value, 0.0).x) + 0.5f;
+      lines.push_back({px, state.area_min.y});
+      lines.push_back({px, state.area_max.y});
+    }
+  }
+  if ((state.y.flags & AxisFlags_NoGrid) == 0) {
+    for (double value : state.y.ticks.values) {
+      const float py = std::round(t(0.0, value).y) + 0.5f;
+      lines.push_back({state.area_min.x, py});
+      lines.push_back({state.area_max.x, py});
+    }
+  }
+  painter.segments(lines.data(), static_cast<int>(lines.size()), kGrid, 1.0f);
+
+  const float font = state.font;
+  const float gap = 0.25f * font;
+  // Tick labels sit outside the data area, so items (clipped to it) never cover them.
+  if ((state.y.flags & AxisFlags_NoTickLabels) == 0) {
+    for (double value : state.y.ticks.values) {
+      const float py = t(0.0, value).y;
+      painter.text({state.area_min.x - gap, py}, kTickLabel, format_tick(value, state.y.ticks.step),
+                   HAlign::Right, VAlign::Middle);
+    }
+  }
+  const float label_top = state.area_max.y + 0.15f * font;
+  // The x-axis label sits at the right end of the tick-label row (saves a row on small panels);
+  // tick labels that would touch it, or stick out of the widget, are left out.
+  LabelBox axis_label_box{state.frame_max.x, state.frame_max.x};
+  if (!state.x.label.empty()) {
+    const Point size = painter.text_size(state.x.label);
+    axis_label_box = {state.area_max.x - size.x - 0.5f * font, state.frame_max.x};
+    painter.text({state.area_max.x, label_top}, kAxisLabel, state.x.label, HAlign::Right,
+                 VAlign::Top);
+  }
+  if ((state.x.flags & AxisFlags_NoTickLabels) == 0) {
+    for (double value : state.x.ticks.values) {
+      const std::string text = format_tick(value, state.x.ticks.step);
+      const float px = t(value, 0.0).x;
+      const float half = 0.5f * painter.text_size(text).x;
+      const LabelBox box{px - half, px + half};
+      if (box.lo < state.frame_min.x || box.hi > state.frame_max.x) continue;
+      if (!state.x.label.empty() && overlaps(box, axis_label_box)) continue;
+      painter.text({px, label_top}, kTickLabel, text, HAlign::Center, VAlign::Top);
+    }
+  }
+}
+
+void draw_axis_labels_and_frame(FrameState& state) {
+  Painter& painter = *state.painter;
+  const float font = state.font;
+  painter.stroke_rect(state.area_min, state.area_max, kFrame, 1.0f);
+  if (!state.title.empty()) {
+    painter.text({0.5f * (state.area_min.x + state.area_max.x), state.frame_min.y + 0.35f * font},
+                 text_colour(), state.title, HAlign::Center, VAlign::Top);
+  }
+  if (!state.y.label.empty()) {
+    // Directly above the y tick labels (any wrapped legend rows sit above this row).
+    const float label_top = state.area_min.y - 0.2f * font - painter.text_size(state.y.label).y;
+    painter.text({state.frame_min.x + 0.35f * font, label_top}, kAxisLabel, state.y.label,
+                 HAlign::Left, VAlign::Top);
+  }
+}
+
+void draw_legend(FrameState& state) {
+  PlotMemory& memory = *state.memory;
+  memory.legend_hits.clear();
+  if (state.legend.empty()) return;
+  Painter& painter = *state.painter;
+  const float font = state.font;
+  const float swatch = 0.9f * font;
+  const float gap = 0.3f * font;
+  const float line = painter.text_size("Ag").y;
+
+  auto entry_width = [&](const LegendEntry& entry) {
+    return swatch + gap + painter.text_size(entry.text).x;
+  };
+  auto draw_entry = [&](const LegendEntry& entry, Point top_left) {
+    const bool hidden = memory.hidden_keys.count(entry.key) != 0;
+    const float mid = top_left.y + 0.5f * line;
+    const Point swatch_min{top_left.x, mid - 0.2f * font};
+    const Point swatch_max{top_left.x + swatch, mid + 0.2f * font};
+    if (hidden) {
+      painter.stroke_rect(swatch_min, swatch_max, entry.colour | 0xFF000000u, 1.5f);
+    } else {
+      painter.fill_rect(swatch_min, swatch_max, entry.colour | 0xFF000000u);
+    }
+    painter.text({top_left.x + swatch + gap, top_left.y}, hidden ? kHiddenLabel : text_colour(),
+                 entry.text);
+    const float width = entry_width(entry);
+    memory.legend_hits.push_back({entry.key, top_left, {top_left.x + width, top_left.y + line}});
+  };
+
+  if ((state.flags & PlotFlags_LegendAbove) != 0) {
+    const float spacing = 0.8f * font;  // between entries
+    // Above the data area, right-aligned, so it never hides a trace: in the y label's row when
+    // it fits there, otherwise wrapped onto full-width rows above that row.
+    const float header_top = state.area_min.y - line - 0.2f * font;
+    const float y_label_end =
+        state.y.label.empty()
+            ? state.frame_min.x
+            : state.frame_min.x + 0.35f * font + painter.text_size(state.y.label).x + spacing;
+    // The header row (next to the y label) takes as many entries as fit, from the end of the
+    // list; the rest wrap onto full-width rows above it, so reading order is kept.
+    const float header_width = state.area_max.x - y_label_end;
+    const float row_width = state.area_max.x - state.frame_min.x - 0.35f * font;
+    std::size_t header_first = state.legend.size();
+    float header_used = -spacing;
+    while (header_first > 0) {
+      const float width = entry_width(state.legend[header_first - 1]) + spacing;
+      if (header_used + width > header_width) break;
+      header_used += width;
+      --header_first;
+    }
+    std::vector<std::vector<const LegendEntry*>> rows;
+    float used = 0.0f;
+    for (std::size_t k = 0; k < header_first; ++k) {
+      const float width = entry_width(state.legend[k]);
+      if (rows.empty() || used + spacing + width > row_width) {
+        rows.emplace_back();
+        used = -spacing;
+      }
+      rows.back().push_back(&state.legend[k]);
+      used += spacing + width;
+    }
+    rows.emplace_back();  // the header row (possibly empty)
+    for (std::size_t k = header_first; k < state.legend.size(); ++k) {
+      rows.back().push_back(&state.legend[k]);
+    }
+    const int row_count = static_cast<int>(rows.size());
+    for (int r = 0; r < row_count; ++r) {
+      const int rows_above_header = row_count - 1 - r;
+      const float top = header_top - static_cast<float>(rows_above_header) * line;
+      float width = -spacing;
+      for (const LegendEntry* entry : rows[static_cast<std::size_t>(r)]) {
+        width += entry_width(*entry) + spacing;
+      }
+      float x = state.area_max.x - width;
+      for (const LegendEntry* entry : rows[static_cast<std::size_t>(r)]) {
+        draw_entry(*entry, {x, top});
+        x += entry_width(*entry) + spacing;
+      }
+    }
+    memory.legend_rows_above = row_count;
+    return;
+  }
+  float widest = 0.0f;
+  for (const LegendEntry& entry : state.legend) widest = std::max(widest, entry_width(entry));
+  const float box_width = widest + 2.0f * gap;
+  const float box_height = static_cast<float>(state.legend.size()) * line + 2.0f * gap;
+  const Point box_max{state.area_max.x - gap, state.area_min.y + gap + box_height};
+  const Point box_min{box_max.x - box_width, state.area_min.y + gap};
+  painter.fill_rect(box_min, box_max, kLegendBackground);
+  painter.stroke_rect(box_min, box_max, kFrame, 1.0f);
+  float y = box_min.y + gap;
+  for (const LegendEntry& entry : state.legend) {
+    draw_entry(entry, {box_min.x + gap, y});
+    y += line;
+  }
+}
+
+void show_hover_readout(FrameState& state) {
+  const Transform t = transform(state);
+  const double x = t.x_of(state.mouse.x);
+  const double y = t.y_of(state.mouse.y);
+  const std::string x_name = state.x.label.empty() ? "x" : state.x.label;
+  const std::string y_name = state.y.label.empty() ? "y" : state.y.label;
+  if (state.nearest.found) {
+    const Point at = t(state.nearest.x, state.nearest.y);
+    state.painter->stroke_circle(at, 0.45f * state.font, theme().hover_ring, 2.0f);
+  }
+  ImGui::BeginTooltip();
+  ImGui::Text("%s = %s   %s = %s", x_name.c_str(), format_readout(x, state.x.ticks).c_str(),
+              y_name.c_str(), format_readout(y, state.y.ticks).c_str());
+  if (state.nearest.found) {
+    const Nearest& n = state.nearest;
+    ImGui::PushStyleColor(ImGuiCol_Text, n.colour | 0xFF000000u);
+    ImGui::TextUnformatted(n.label.empty() ? "point" : n.label.c_str());
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::Text("(%s, %s)", format_readout(n.x, state.x.ticks).c_str(),
+                format_readout(n.y, state.y.ticks).c_str());
+  }
+  if (!state.event_tooltip.empty()) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(state.event_tooltip.c_str());
+  }
+  ImGui::EndTooltip();
+}
+
+}  // namespace sgl::plot::detail

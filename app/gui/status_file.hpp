@@ -1,0 +1,17 @@
+// The --status-file: a small text snapshot of the window's state, rewritten atomically every few
+// frames, so that tests driving the app with xdotool can read what happened (steps counted, run
+// state, each chain's parameters, where panels and sliders are).
+#pragma once
+
+#include <string>
+
+#include "run/live_engine.hpp"
+
+namespace sgl {
+
+// Lines: "frame N", "running 0|1", "steps TOTAL", "chain ID SAMPLER steps N stopped 0|1 params
+// k=v,...", "rect NAME X Y W H". Returns false (and says why) if the file cannot be written.
+bool write_status_file(const std::string& path, const EngineSnapshot& snapshot, long frame,
+                       std::string& error);
+
+}  // namespace sgl

@@ -1,0 +1,22 @@
+// Where things are on screen, for tests that drive the window with real input (xdotool): panels
+// and parameter sliders record their rectangles each frame, and the app writes them to the
+// --status-file together with the run state. Costs a few map writes per frame.
+#pragma once
+
+#include <map>
+#include <string>
+
+namespace sgl::ui_probe {
+
+struct Rect {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+
+// Records the last ImGui item's rectangle under `name` (e.g. "chain1/step_size").
+void record_last_item(const std::string& name);
+// Records the current window's rectangle under `name` (e.g. "panel/Trace").
+void record_current_window(const std::string& name);
+const std::map<std::string, Rect>& rects();
+void clear();
+
+}  // namespace sgl::ui_probe

@@ -1,0 +1,38 @@
+// What every view panel receives each frame: the engine's newest snapshot (read-only, no locks)
+// and the UI's own settings. Views never talk to the engine; the control panel sends commands.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+
+#include "run/live_engine.hpp"
+
+namespace sgl {
+
+namespace gl {
+class ScalarFieldTexture;
+}
+
+struct ViewSettings {
+  int coordinate = 0;   // coordinate shown in phase space, histogram, autocorrelation, trace
+  int pair_x = 0;       // coordinates shown in the target view (regressions: any pair)
+  int pair_y = 1;
+  int trail_length = 300;  // fading trajectory length (draws)
+  int max_lag = 100;       // autocorrelation plot
+  bool show_cloud = true;
+  bool show_momentum = true;
+};
+
+struct ViewContext {
+  std::shared_ptr<const EngineSnapshot> snapshot;
+  ViewSettings* settings = nullptr;
+  // RGBA colour of each chain, by chain id (0xAABBGGRR as ImGui's IM_COL32).
+  std::map<int, std::uint32_t> chain_colours;
+  // GL textures for the target view heatmap and the phase-space energy levels, owned by the app.
+  gl::ScalarFieldTexture* density_texture = nullptr;
+  gl::ScalarFieldTexture* energy_texture = nullptr;
+  float font_size = 20.0f;  // pixels; plots scale their margins and markers with it
+};
+
+}  // namespace sgl

@@ -1,0 +1,55 @@
+// Autocorrelation ρ_k of the selected coordinate, lags 0..max_lag, per chain over its stored
+// draws, with the integrated autocorrelation time and effective sample size read-out.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "gui/plot/plot_theme.hpp"
+#include "gui/plot/plot.hpp"
+#include "gui/views/view_helpers.hpp"
+#include "gui/views/views.hpp"
+
+namespace sgl {
+
+void show_autocorrelation_view(ViewContext& context) {
+  if (!views::has_chains(context)) return;
+  ViewSettings& settings = *context.settings;
+  views::coordinate_combo(context, "coordinate##acf", settings.coordinate);
+  const int coordinate = settings.coordinate;
+  const auto index = static_cast<std::size_t>(coordinate);
+  if (context.snapshot->target->dim() > 1) ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.0f);
+  ImGui::SliderInt("max lag", &settings.max_lag, 10, 1000, "%d", ImGuiSliderFlags_Logarithmic);
+  settings.max_lag = std::clamp(settings.max_lag, 1, 100000);
+
+  bool any_draws = false;
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    any_draws = any_draws ||
+                (index < chain.autocorrelation.size() && !chain.autocorrelation[index].empty());
+  }
+  if (!any_draws) views::note("No draws yet: the autocorrelation appears once chains have run.");
+
+  if (!plot::BeginPlot("##acf", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+  const std::string y_label = "ρ(lag), " + views::coordinate_name(context, coordinate);
+  plot::SetupAxes("lag", y_label.c_str(), plot::AxisFlags_Tight, plot::AxisFlags_FitIncludeZero);
+  plot::HLine("##zero", 0.0, {.colour = plot::theme().zero_line});
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    if (index >= chain.autocorrelation.size()) continue;
+    const std::vector<double>& rho = chain.autocorrelation[index];
+    const int lags = std::min(static_cast<int>(rho.size()), settings.max_lag + 1);
+    // The legend carries the read-out; the part after "##" keeps the entry's identity (and its
+    // visibility toggle) while the numbers change.
+    const std::string name = views::chain_label(chain);
+    std::string label = name;
+    if (index < chain.iat.size() && index < chain.ess.size() && !rho.empty()) {
+      label += "   IAT " + views::compact_number(chain.iat[index]) + "   ESS " +
+               views::compact_number(chain.ess[index]);
+    }
+    label += "##" + name;
+    plot::Line(label.c_str(), rho.data(), lags, 0.0, 1.0,
+               {.colour = views::chain_colour(context, chain)});
+  }
+  plot::EndPlot();
+}
+
+}  // namespace sgl

@@ -1,0 +1,145 @@
+// Histogram of the selected coordinate for every chain (all draws since the last reset) against
+// the true marginal density, with each chain's distance to the truth. Regressions have no
+// numerical truth: the exact posterior marginal (linear) or the Laplace one (logistic) stands
+// in, labelled as such.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "gui/plot/plot_theme.hpp"
+#include "gui/plot/plot.hpp"
+#include "gui/views/view_helpers.hpp"
+#include "gui/views/views.hpp"
+#include "targets/linear_regression.hpp"
+#include "targets/logistic_regression.hpp"
+#include "targets/truth_grid.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr int kCurvePoints = 400;
+const plot::Colour kTruthColour = plot::theme().foreground;
+
+struct ReferenceCurve {
+  std::string label;
+  std::vector<double> xs, ys;
+  bool dashed = false;
+};
+
+// The curve to compare with over [lo, hi]: the truth grid's marginal, or a Gaussian marginal
+// from a regression's exact or Laplace posterior; empty label when there is none.
+ReferenceCurve reference_curve(const Target& target, int coordinate, double lo, double hi) {
+  ReferenceCurve curve;
+  double mean = 0.0;
+  double variance = 0.0;
+  if (target.truth() != nullptr) {
+    curve.label = "true density";
+  } else if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
+    curve.label = "exact posterior";
+    mean = linear->exact_posterior_mean()(coordinate);
+    variance = linear->exact_posterior_covariance()(coordinate, coordinate);
+  } else if (const auto* logistic = dynamic_cast<const LogisticRegressionTarget*>(&target)) {
+    curve.label = "Laplace approx.";
+    curve.dashed = true;
+    mean = logistic->map()(coordinate);
+    variance = logistic->laplace_covariance()(coordinate, coordinate);
+  } else {
+    return curve;
+  }
+  curve.xs.resize(kCurvePoints);
+  curve.ys.resize(kCurvePoints);
+  for (int k = 0; k < kCurvePoints; ++k) {
+    const double x = lo + (hi - lo) * (k + 0.5) / kCurvePoints;
+    double y = 0.0;
+    if (const TruthGrid* truth = target.truth()) {
+      y = truth->marginal_density(coordinate, x);
+    } else if (variance > 0.0) {
+      y = std::exp(-0.5 * (x - mean) * (x - mean) / variance) /
+          std::sqrt(2.0 * std::numbers::pi * variance);
+    }
+    curve.xs[static_cast<std::size_t>(k)] = x;
+    curve.ys[static_cast<std::size_t>(k)] = y;
+  }
+  return curve;
+}
+
+}  // namespace
+
+void show_histogram_view(ViewContext& context) {
+  if (!views::has_target(context)) return;
+  ViewSettings& settings = *context.settings;
+  views::coordinate_combo(context, "coordinate##hist", settings.coordinate);
+  const int coordinate = settings.coordinate;
+  const auto index = static_cast<std::size_t>(coordinate);
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const Target& target = *snapshot.target;
+
+  // TV and KL come from the engine: over coordinate 0 for 1-D targets, the joint for 2-D ones.
+  const char* distance_scope = target.dim() == 1 ? "vs truth:" : "joint 2-D histogram vs truth:";
+  std::vector<views::Readout> readouts;
+  bool any_draws = false;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const bool has = index < chain.histograms.size() && chain.histograms[index].total() > 0;
+    any_draws = any_draws || has;
+    std::string text = views::chain_label(chain) + ":  ";
+    if (!has) {
+      text += "no draws yet";
+    } else if (chain.has_truth) {
+      text +=
+          "TV " + views::compact_number(chain.tv, 2) + "  KL " + views::compact_number(chain.kl, 2);
+    } else {
+      text += views::count_text(chain.histograms[index].total()) + " draws";
+    }
+    readouts.push_back({views::chain_colour(context, chain), text});
+  }
+  if (target.dim() > 1) ImGui::SameLine();
+  ImGui::TextDisabled("black: %s", target.truth() != nullptr ? "true density"
+                                   : dynamic_cast<const LogisticRegressionTarget*>(&target)
+                                       ? "Laplace approx."
+                                       : "exact posterior");
+  const bool any_truth = std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
+                                     [](const ChainSnapshot& chain) { return chain.has_truth; });
+  const std::string caption = std::string("TV, KL ") + distance_scope;
+  if (any_draws) {
+    views::readout_row(readouts, any_truth ? caption.c_str() : nullptr);
+  } else if (!snapshot.chains.empty()) {
+    views::note("No draws yet: press Space to run.");
+  }
+
+  // The read-out above names every chain with its colour, so the plot needs no legend.
+  if (!plot::BeginPlot("##histogram", ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
+  const std::string x_label = views::coordinate_name(context, coordinate);
+  plot::SetupAxes(x_label.c_str(), "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
+  const std::vector<Interval> box = target.view_box();
+  if (index < box.size()) plot::SetupAxisLimits(plot::Axis::X, box[index].lo, box[index].hi);
+
+  std::vector<double> edges;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    if (index >= chain.histograms.size()) continue;
+    const Histogram1D& histogram = chain.histograms[index];
+    if (histogram.total() == 0) continue;
+    edges.resize(static_cast<std::size_t>(histogram.bins()) + 1);
+    for (int bin = 0; bin <= histogram.bins(); ++bin) {
+      edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
+    }
+    const std::vector<double> heights = histogram.densities();
+    const std::string label = views::chain_label(chain);
+    // Faint fills and solid outlines: several chains stay readable on top of each other.
+    plot::Bars(label.c_str(), edges.data(), heights.data(), histogram.bins(),
+               {.colour = views::chain_colour(context, chain), .fill_alpha = 0.12f});
+  }
+  const plot::DataRect limits = plot::GetPlotLimits();
+  const ReferenceCurve curve = reference_curve(target, coordinate, limits.x_lo, limits.x_hi);
+  if (!curve.label.empty()) {
+    plot::Line(curve.label.c_str(), curve.xs.data(), curve.ys.data(),
+               static_cast<int>(curve.xs.size()),
+               {.colour = kTruthColour,
+                .thickness = std::max(3.0f, ImGui::GetFontSize() / 6.0f),
+                .dashed = curve.dashed});
+  }
+  plot::EndPlot();
+}
+
+}  // namespace sgl

@@ -1,0 +1,260 @@
+// The target view: where the chains are on the target.
+//   2-D targets: log-density heatmap with contours (GL, cached per target), each chain's sample
+//     cloud, the fading trajectory of its last draws, its current position and momentum arrow.
+//   1-D targets: the density curve with each chain's current position on it, and below it a
+//     strip of the recent positions (newest on top) so the motion stays visible.
+//   Regressions (and targets of higher dimension): a chosen pair of coefficients as a scatter,
+//     with 1/2/3-sd ellipses of the exact posterior (linear) or the Laplace approximation
+//     (logistic) — see target_pair_view.cpp.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "gui/plot/plot_theme.hpp"
+#include "diagnostics/plot_math.hpp"
+#include "gui/gl/scalar_field_texture.hpp"
+#include "gui/plot/plot.hpp"
+#include "gui/views/target_view_parts.hpp"
+#include "gui/views/view_helpers.hpp"
+#include "gui/views/views.hpp"
+#include "targets/regression_data.hpp"
+#include "targets/truth_grid.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr int kFieldCells = 200;
+constexpr double kLogDensityDepth = 12.0;  // the colour map spans [max − 12, max] of log π
+constexpr int kContourCount = 7;
+constexpr int kRugTicks = 60;  // recent positions per chain in the 1-D rug
+
+// −U (or log of the truth grid) on a grid over the view box, recomputed only when the target
+// changes. The weak_ptr keeps the identity check honest: a new target at a reused address still
+// counts as new, because the old one's lock() fails.
+struct DensityField {
+  std::weak_ptr<const Target> target;
+  std::vector<float> values;
+  Interval x_box, y_box;
+  double max_value = 0.0;
+  std::uint64_t revision = 0;
+};
+
+DensityField& density_field() {
+  static DensityField field;
+  return field;
+}
+
+void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
+  if (field.target.lock() == target && !field.values.empty()) return;
+  field.target = target;
+  const std::vector<Interval> box = target->view_box();
+  field.x_box = box[0];
+  field.y_box = box[1];
+  field.values.assign(static_cast<std::size_t>(kFieldCells) * kFieldCells, 0.0f);
+  const TruthGrid* truth = target->truth();
+  double max_value = -std::numeric_limits<double>::infinity();
+  std::vector<double> raw(field.values.size());
+  for (int j = 0; j < kFieldCells; ++j) {
+    for (int i = 0; i < kFieldCells; ++i) {
+      const double point[2] = {
+          field.x_box.lo + (field.x_box.hi - field.x_box.lo) * (i + 0.5) / kFieldCells,
+          field.y_box.lo + (field.y_box.hi - field.y_box.lo) * (j + 0.5) / kFieldCells};
+      // The truth grid is already computed and costs nothing per point, whereas U of a data
+      // target costs a pass over the data: prefer it when there is one.
+      const double value =
+          truth != nullptr ? std::log(truth->density(point)) : -target->potential(point);
+      raw[static_cast<std::size_t>(j) * kFieldCells + i] = value;
+      if (std::isfinite(value)) max_value = std::max(max_value, value);
+    }
+  }
+  if (!std::isfinite(max_value)) max_value = 0.0;
+  const double floor = max_value - kLogDensityDepth;
+  for (std::size_t k = 0; k < raw.size(); ++k) {
+    const double value = std::isfinite(raw[k]) ? raw[k] : floor;  // zero density → the floor
+    field.values[k] = static_cast<float>(std::clamp(value, floor, max_value));
+  }
+  field.max_value = max_value;
+  ++field.revision;
+}
+
+// Draws the heatmap as the plot's first item; returns a note when it could not be drawn.
+std::string plot_density_background(ViewContext& context) {
+  DensityField& field = density_field();
+  update_density_field(context.snapshot->target, field);
+  if (context.density_texture == nullptr) return "density heatmap unavailable (no GL texture)";
+  const plot::Point a = plot::PlotToPixels(field.x_box.lo, field.y_box.lo);
+  const plot::Point b = plot::PlotToPixels(field.x_box.hi, field.y_box.hi);
+  // Render at the on-screen size (capped), so contour lines stay one pixel-ish wide.
+  const int width = std::clamp(static_cast<int>(std::abs(b.x - a.x)), 16, 2048);
+  const int height = std::clamp(static_cast<int>(std::abs(b.y - a.y)), 16, 2048);
+  gl::ScalarFieldStyle style;
+  style.value_lo = field.max_value - kLogDensityDepth;
+  style.value_hi = field.max_value;
+  for (double level : contour_levels(style.value_lo, style.value_hi, kContourCount)) {
+    style.contour_levels.push_back(static_cast<float>(level));
+  }
+  context.density_texture->set_field(field.values, kFieldCells, kFieldCells, field.revision);
+  const unsigned int texture = context.density_texture->render(width, height, style);
+  if (texture == 0) return "density heatmap unavailable: " + context.density_texture->error();
+  plot::Image("##density", texture, field.x_box.lo, field.x_box.hi, field.y_box.lo, field.y_box.hi);
+  return {};
+}
+
+void show_2d_view(ViewContext& context) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const std::vector<Interval> box = snapshot.target->view_box();
+  const std::vector<std::string> names = snapshot.target->coordinate_names();
+  std::string background_note;
+  if (plot::BeginPlot("##target2d", ImVec2(0, 0), plot::PlotFlags_EqualAspect)) {
+    plot::SetupAxes(names[0].c_str(), names[1].c_str());
+    plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
+    plot::SetupAxisLimits(plot::Axis::Y, box[1].lo, box[1].hi);
+    plot::SetupFinish();
+    background_note = plot_density_background(context);
+    const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
+    views::plot_chains_on_pair(context, 0, 1, span);
+    if (!background_note.empty()) {
+      const plot::DataRect limits = plot::GetPlotLimits();
+      plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note,
+                 {6.0f, -6.0f}, plot::HAlign::Left, plot::VAlign::Bottom);
+    }
+    plot::EndPlot();
+  }
+}
+
+// 1-D: the density curve over the current x range.
+void plot_density_curve(const Target& target, const plot::DataRect& limits) {
+  constexpr int kPoints = 400;
+  std::vector<double> xs(kPoints), ys(kPoints);
+  const TruthGrid* truth = target.truth();
+  for (int k = 0; k < kPoints; ++k) {
+    const double x = limits.x_lo + (limits.x_hi - limits.x_lo) * k / (kPoints - 1);
+    xs[static_cast<std::size_t>(k)] = x;
+    ys[static_cast<std::size_t>(k)] =
+        truth != nullptr ? truth->marginal_density(0, x) : std::exp(-target.potential(&x));
+  }
+  plot::Line(truth != nullptr ? "density" : "exp(−U), unnormalised", xs.data(), ys.data(), kPoints,
+             {.colour = plot::theme().foreground, .thickness = 3.0f});
+}
+
+double density_at(const Target& target, double x) {
+  const TruthGrid* truth = target.truth();
+  return truth != nullptr ? truth->marginal_density(0, x) : std::exp(-target.potential(&x));
+}
+
+void show_1d_view(ViewContext& context) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const Target& target = *snapshot.target;
+  const std::vector<Interval> box = target.view_box();
+  const float font = ImGui::GetFontSize();
+  const float available = ImGui::GetContentRegionAvail().y;
+  const float curve_height = std::max(0.72f * available, 6.0f * font);
+  plot::DataRect limits{box[0].lo, box[0].hi, 0.0, 1.0};
+
+  if (plot::BeginPlot("##target1d", ImVec2(0, curve_height), plot::PlotFlags_LegendAbove)) {
+    const std::string name = views::coordinate_name(context, 0);
+    plot::SetupAxes(name.c_str(), "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
+    plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
+    plot::SetupFinish();
+    limits = plot::GetPlotLimits();
+    plot_density_curve(target, limits);
+    for (const ChainSnapshot& chain : snapshot.chains) {
+      const std::size_t rows = views::recent_rows(chain);
+      if (rows == 0) continue;
+      const double x = chain.recent_theta[(rows - 1) * static_cast<std::size_t>(chain.dim)];
+      const double y = density_at(target, x);
+      const std::string label = views::chain_label(chain);
+      plot::Scatter(label.c_str(), &x, &y, 1,
+                    {.colour = views::chain_colour(context, chain),
+                     .marker_size = 0.4f * font,
+                     .marker_outline = plot::rgba(255, 255, 255),
+                     .fit = false});
+    }
+    plot::EndPlot();
+  }
+
+  // A rug of each chain's recent positions, one lane per chain, older ticks fainter: the motion
+  // stays visible without a trail scribbling over the curve. Its x axis copies the curve's.
+  if (plot::BeginPlot("##recent1d", ImVec2(0, 0), plot::PlotFlags_NoLegend)) {
+    const int ticks = std::clamp(context.settings->trail_length, 2, kRugTicks);
+    const std::string caption = "last " + std::to_string(ticks) + " positions";
+    const auto lanes = static_cast<double>(snapshot.chains.size());
+    plot::SetupAxes("", caption.c_str(), plot::AxisFlags_None,
+                    plot::AxisFlags_NoTickLabels | plot::AxisFlags_NoGrid);
+    plot::SetupAxisLimits(plot::Axis::X, limits.x_lo, limits.x_hi, plot::Cond::Always);
+    plot::SetupAxisLimits(plot::Axis::Y, -lanes, 0.0, plot::Cond::Always);
+    double lane_top = 0.0;
+    for (const ChainSnapshot& chain : snapshot.chains) {
+      const std::size_t rows = views::recent_rows(chain);
+      const std::size_t start = views::trail_start(chain, ticks);
+      const plot::Colour colour = views::chain_colour(context, chain);
+      const std::string label = views::chain_label(chain);
+      const double ys[2] = {lane_top - 0.85, lane_top - 0.15};
+      for (std::size_t k = start; k < rows; ++k) {
+        const double x = chain.recent_theta[k * static_cast<std::size_t>(chain.dim)];
+        const double xs[2] = {x, x};
+        const float age = static_cast<float>(k - start + 1) / static_cast<float>(rows - start);
+        const bool newest = k + 1 == rows;
+        plot::Line(label.c_str(), xs, ys, 2,
+                   {.colour = plot::with_alpha(colour, newest ? 1.0f : 0.08f + 0.6f * age * age),
+                    .thickness = newest ? 0.25f * font : 2.0f});
+      }
+      lane_top -= 1.0;
+    }
+    plot::EndPlot();
+  }
+}
+
+bool has_any_draws(const EngineSnapshot& snapshot) {
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    if (views::recent_rows(chain) > 0 || !chain.cloud.empty()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void show_target_view(ViewContext& context) {
+  if (!views::has_target(context)) return;
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const Target& target = *snapshot.target;
+  ViewSettings& settings = *context.settings;
+  const bool regression = dynamic_cast<const RegressionTarget*>(&target) != nullptr;
+
+  ImGui::Checkbox("cloud", &settings.show_cloud);
+  ImGui::SameLine();
+  if (target.dim() >= 2) {
+    ImGui::Checkbox("momentum", &settings.show_momentum);
+    ImGui::SameLine();
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
+  settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
+  if (regression || target.dim() > 2) {
+    // Own row: coefficient names can be long, and the pair is the main choice here.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("pair");
+    ImGui::SameLine();
+    views::coordinate_combo(context, "##pair_x", settings.pair_x);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("vs");
+    ImGui::SameLine();
+    views::coordinate_combo(context, "##pair_y", settings.pair_y);
+  }
+  if (!snapshot.chains.empty() && !has_any_draws(snapshot)) {
+    views::note("No draws yet: press Space to run.");
+  }
+
+  if (target.dim() == 1) {
+    show_1d_view(context);
+  } else if (target.dim() == 2 && !regression) {
+    show_2d_view(context);
+  } else {
+    views::show_pair_view(context, settings.pair_x, settings.pair_y);
+  }
+}
+
+}  // namespace sgl

@@ -1,0 +1,18 @@
+// Pieces of the target view shared between its 2-D density mode (target_view.cpp) and its
+// coefficient-pair mode (target_pair_view.cpp).
+#pragma once
+
+#include "gui/view_context.hpp"
+
+namespace sgl::views {
+
+// Inside an open plot: every chain's cloud (if enabled), fading trail, current position and
+// momentum arrow (if enabled) for coordinates (x, y). `arrow_span`: data length of the arrow
+// for |r| = 1 is a tenth of it.
+void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_span);
+
+// Regressions and targets above two dimensions: the pair (x, y) with reference ellipses where a
+// Gaussian reference is known.
+void show_pair_view(ViewContext& context, int x, int y);
+
+}  // namespace sgl::views

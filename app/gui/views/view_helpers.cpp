@@ -1,0 +1,206 @@
+#include "gui/views/view_helpers.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "gui/chain_colours.hpp"
+#include "gui/plot/plot_theme.hpp"
+#include "targets/target.hpp"
+
+namespace sgl::views {
+
+std::string chain_label(const ChainSnapshot& chain) {
+  return chain.sampler_id + " #" + std::to_string(chain.id);
+}
+
+plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain) {
+  const auto found = context.chain_colours.find(chain.id);
+  return found != context.chain_colours.end() ? found->second : default_chain_colour(chain.id);
+}
+
+void note(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+bool has_chains(const ViewContext& context) {
+  if (!context.snapshot || !context.snapshot->target) {
+    note("Waiting for the engine…");
+    return false;
+  }
+  if (context.snapshot->chains.empty()) {
+    note("No chains yet: add one in the control panel.");
+    return false;
+  }
+  return true;
+}
+
+bool has_target(const ViewContext& context) {
+  if (!context.snapshot || !context.snapshot->target) {
+    note("Waiting for the engine…");
+    return false;
+  }
+  if (context.snapshot->chains.empty()) note("No chains yet: add one in the control panel.");
+  return true;
+}
+
+int clamped_coordinate(const ViewContext& context, int coordinate) {
+  const int dim =
+      context.snapshot && context.snapshot->target ? context.snapshot->target->dim() : 1;
+  return std::clamp(coordinate, 0, std::max(dim - 1, 0));
+}
+
+std::string coordinate_name(const ViewContext& context, int coordinate) {
+  if (!context.snapshot || !context.snapshot->target) return "θ";
+  const std::vector<std::string> names = context.snapshot->target->coordinate_names();
+  if (coordinate < 0 || coordinate >= static_cast<int>(names.size())) return "θ";
+  return names[static_cast<std::size_t>(coordinate)];
+}
+
+void coordinate_combo(const ViewContext& context, const char* label, int& coordinate) {
+  coordinate = clamped_coordinate(context, coordinate);
+  if (!context.snapshot || !context.snapshot->target) return;
+  const std::vector<std::string> names = context.snapshot->target->coordinate_names();
+  if (names.size() <= 1) return;  // nothing to choose
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
+  const std::string current = coordinate_name(context, coordinate);
+  if (ImGui::BeginCombo(label, current.c_str())) {
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const bool selected = static_cast<int>(k) == coordinate;
+      if (ImGui::Selectable(names[k].c_str(), selected)) coordinate = static_cast<int>(k);
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+}
+
+void readout_row(const std::vector<Readout>& entries, const char* caption) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float swatch = ImGui::GetFontSize() * 0.8f;
+  const float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  bool first = true;
+  if (caption != nullptr) {
+    ImGui::TextDisabled("%s", caption);
+    first = false;
+  }
+  for (const Readout& entry : entries) {
+    const float width =
+        swatch + style.ItemInnerSpacing.x + ImGui::CalcTextSize(entry.text.c_str()).x;
+    if (!first) {
+      ImGui::SameLine(0.0f, ImGui::GetFontSize() * 1.2f);
+      // Wrap when this entry would run past the panel's right edge.
+      if (ImGui::GetCursorScreenPos().x + width > right_edge) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float line = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, at.y + 0.5f * (line - swatch)),
+                                              ImVec2(at.x + swatch, at.y + 0.5f * (line + swatch)),
+                                              entry.colour | 0xFF000000u);
+    ImGui::Dummy(ImVec2(swatch, line));
+    ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
+    ImGui::TextUnformatted(entry.text.c_str());
+  }
+}
+
+namespace {
+
+std::string describe_change(const ParamValues& now, const ParamValues* before) {
+  std::string text;
+  char buffer[64];
+  for (const auto& [name, value] : now) {
+    if (before != nullptr) {
+      const auto previous = before->find(name);
+      if (previous != before->end() && previous->second == value) continue;
+    }
+    std::snprintf(buffer, sizeof(buffer), "%s%s = %g", text.empty() ? "" : ", ", name.c_str(),
+                  value);
+    text += buffer;
+  }
+  return text.empty() ? "(no change)" : text;
+}
+
+}  // namespace
+
+void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour) {
+  const std::vector<ParamChange>& history = chain.param_history;
+  if (history.empty()) return;
+  std::vector<double> steps;
+  std::vector<std::string> tooltips;
+  steps.reserve(history.size());
+  tooltips.reserve(history.size());
+  for (std::size_t k = 0; k < history.size(); ++k) {
+    // The change applies from step+1; mark the boundary between the two.
+    steps.push_back(static_cast<double>(history[k].step) + 0.5);
+    tooltips.push_back(
+        chain_label(chain) + " from step " + std::to_string(history[k].step + 1) + ": " +
+        describe_change(history[k].params, k > 0 ? &history[k - 1].params : nullptr));
+  }
+  const std::string label = "##changes" + std::to_string(chain.id);
+  plot::VLines(label.c_str(), steps.data(), static_cast<int>(steps.size()),
+               {.colour = plot::with_alpha(colour, 0.85f), .dashed = true}, tooltips.data());
+}
+
+void plot_divergences(const ChainSnapshot& chain) {
+  if (chain.divergence_steps.empty()) return;
+  std::vector<double> steps(chain.divergence_steps.begin(), chain.divergence_steps.end());
+  std::vector<std::string> tooltips;
+  tooltips.reserve(steps.size());
+  for (std::uint64_t step : chain.divergence_steps) {
+    tooltips.push_back(chain_label(chain) + ": divergence at step " + std::to_string(step));
+  }
+  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()),
+               {.colour = plot::theme().divergence}, tooltips.data());
+}
+
+std::size_t recent_rows(const ChainSnapshot& chain) {
+  if (chain.dim <= 0) return 0;
+  return chain.recent_theta.size() / static_cast<std::size_t>(chain.dim);
+}
+
+std::size_t trail_start(const ChainSnapshot& chain, int trail_length) {
+  const std::size_t rows = recent_rows(chain);
+  const std::size_t wanted = static_cast<std::size_t>(std::max(trail_length, 2));
+  return rows > wanted ? rows - wanted : 0;
+}
+
+bool step_extent(const DecimatedSeries& series, double& lo, double& hi) {
+  if (series.buckets.empty()) return false;
+  const double first = static_cast<double>(series.buckets.front().first_step);
+  const double last = static_cast<double>(series.buckets.back().first_step) +
+                      static_cast<double>(std::max<std::uint64_t>(series.bucket_width, 1) - 1);
+  lo = std::min(lo, first);
+  hi = std::max(hi, last);
+  return true;
+}
+
+std::string count_text(std::uint64_t value) {
+  // Thin spaces between thousands: 1 328 857 reads at a glance, 1.329e+06 does not.
+  std::string digits = std::to_string(value);
+  std::string text;
+  for (std::size_t k = 0; k < digits.size(); ++k) {
+    if (k > 0 && (digits.size() - k) % 3 == 0) text += "\u2009";
+    text += digits[k];
+  }
+  return text;
+}
+
+std::string compact_number(double value, int significant) {
+  if (!std::isfinite(value)) return "—";
+  char buffer[48];
+  const double magnitude = std::abs(value);
+  if (magnitude != 0.0 && (magnitude >= 1e6 || magnitude < 1e-3)) {
+    std::snprintf(buffer, sizeof(buffer), "%.*e", std::max(significant - 1, 0), value);
+  } else if (magnitude >= std::pow(10.0, significant)) {
+    std::snprintf(buffer, sizeof(buffer), "%.0f", value);  // 12345, not 1.23e+04
+  } else {
+    std::snprintf(buffer, sizeof(buffer), "%.*g", std::max(significant, 1), value);
+  }
+  return buffer;
+}
+
+}  // namespace sgl::views

@@ -1,0 +1,59 @@
+// Small pieces shared by the views: chain names and colours, the coordinate selector, notes for
+// empty snapshots, per-chain read-outs and parameter-change markers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gui/plot/plot.hpp"
+#include "gui/view_context.hpp"
+
+namespace sgl::views {
+
+// "sghmc #2": the sampler id and the chain id, as the control panel names chains.
+std::string chain_label(const ChainSnapshot& chain);
+plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain);
+
+// True when there is something to draw; otherwise writes a friendly note and returns false.
+bool has_chains(const ViewContext& context);
+// True when a target is known (views that still show the target without chains); notes "no
+// chains yet" when there are none.
+bool has_target(const ViewContext& context);
+// Greyed, wrapped explanatory text (captions, "no draws yet").
+void note(const char* text);
+
+// Coordinate picker over the target's coordinate names, bound to `coordinate` (clamped to the
+// target's dimension first, so a stale setting after a target change is harmless).
+void coordinate_combo(const ViewContext& context, const char* label, int& coordinate);
+int clamped_coordinate(const ViewContext& context, int coordinate);
+std::string coordinate_name(const ViewContext& context, int coordinate);
+
+// One coloured entry per chain ("■ hmc #0  IAT 3.1  ESS 812"), flowing onto new lines when the
+// row is full, after an optional greyed caption.
+struct Readout {
+  plot::Colour colour;
+  std::string text;
+};
+void readout_row(const std::vector<Readout>& entries, const char* caption = nullptr);
+
+// Dashed vertical markers at each parameter change of the chain, with a tooltip listing what
+// changed (drawn inside an open plot).
+void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour);
+// Red markers at the chain's divergent steps (inside an open plot).
+void plot_divergences(const ChainSnapshot& chain);
+
+// Number of rows (draws) in the recent window, and the first row of the last `trail` of them.
+std::size_t recent_rows(const ChainSnapshot& chain);
+std::size_t trail_start(const ChainSnapshot& chain, int trail_length);
+
+// Step range [lo, hi] covered by a decimated series; false when it is empty. Views pass the
+// union to SetupAxisLimits(X, lo, hi, Cond::Follow) so live step axes never lag the data.
+bool step_extent(const DecimatedSeries& series, double& lo, double& hi);
+
+// Integers with thin spaces between thousands ("1 328 857").
+std::string count_text(std::uint64_t value);
+// "1.23e4"-style compact numbers for read-outs ("—" for non-finite).
+std::string compact_number(double value, int significant = 3);
+
+}  // namespace sgl::views

@@ -1,0 +1,79 @@
+#include "run/live_chain_view.hpp"
+
+#include <algorithm>
+
+namespace sgl {
+
+ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
+                                  const LiveChainStats& stats) {
+  ChainSnapshot view;
+  view.id = id;
+  view.sampler_id = chain.sampler_id();
+  view.params = chain.params();
+  view.full_params = chain.full_params();
+  view.enabled = enabled;
+  view.stopped = chain.stopped();
+  view.stop_reason = chain.stop_reason();
+  view.seed = chain.seed();
+  view.counters = chain.counters();
+  view.wall_seconds = chain.wall_seconds();
+  view.recent_steps_per_second = stats.recent_steps_per_second();
+  const auto& history = chain.param_history();
+  const std::size_t history_kept = std::min(history.size(), kLiveParamHistory);
+  view.param_history.assign(history.end() - static_cast<std::ptrdiff_t>(history_kept),
+                            history.end());
+  view.divergence_steps.assign(stats.divergence_steps().begin(), stats.divergence_steps().end());
+
+  const DrawStore& draws = chain.draws();
+  const int dim = draws.dim();
+  const auto width = static_cast<std::size_t>(dim);
+  view.dim = dim;
+  view.stored_draws = draws.size();
+
+  const std::size_t recent = std::min(draws.size(), kLiveRecentDraws);
+  const std::size_t first_recent = draws.size() - recent;
+  view.recent_steps.resize(recent);
+  view.recent_theta.resize(recent * width);
+  view.recent_momentum.resize(recent * width);
+  view.recent_hamiltonian.resize(recent);
+  for (std::size_t k = 0; k < recent; ++k) {
+    const std::size_t i = first_recent + k;
+    view.recent_steps[k] = draws.iteration(i);
+    for (int coord = 0; coord < dim; ++coord) {
+      view.recent_theta[k * width + std::size_t(coord)] = draws.theta(i, coord);
+      view.recent_momentum[k * width + std::size_t(coord)] = draws.momentum(i, coord);
+    }
+    view.recent_hamiltonian[k] = draws.hamiltonian(i);
+  }
+
+  // Evenly spread over everything stored (k · size / count, oldest first), so the cloud shows
+  // the whole ring buffer rather than the newest stretch of a slowly mixing chain.
+  const std::size_t cloud = std::min(draws.size(), kLiveCloudDraws);
+  view.cloud.resize(cloud * width);
+  for (std::size_t k = 0; k < cloud; ++k) {
+    const std::size_t i = k * draws.size() / cloud;
+    for (int coord = 0; coord < dim; ++coord)
+      view.cloud[k * width + std::size_t(coord)] = draws.theta(i, coord);
+  }
+
+  view.histograms = stats.histograms();
+  view.traces.reserve(width);
+  for (const auto& trace : stats.traces()) view.traces.push_back(trace.series());
+  view.energy = stats.energy().series();
+  view.energy_change = stats.energy_change().series();
+
+  const LiveHeavyDiagnostics& heavy = stats.heavy();
+  view.autocorrelation = heavy.autocorrelation;
+  view.ess = heavy.ess;
+  view.iat = heavy.iat;
+
+  view.has_truth = stats.has_truth();
+  if (view.has_truth) {
+    const DistanceToTruth distance = stats.distance();
+    view.tv = distance.tv;
+    view.kl = distance.kl;
+  }
+  return view;
+}
+
+}  // namespace sgl

@@ -1,0 +1,220 @@
+// What the live engine's commands do to the chains. Runs on the worker thread (and in the
+// constructor, before the worker exists). Every command either completes or throws UserError
+// before changing anything the user can see; the worker turns the error into last_error.
+//
+// Chains are built exactly as Session builds them (same init, burn-in 0, thin 1) and the chain
+// with id k, its creation position, draws from chain_seed(seed, k, 0): chains [A, B] with seed S
+// draw what `sgmcmc-lab run --sampler A --sampler B --seed S` draws.
+#include <cmath>
+#include <sstream>
+
+#include "run/live_engine_impl.hpp"
+#include "run/run_spec.hpp"
+#include "samplers/sampler_registry.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+// The start point on `target`: the user's (checked as Session checks --init) or the default.
+Vec start_point(const Target& target, const std::vector<double>& custom_init) {
+  Vec start = target.default_init();
+  if (custom_init.empty()) return start;
+  if (static_cast<int>(custom_init.size()) != target.dim()) {
+    std::ostringstream message;
+    message << "the start point has " << custom_init.size() << " values but target '" << target.id()
+            << "' has " << target.dim() << " coordinates";
+    throw UserError(message.str());
+  }
+  for (std::size_t i = 0; i < custom_init.size(); ++i) {
+    if (!std::isfinite(custom_init[i])) throw UserError("start point values must be finite");
+    start[static_cast<Eigen::Index>(i)] = custom_init[i];
+  }
+  return start;
+}
+
+// The parameters of `params` that `sampler_id` accepts on a target of this kind: what survives
+// a switch between data and analytic targets (batch_size ↔ noise_var).
+ParamValues params_for_target_kind(const std::string& sampler_id, const ParamValues& params,
+                                   bool data_target) {
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  if (!info) return params;
+  ParamValues kept;
+  for (const auto& [name, value] : params) {
+    const ParamDescriptor* descriptor = find_descriptor(info->params, name);
+    if (!descriptor) continue;
+    if (descriptor->scope == ParamScope::DataTargetsOnly && !data_target) continue;
+    if (descriptor->scope == ParamScope::AnalyticTargetsOnly && data_target) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+std::string chain_label(int id) {
+  return "chain " + std::to_string(id);
+}
+
+}  // namespace
+
+LiveEngine::Impl::Impl(const LiveSetup& setup)
+    : target_spec(setup.target),
+      custom_init(setup.init),
+      seed(setup.seed),
+      draw_capacity(setup.draw_capacity),
+      running(setup.running) {
+  // A live session runs for ever: an unbounded store would grow without limit.
+  if (setup.draw_capacity == 0) throw UserError("draw_capacity must be at least 1");
+  if (!std::isfinite(setup.steps_per_second) || setup.steps_per_second < 0.0)
+    throw UserError("steps per second must be finite and >= 0 (0 = as fast as possible)");
+  speed = setup.steps_per_second;
+  target = make_target(setup.target);
+  truth = make_live_truth_bins(*target);
+  init = start_point(*target, custom_init);
+  for (const LiveChainConfig& config : setup.chains) add_chain(config);
+}
+
+std::unique_ptr<Chain> LiveEngine::Impl::build_chain(const std::string& sampler_id,
+                                                     const ParamValues& params, int id) const {
+  return std::make_unique<Chain>(target, sampler_id, params,
+                                 chain_seed(seed, static_cast<std::size_t>(id), 0), init, 0, 1,
+                                 draw_capacity);
+}
+
+LiveChain& LiveEngine::Impl::find_chain(int id) {
+  for (auto& live : chains)
+    if (live->id == id) return *live;
+  throw UserError("there is no chain with id " + std::to_string(id));
+}
+
+void LiveEngine::Impl::add_chain(const LiveChainConfig& config) {
+  // The id is taken only once the chain exists, so a rejected chain leaves no hole in the
+  // sequence of seeds.
+  auto chain = build_chain(config.sampler_id, config.params, next_id);
+  chains.push_back(std::make_unique<LiveChain>(next_id, config.enabled, std::move(chain), truth));
+  ++next_id;
+}
+
+void LiveEngine::Impl::step_all_once() {
+  for (auto& live : chains) {
+    if (!live->active()) continue;
+    live->chain->run(1);
+    live->stats.consume(*live->chain);
+  }
+}
+
+void LiveEngine::Impl::restart_chain(LiveChain& live) {
+  live.stats.clear();
+  live.slice = kLiveFirstSlice;
+  live.probe_cost = true;
+  live.restart_pace(LiveClock::now());
+}
+
+void LiveEngine::Impl::restart_pacing() {
+  const auto now = LiveClock::now();
+  for (auto& live : chains) live->restart_pace(now);
+}
+
+void LiveEngine::Impl::reset_chain(int id) {
+  LiveChain& live = find_chain(id);
+  live.chain->reset();
+  restart_chain(live);
+}
+
+void LiveEngine::Impl::set_chain_params(int id, const ParamValues& params) {
+  LiveChain& live = find_chain(id);
+  try {
+    live.chain->set_params(params);
+  } catch (const UserError& error) {
+    throw UserError(chain_label(id) + ": " + error.what());
+  }
+  live.probe_cost = true;
+}
+
+void LiveEngine::Impl::set_chain_sampler(int id, const std::string& sampler_id,
+                                         const ParamValues& params) {
+  LiveChain& live = find_chain(id);
+  std::unique_ptr<Chain> rebuilt;
+  try {
+    rebuilt = build_chain(sampler_id, params, id);
+  } catch (const UserError& error) {
+    throw UserError(chain_label(id) + ": " + error.what());
+  }
+  live.chain = std::move(rebuilt);
+  restart_chain(live);
+}
+
+void LiveEngine::Impl::remove_chain(int id) {
+  LiveChain& live = find_chain(id);
+  std::erase_if(chains, [&](const auto& entry) { return entry.get() == &live; });
+}
+
+void LiveEngine::Impl::set_speed(double steps_per_second) {
+  if (!std::isfinite(steps_per_second) || steps_per_second < 0.0)
+    throw UserError("steps per second must be finite and >= 0 (0 = as fast as possible)");
+  speed = steps_per_second;
+  restart_pacing();
+}
+
+void LiveEngine::Impl::set_target(const TargetSpec& spec) {
+  std::shared_ptr<const Target> new_target = make_target(spec);  // throws: nothing changed yet
+  // A start point given for the old target is kept only for the same kind of target.
+  std::vector<double> new_custom_init =
+      spec.id == target_spec.id ? custom_init : std::vector<double>{};
+  Vec new_init;
+  try {
+    new_init = start_point(*new_target, new_custom_init);
+  } catch (const UserError&) {
+    new_custom_init.clear();
+    new_init = new_target->default_init();
+  }
+
+  target_spec = spec;
+  target = std::move(new_target);
+  truth = make_live_truth_bins(*target);
+  custom_init = std::move(new_custom_init);
+  init = std::move(new_init);
+
+  // Each chain restarts on the new target with the parameters that still apply. One that is
+  // rejected there (a combination only the new target rules out) falls back to its sampler's
+  // defaults and says so. Chains are rebuilt one at a time, so at most one extra draw store is
+  // allocated at any moment.
+  const bool data_target = target->as_data_target() != nullptr;
+  std::string problems;
+  auto note = [&problems](int id, const std::string& what) {
+    problems += (problems.empty() ? "" : "; ") + chain_label(id) + ": " + what;
+  };
+  std::vector<int> unusable;
+  for (auto& live : chains) {
+    const std::string sampler_id = live->chain->sampler_id();
+    const ParamValues kept = params_for_target_kind(sampler_id, live->chain->params(), data_target);
+    std::unique_ptr<Chain> rebuilt;
+    try {
+      rebuilt = build_chain(sampler_id, kept, live->id);
+    } catch (const UserError& error) {
+      try {
+        rebuilt = build_chain(sampler_id, {}, live->id);
+        note(live->id, std::string(error.what()) + " (its sampler's defaults are used)");
+      } catch (const UserError& again) {
+        note(live->id, std::string(again.what()) + " (removed)");
+        unusable.push_back(live->id);
+        continue;
+      }
+    }
+    live->chain = std::move(rebuilt);
+    live->stats = LiveChainStats(*target, truth);
+    restart_chain(*live);
+  }
+  for (int id : unusable) remove_chain(id);
+  if (!problems.empty()) report(problems);
+}
+
+void LiveEngine::Impl::set_seed(std::uint64_t new_seed) {
+  seed = new_seed;
+  for (auto& live : chains) {
+    // Same sampler and parameters on the same target, so the rebuild cannot be rejected.
+    live->chain = build_chain(live->chain->sampler_id(), live->chain->params(), live->id);
+    restart_chain(*live);
+  }
+}
+
+}  // namespace sgl

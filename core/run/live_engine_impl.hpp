@@ -1,0 +1,115 @@
+// Private to the live engine: the worker's per-chain record and the engine's state, shared by
+// live_engine.cpp (thread, loop, pacing, publication) and live_engine_commands.cpp (what each
+// command does to the chains).
+#pragma once
+
+#include <chrono>
+#include <optional>
+
+#include "run/live_chain_stats.hpp"
+#include "run/live_engine.hpp"
+
+namespace sgl {
+
+// Steps a chain runs in its first pass (it then adapts to the measured cost per step).
+constexpr std::uint64_t kLiveFirstSlice = 16;
+
+// One chain of the live session with everything the worker keeps about it.
+struct LiveChain {
+  LiveChain(int id_, bool enabled_, std::unique_ptr<Chain> chain_,
+            std::shared_ptr<const LiveTruthBins> truth)
+      : id(id_),
+        enabled(enabled_),
+        chain(std::move(chain_)),
+        stats(chain->target(), std::move(truth)) {}
+
+  int id;
+  bool enabled;
+  std::unique_ptr<Chain> chain;
+  LiveChainStats stats;
+  std::uint64_t slice = kLiveFirstSlice;  // steps per pass at full speed
+  bool probe_cost = true;  // time a single step first: the cost per step may have changed
+  LiveClock::time_point pace_origin = LiveClock::now();
+  std::uint64_t paced_steps = 0;  // steps run since pace_origin
+
+  bool active() const { return enabled && !chain->stopped(); }
+  void restart_pace(LiveClock::time_point now) {
+    pace_origin = now;
+    paced_steps = 0;
+  }
+};
+
+struct LiveEngine::Impl {
+  using Command = std::function<void(Impl&)>;
+
+  explicit Impl(const LiveSetup& setup);  // builds target and chains; does not start the worker
+
+  // ---- any thread
+  void push(Command command);
+  void start_worker();
+  void stop_worker();
+
+  // ---- worker thread (live_engine.cpp)
+  void worker_main();
+  void loop_turn();
+  bool apply_commands();
+  bool advance_chains(LiveClock::time_point now);
+  std::uint64_t steps_owed(LiveChain& live, LiveClock::time_point now);
+  void run_slice(LiveChain& live, std::uint64_t steps, LiveClock::duration budget);
+  void update_heavy_diagnostics(LiveClock::time_point now);
+  std::optional<LiveClock::time_point> next_wake_time(LiveClock::time_point now) const;
+  void publish(LiveClock::time_point now);
+  LiveClock::duration publish_gap() const;
+  void report(const std::string& message);
+
+  // ---- what commands do (live_engine_commands.cpp; also used by the constructor)
+  std::unique_ptr<Chain> build_chain(const std::string& sampler_id, const ParamValues& params,
+                                     int id) const;
+  LiveChain& find_chain(int id);  // throws UserError for an unknown id
+  void add_chain(const LiveChainConfig& config);
+  void step_all_once();
+  void restart_chain(LiveChain& live);  // after a reset or rebuild: aggregations, pace, slice
+  void restart_pacing();
+  void reset_chain(int id);
+  void set_chain_params(int id, const ParamValues& params);
+  void set_chain_sampler(int id, const std::string& sampler_id, const ParamValues& params);
+  void remove_chain(int id);
+  void set_speed(double steps_per_second);
+  void set_target(const TargetSpec& spec);
+  void set_seed(std::uint64_t new_seed);
+
+  // ---- shared between the UI thread and the worker
+  mutable std::mutex queue_mutex;
+  std::condition_variable wake;  // the worker sleeps on it
+  std::condition_variable idle;  // wait_until_idle sleeps on it
+  std::deque<Command> queue;
+  std::uint64_t commands_queued = 0;     // guarded by queue_mutex
+  std::uint64_t commands_published = 0;  // guarded by queue_mutex
+  std::atomic<bool> shutdown{false};
+  mutable std::mutex snapshot_mutex;
+  std::shared_ptr<const EngineSnapshot> published;  // guarded by snapshot_mutex
+
+  // ---- worker-owned (set up by the constructor before the worker starts)
+  TargetSpec target_spec;
+  std::shared_ptr<const Target> target;
+  std::shared_ptr<const LiveTruthBins> truth;
+  std::vector<double> custom_init;  // the setup's start (empty: the target's default)
+  Vec init;
+  std::uint64_t seed = 1;
+  std::size_t draw_capacity = 0;
+  double speed = 0.0;
+  bool running = true;
+  std::vector<std::unique_ptr<LiveChain>> chains;
+  int next_id = 0;
+  std::string last_error;
+  std::uint64_t error_serial = 0;
+  std::uint64_t version = 0;
+  bool dirty = false;  // something changed since the last snapshot
+  LiveClock::time_point last_publish{};
+  LiveClock::duration publish_cost{};
+  LiveClock::time_point heavy_allowed_at{};
+
+  std::thread worker;
+};
+
+}  // namespace sgl
