@@ -50,14 +50,15 @@ std::string AppShell::title() const {
          std::to_string(steps) + " steps";
 }
 
-void AppShell::handle_shortcuts() {
-  const ImGuiIO& io = ImGui::GetIO();
+void AppShell::handle_shortcuts(const std::vector<int>& key_presses) {
   // Typing into a field (seed, CSV path) must not pause the run.
-  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) control_panel_.toggle_running(*snapshot_);
-  if (ImGui::IsKeyPressed(GLFW_KEY_N, true)) control_panel_.step_once();
-  if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) control_panel_.reset_all();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) show_help_ = !show_help_;
+  if (ImGui::GetIO().WantTextInput || ImGui::IsAnyItemActive()) return;
+  for (const int key : key_presses) {
+    if (key == GLFW_KEY_SPACE) control_panel_.toggle_running(*snapshot_);
+    if (key == GLFW_KEY_N) control_panel_.step_once();
+    if (key == GLFW_KEY_R) control_panel_.reset_all();
+    if (key == GLFW_KEY_F1) show_help_ = !show_help_;
+  }
 }
 
 void AppShell::show_menu_bar() {
@@ -104,10 +105,10 @@ void AppShell::apply_layout(float menu_height) {
   }
 }
 
-void AppShell::frame(float font_size) {
+void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   snapshot_ = engine_.snapshot();
   ui_probe::clear();
-  handle_shortcuts();
+  handle_shortcuts(key_presses);
   show_menu_bar();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "control_panel.hpp"
 #include "gl/scalar_field_texture.hpp"
@@ -19,8 +20,9 @@ class AppShell {
  public:
   explicit AppShell(const LiveSetup& setup);
 
-  // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size.
-  void frame(float font_size);
+  // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size;
+  // `key_presses` the GLFW keys pressed since the last frame (for the shortcuts).
+  void frame(float font_size, const std::vector<int>& key_presses);
 
   LiveEngine& engine() { return engine_; }
   std::shared_ptr<const EngineSnapshot> snapshot() const { return snapshot_; }
@@ -34,7 +36,7 @@ class AppShell {
     bool visible = true;
   };
 
-  void handle_shortcuts();
+  void handle_shortcuts(const std::vector<int>& key_presses);
   void show_menu_bar();
   void apply_layout(float menu_height);
 

@@ -97,7 +97,7 @@ int run_gui_benchmark(int frames) {
 
   auto draw_one_frame = [&] {
     window.begin_frame();
-    shell->frame(window.font_size());
+    shell->frame(window.font_size(), window.take_key_presses());
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
     window.end_frame();
   };

@@ -35,7 +35,7 @@ int run_gui(const GuiOptions& options) {
   for (long frame = 0; !window.should_close(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
     window.begin_frame();
-    shell->frame(window.font_size());
+    shell->frame(window.font_size(), window.take_key_presses());
     window.set_title(shell->title());
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
 

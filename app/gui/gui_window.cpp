@@ -26,6 +26,15 @@ void report_glfw_error(int code, const char* description) {
   std::fprintf(stderr, "error: GLFW %d: %s\n", code, description);
 }
 
+std::vector<int>& pending_key_presses() {
+  static std::vector<int> presses;
+  return presses;
+}
+
+void record_key_press(GLFWwindow*, int key, int, int action, int) {
+  if (action == GLFW_PRESS || action == GLFW_REPEAT) pending_key_presses().push_back(key);
+}
+
 bool fail(const char* message) {
   std::fprintf(stderr, "error: %s\n", message);
   return false;
@@ -96,6 +105,8 @@ bool GuiWindow::open(bool vsync) {
   // No imgui.ini in whatever directory the app was started from: the layout is tiled anew.
   ImGui::GetIO().IniFilename = nullptr;
   font_size_ = setup_fonts_and_style(window_);
+  // Installed before ImGui's back end, which chains to it.
+  glfwSetKeyCallback(window_, record_key_press);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330");
   return true;
@@ -127,6 +138,12 @@ void GuiWindow::render(float clear_r, float clear_g, float clear_b) {
   glClearColor(clear_r, clear_g, clear_b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+std::vector<int> GuiWindow::take_key_presses() {
+  std::vector<int> presses;
+  presses.swap(pending_key_presses());
+  return presses;
 }
 
 void GuiWindow::end_frame() { glfwSwapBuffers(window_); }

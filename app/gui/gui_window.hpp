@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -28,6 +29,10 @@ class GuiWindow {
   void render(float clear_r, float clear_g, float clear_b);
   void end_frame();
   void set_title(const std::string& title);
+  // GLFW key codes pressed since the last call. ImGui 1.86 sees only which keys are down at each
+  // frame, so a quick press-and-release between two slow frames would be lost; shortcuts read
+  // these events instead.
+  std::vector<int> take_key_presses();
   int framebuffer_width() const { return width_; }
   int framebuffer_height() const { return height_; }
 
