@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
       ->needs(gui->get_option("--frames"));
   gui->add_option("--status-file", gui_options.status_file,
                   "Keep FILE updated with the run state and widget positions (for tests)");
+  gui->add_option("--target", gui_options.target,
+                  "Start the default chains on this target (see `list targets`)");
   gui->add_option("--bench-frames", gui_options.bench_frames,
                   "Benchmark: 6 chains at full speed with >= 1e6 stored draws each; time N frames "
                   "and compare sampler throughput with the GUI open against headless")

@@ -13,6 +13,7 @@
 #include "gui/gui_window.hpp"
 #include "gui/screenshot.hpp"
 #include "gui/status_file.hpp"
+#include "targets/target_registry.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -26,6 +27,12 @@ int run_gui(const GuiOptions& options) {
   std::unique_ptr<AppShell> shell;
   try {
     shell = std::make_unique<AppShell>(default_live_setup());
+    if (!options.target.empty()) {
+      if (!find_target_info(options.target)) throw UserError("unknown target '" + options.target + "'");
+      // Through the engine, which drops sampler settings that do not fit the new kind of target.
+      shell->engine().set_target(TargetSpec{options.target, {}, "", "y"});
+      shell->engine().wait_until_idle();
+    }
   } catch (const UserError& error) {
     std::fprintf(stderr, "error: %s\n", error.what());
     return 2;

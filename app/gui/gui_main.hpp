@@ -11,6 +11,7 @@ struct GuiOptions {
   std::string screenshot_path;  // after the last frame, save the window as PNG (empty = no)
   std::string status_file;      // rewrite run state + widget rectangles here every few frames
   int bench_frames = 0;         // measure this many frames of a 6-chain benchmark scenario
+  std::string target;           // open the default chains on this target instead (empty = default)
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.
