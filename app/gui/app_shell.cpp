@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "chain_colours.hpp"
@@ -48,6 +49,18 @@ std::string AppShell::title() const {
   const std::string target = snapshot_->target ? snapshot_->target->id() : "no target";
   return "sgmcmc-lab — " + target + " — " + (snapshot_->running ? "running" : "paused") + " — " +
          std::to_string(steps) + " steps";
+}
+
+void AppShell::set_panel_visible(const std::string& name, bool visible) {
+  if (name == kControlsName) show_controls_ = visible;
+  const auto it = panels_.find(name);
+  if (it != panels_.end()) it->second.visible = visible;
+}
+
+std::vector<std::string> AppShell::panel_names() const {
+  std::vector<std::string> names = {kControlsName};
+  for (const Tile& tile : kTiles) names.push_back(tile.name);
+  return names;
 }
 
 void AppShell::handle_shortcuts(const std::vector<int>& key_presses) {
@@ -95,14 +108,35 @@ void AppShell::apply_layout(float menu_height) {
   ImGui::SetNextWindowSize(ImVec2(controls_width, height), cond);
   ImGui::Begin(kControlsName);
   ImGui::End();
+  tiled_rects_[kControlsName] = {ImVec2(viewport->Pos.x, top), ImVec2(controls_width, height)};
   const float area_x = viewport->Pos.x + controls_width;
   const float area_w = width - controls_width;
   for (const Tile& tile : kTiles) {
-    ImGui::SetNextWindowPos(ImVec2(area_x + tile.x * area_w, top + tile.y * height), cond);
-    ImGui::SetNextWindowSize(ImVec2(tile.w * area_w, tile.h * height), cond);
+    const ImVec2 position(area_x + tile.x * area_w, top + tile.y * height);
+    const ImVec2 size(tile.w * area_w, tile.h * height);
+    ImGui::SetNextWindowPos(position, cond);
+    ImGui::SetNextWindowSize(size, cond);
     ImGui::Begin(tile.name);
     ImGui::End();
+    tiled_rects_[tile.name] = {position, size};
   }
+}
+
+ImGuiWindowFlags AppShell::panel_flags(const std::string& name) {
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoCollapse;
+  // A panel still on its tile overlaps no other panel, and the frame is cleared to the panels'
+  // own white: drawing its background again would only cost a full-window layer of blending,
+  // which dominates frame time under software GL (llvmpipe). A moved or resized panel draws
+  // its background, since it may then cover another.
+  const auto tile = tiled_rects_.find(name);
+  const auto window = last_rects_.find(name);
+  if (tile != tiled_rects_.end() && window != last_rects_.end() &&
+      std::abs(tile->second.first.x - window->second.first.x) < 0.5f &&
+      std::abs(tile->second.first.y - window->second.first.y) < 0.5f &&
+      std::abs(tile->second.second.x - window->second.second.x) < 0.5f &&
+      std::abs(tile->second.second.y - window->second.second.y) < 0.5f)
+    flags |= ImGuiWindowFlags_NoBackground;
+  return flags;
 }
 
 void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
@@ -133,10 +167,10 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   context.energy_texture = &energy_texture_;
   context.font_size = font_size;
 
-  const ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoCollapse;
   if (show_controls_) {
-    if (ImGui::Begin(kControlsName, &show_controls_, panel_flags)) {
+    if (ImGui::Begin(kControlsName, &show_controls_, panel_flags(kControlsName))) {
       ui_probe::record_current_window(std::string("panel/") + kControlsName);
+      last_rects_[kControlsName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
       control_panel_.show(context);
     }
     ImGui::End();
@@ -145,8 +179,9 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   for (const Tile& tile : kTiles) {
     Panel& panel = panels_[tile.name];
     if (!panel.visible) continue;
-    if (ImGui::Begin(tile.name, &panel.visible, panel_flags)) {
+    if (ImGui::Begin(tile.name, &panel.visible, panel_flags(tile.name))) {
       ui_probe::record_current_window(std::string("panel/") + tile.name);
+      last_rects_[tile.name] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
       panel.draw(context);
     }
     ImGui::End();

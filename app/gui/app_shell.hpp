@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <imgui.h>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -26,6 +28,9 @@ class AppShell {
 
   LiveEngine& engine() { return engine_; }
   std::shared_ptr<const EngineSnapshot> snapshot() const { return snapshot_; }
+  // Shows or hides a panel by its title ("Controls", "Target", ...); for the frame-time profile.
+  void set_panel_visible(const std::string& name, bool visible);
+  std::vector<std::string> panel_names() const;
   // A one-line status for the window title: target, running/paused, total steps.
   std::string title() const;
 
@@ -39,6 +44,7 @@ class AppShell {
   void handle_shortcuts(const std::vector<int>& key_presses);
   void show_menu_bar();
   void apply_layout(float menu_height);
+  ImGuiWindowFlags panel_flags(const std::string& name);
 
   LiveEngine engine_;
   ControlPanel control_panel_;
@@ -49,6 +55,9 @@ class AppShell {
   std::shared_ptr<const EngineSnapshot> snapshot_;
   std::map<std::string, Panel> panels_;
   bool layout_pending_ = true;
+  // Where each panel was tiled, and where it was last drawn: {position, size}.
+  std::map<std::string, std::pair<ImVec2, ImVec2>> tiled_rects_;
+  std::map<std::string, std::pair<ImVec2, ImVec2>> last_rects_;
   float last_width_ = 0.0f;
   float last_height_ = 0.0f;
   bool show_controls_ = true;

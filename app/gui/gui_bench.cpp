@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include <imgui.h>
+
 #include "gui/app_shell.hpp"
 #include "gui/gui_style.hpp"
 #include "gui/gui_window.hpp"
@@ -118,6 +120,9 @@ int run_gui_benchmark(int frames) {
     frame_ms.push_back(seconds_since(start) * 1e3);
   }
   const double elapsed = seconds_since(run_start);
+  const ImGuiIO& io = ImGui::GetIO();
+  std::printf("draw data: %d vertices, %d indices per frame\n", io.MetricsRenderVertices,
+              io.MetricsRenderIndices);
   const double with_gui = double(total_steps(*shell->snapshot()) - steps_before) / elapsed;
 
   std::printf("frames: %d at %dx%d, median %.2f ms, p95 %.2f ms, max %.2f ms\n", int(frame_ms.size()),
@@ -125,6 +130,32 @@ int run_gui_benchmark(int frames) {
               percentile(frame_ms, 0.95), percentile(frame_ms, 1.0));
   std::printf("throughput: %.2f M steps/s with the window open, %.2f M steps/s headless (%.0f%%)\n",
               with_gui / 1e6, headless / 1e6, 100.0 * with_gui / headless);
+  // Profile: the median frame with each panel hidden in turn shows what each one costs.
+  auto median_frame_ms = [&](int count) {
+    std::vector<double> times;
+    for (int frame = 0; frame < count; ++frame) {
+      const auto start = Clock::now();
+      draw_one_frame();
+      times.push_back(seconds_since(start) * 1e3);
+    }
+    return percentile(times, 0.5);
+  };
+  const double all_panels = median_frame_ms(40);
+  std::printf("profile: median frame %.2f ms with every panel; saved by hiding one panel:\n", all_panels);
+  for (const std::string& name : shell->panel_names()) {
+    shell->set_panel_visible(name, false);
+    const double without = median_frame_ms(40);
+    shell->set_panel_visible(name, true);
+    std::printf("  %-20s %6.2f ms\n", name.c_str(), all_panels - without);
+  }
+  for (const std::string& name : shell->panel_names()) shell->set_panel_visible(name, false);
+  std::printf("  (no panel at all: %.2f ms per frame)\n", median_frame_ms(40));
+  for (const std::string& name : shell->panel_names()) shell->set_panel_visible(name, true);
+
+  shell->engine().set_running(false);
+  shell->engine().wait_until_idle();
+  std::printf("  (every panel, sampling paused: %.2f ms per frame)\n", median_frame_ms(40));
+
   std::printf("memory: %ld MB resident, fewest stored draws per chain %zu\n", resident_megabytes(),
               fewest_stored(*shell->snapshot()));
   shell.reset();

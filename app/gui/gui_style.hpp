@@ -6,7 +6,8 @@ namespace sgl {
 
 void apply_lecture_style();
 
-// Background colour behind the panels (RGB 0..1).
-constexpr float kBackgroundRgb[3] = {0.86f, 0.87f, 0.89f};
+// The frame is cleared to the panels' own white (RGB 0..1), so tiled panels need not draw
+// their backgrounds (see AppShell::panel_flags).
+constexpr float kBackgroundRgb[3] = {1.0f, 1.0f, 1.0f};
 
 }  // namespace sgl

@@ -35,7 +35,9 @@ Colour text_colour() {
 }  // namespace
 
 float line_thickness(const FrameState& state, const ItemStyle& style) {
-  return style.thickness > 0.0f ? style.thickness : std::max(2.0f, state.font / 9.0f);
+  // Whole pixels: ImGui draws integer-width lines from its pre-baked AA texture, with fewer
+  // vertices than the geometric anti-aliasing that fractional widths need.
+  return style.thickness > 0.0f ? style.thickness : std::max(2.0f, std::round(state.font / 9.0f));
 }
 
 float default_marker_radius(const FrameState& state) {
@@ -69,7 +71,10 @@ std::string format_readout(double value, const Ticks& ticks) {
 
 void draw_background_and_grid(FrameState& state) {
   Painter& painter = *state.painter;
-  painter.fill_rect(state.area_min, state.area_max, kAreaBackground);
+  // The plot area matches the panel's white by default: not filling it again spares the
+  // (software) rasteriser a layer of blending over most of the window.
+  if (kAreaBackground != ImGui::GetColorU32(ImGuiCol_WindowBg))
+    painter.fill_rect(state.area_min, state.area_max, kAreaBackground);
   const Transform t = transform(state);
   std::vector<Point>& lines = state.scratch;
   lines.clear();

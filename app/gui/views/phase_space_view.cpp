@@ -76,8 +76,8 @@ std::string plot_energy_levels(ViewContext& context) {
   update_energy_field(context.snapshot->target, field);
   const plot::Point a = plot::PlotToPixels(field.theta_box.lo, field.r_box.lo);
   const plot::Point b = plot::PlotToPixels(field.theta_box.hi, field.r_box.hi);
-  const int width = std::clamp(static_cast<int>(std::abs(b.x - a.x)), 16, 2048);
-  const int height = std::clamp(static_cast<int>(std::abs(b.y - a.y)), 16, 2048);
+  const int width = views::texture_size(std::abs(b.x - a.x));
+  const int height = views::texture_size(std::abs(b.y - a.y));
   gl::ScalarFieldStyle style;
   style.value_lo = 0.0;
   style.value_hi = kEnergyDepth;

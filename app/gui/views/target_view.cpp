@@ -87,9 +87,9 @@ std::string plot_density_background(ViewContext& context) {
   if (context.density_texture == nullptr) return "density heatmap unavailable (no GL texture)";
   const plot::Point a = plot::PlotToPixels(field.x_box.lo, field.y_box.lo);
   const plot::Point b = plot::PlotToPixels(field.x_box.hi, field.y_box.hi);
-  // Render at the on-screen size (capped), so contour lines stay one pixel-ish wide.
-  const int width = std::clamp(static_cast<int>(std::abs(b.x - a.x)), 16, 2048);
-  const int height = std::clamp(static_cast<int>(std::abs(b.y - a.y)), 16, 2048);
+  // Render near the on-screen size, so contour lines stay about one pixel wide.
+  const int width = views::texture_size(std::abs(b.x - a.x));
+  const int height = views::texture_size(std::abs(b.y - a.y));
   gl::ScalarFieldStyle style;
   style.value_lo = field.max_value - kLogDensityDepth;
   style.value_hi = field.max_value;

@@ -203,4 +203,10 @@ std::string compact_number(double value, int significant) {
   return buffer;
 }
 
+int texture_size(float pixels) {
+  constexpr int kStep = 128;
+  const int rounded = (static_cast<int>(pixels) / kStep + 1) * kStep;
+  return std::clamp(rounded, kStep, 2048);
+}
+
 }  // namespace sgl::views

@@ -56,4 +56,8 @@ std::string count_text(std::uint64_t value);
 // "1.23e4"-style compact numbers for read-outs ("—" for non-finite).
 std::string compact_number(double value, int significant = 3);
 
+// Pixel size for a GL field texture shown `pixels` wide: rounded up to a multiple of 128 (at
+// most 2048), so that axes gliding while they follow the data do not re-render it every frame.
+int texture_size(float pixels);
+
 }  // namespace sgl::views
