@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "integrators/leapfrog.hpp"
-#include "samplers/metropolis.hpp"
 #include "samplers/common_params.hpp"
 
 namespace sgl {
 
-HmcSampler::HmcSampler(const Target& target) : Sampler(target), grad_(Vec::Zero(target.dim())) {}
+HmcSampler::HmcSampler(const Target& target)
+    : Sampler(target), grad_(Vec::Zero(target.dim())), transition_(target.dim()) {}
 
 std::vector<ParamDescriptor> HmcSampler::descriptors() {
   return {
@@ -36,30 +35,14 @@ void HmcSampler::reset(const Vec& theta0, Rng& rng) {
 }
 
 void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
-  const int dim = target_.dim();
   const auto cost = static_cast<std::uint64_t>(target_.evaluation_cost());
   auto exact_gradient = [this](const double* theta, double* grad) { target_.gradient(theta, grad); };
   for (std::uint64_t s = 0; s < steps; ++s) {
-    for (int i = 0; i < dim; ++i) r_[i] = rng.normal();
-    theta_start_ = theta_;
-    r_start_ = r_;
-    grad_start_ = grad_;
-    const double energy_start = potential_ + kinetic_energy(r_);
-
-    leapfrog(theta_.data(), r_.data(), grad_.data(), dim, step_size_, leapfrog_steps_, exact_gradient);
-    const double potential_end = target_.potential(theta_.data());
+    const MetropolisOutcome outcome =
+        transition_.run(target_, theta_, r_, grad_, potential_, step_size_, leapfrog_steps_,
+                        metropolis_, rng, exact_gradient);
     counters_.gradient_evaluations += cost * static_cast<std::uint64_t>(leapfrog_steps_);
     counters_.density_evaluations += cost;
-
-    const MetropolisOutcome outcome =
-        metropolis_decision(energy_start, potential_end + kinetic_energy(r_), metropolis_, rng);
-    if (outcome.accepted) {
-      potential_ = potential_end;
-    } else {
-      theta_ = theta_start_;
-      r_ = r_start_;
-      grad_ = grad_start_;
-    }
     finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential_);
   }
 }

@@ -4,6 +4,7 @@
 //   (Chen's "HMC (no MH)"). A divergent trajectory (Stan's rule) is rejected and counted.
 #pragma once
 
+#include "samplers/hamiltonian_transition.hpp"
 #include "samplers/sampler.hpp"
 
 namespace sgl {
@@ -24,7 +25,7 @@ class HmcSampler : public Sampler {
   bool metropolis_ = true;
   double potential_ = 0.0;  // exact U at θ
   Vec grad_;                // exact ∇U at θ
-  Vec theta_start_, r_start_, grad_start_;
+  HamiltonianTransition transition_;
 };
 
 }  // namespace sgl

@@ -8,7 +8,7 @@
 namespace sgl {
 
 NaiveSghmcSampler::NaiveSghmcSampler(const Target& target)
-    : StochasticGradientSampler(target), grad_(Vec::Zero(target.dim())) {}
+    : StochasticGradientSampler(target), grad_(Vec::Zero(target.dim())), transition_(target.dim()) {}
 
 std::vector<ParamDescriptor> NaiveSghmcSampler::descriptors() {
   return {
@@ -63,30 +63,15 @@ void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawStore& s
 }
 
 void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawStore& store) {
-  const int dim = target_.dim();
   const auto cost = static_cast<std::uint64_t>(target_.evaluation_cost());
   auto noisy_gradient = [this, &rng](const double* theta, double* grad) {
     estimate_gradient(theta, grad, rng);
   };
   for (std::uint64_t s = 0; s < steps; ++s) {
-    for (int i = 0; i < dim; ++i) r_[i] = rng.normal();
-    theta_start_ = theta_;
-    r_start_ = r_;
-    grad_start_ = grad_;
-    const double energy_start = potential_ + kinetic_energy(r_);
-    leapfrog(theta_.data(), r_.data(), grad_.data(), dim, step_size_, leapfrog_steps_, noisy_gradient);
     // The MH test uses the exact, full-data energy: this is what makes the method costly.
-    const double potential_end = target_.potential(theta_.data());
+    const MetropolisOutcome outcome = transition_.run(target_, theta_, r_, grad_, potential_, step_size_,
+                                                      leapfrog_steps_, true, rng, noisy_gradient);
     counters_.density_evaluations += cost;
-    const MetropolisOutcome outcome =
-        metropolis_decision(energy_start, potential_end + kinetic_energy(r_), true, rng);
-    if (outcome.accepted) {
-      potential_ = potential_end;
-    } else {
-      theta_ = theta_start_;
-      r_ = r_start_;
-      grad_ = grad_start_;
-    }
     finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential_);
   }
 }

@@ -7,6 +7,7 @@
 //    by an MH test with the exact, full-data H; only trajectory end points are draws.
 #pragma once
 
+#include "samplers/hamiltonian_transition.hpp"
 #include "samplers/stochastic_gradient_sampler.hpp"
 
 namespace sgl {
@@ -30,7 +31,7 @@ class NaiveSghmcSampler : public StochasticGradientSampler {
   bool metropolis_ = false;
   Vec grad_;  // the noisy gradient estimate at θ, shared by consecutive leapfrog steps
   double potential_ = 0.0;  // exact U at θ (MH mode)
-  Vec theta_start_, r_start_, grad_start_;
+  HamiltonianTransition transition_;
 };
 
 }  // namespace sgl

@@ -26,6 +26,13 @@ namespace sgl {
 
 constexpr double kDivergenceThreshold = 1000.0;
 
+// ½‖r‖²: the kinetic energy with M = I, summed in index order so every caller rounds alike.
+inline double kinetic_energy(const Vec& r) {
+  double sum = 0.0;
+  for (Eigen::Index i = 0; i < r.size(); ++i) sum += r[i] * r[i];
+  return 0.5 * sum;
+}
+
 struct SamplerCounters {
   std::uint64_t steps = 0;
   std::uint64_t mh_proposals = 0;
@@ -63,11 +70,7 @@ class Sampler {
   const std::string& stop_reason() const { return stop_reason_; }
   const Target& target() const { return target_; }
 
-  double kinetic_energy(const Vec& r) const {
-    double sum = 0.0;
-    for (Eigen::Index i = 0; i < r.size(); ++i) sum += r[i] * r[i];
-    return 0.5 * sum;
-  }
+  double kinetic_energy(const Vec& r) const { return sgl::kinetic_energy(r); }
 
  protected:
   // After one step of a sampler without MH: checks finiteness, records if due, applies the
