@@ -47,6 +47,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   summary.names = target.coordinate_names();
 
   std::uint64_t steps = 0, proposals = 0, accepts = 0;
+  SamplerCounters auxiliary;  // sums of the subsampling samplers' extra counters
   for (const Chain* chain : chains) {
     const SamplerCounters& counters = chain->counters();
     summary.steps = std::max(summary.steps, counters.steps);
@@ -58,10 +59,31 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     summary.gradient_evaluations += counters.gradient_evaluations;
     summary.density_evaluations += counters.density_evaluations;
     summary.wall_seconds += chain->wall_seconds();
+    auxiliary.aux_proposals += counters.aux_proposals;
+    auxiliary.aux_accepts += counters.aux_accepts;
+    auxiliary.loglik_variance_sum += counters.loglik_variance_sum;
+    auxiliary.loglik_variance_count += counters.loglik_variance_count;
+    auxiliary.sign_positive += counters.sign_positive;
+    auxiliary.sign_total += counters.sign_total;
     if (chain->stopped()) summary.stop_reasons.push_back(chain->stop_reason());
   }
   summary.has_accept_rate = proposals > 0;
   summary.accept_rate = proposals > 0 ? double(accepts) / double(proposals) : 0.0;
+  if (auxiliary.aux_proposals > 0) {
+    // The auxiliary chain is EWSG's index chain or HMC-ECS's subsample update.
+    const double rate = double(auxiliary.aux_accepts) / double(auxiliary.aux_proposals);
+    const bool ewsg = spec.id.rfind("ewsg", 0) == 0;
+    (ewsg ? summary.has_index_accept_rate : summary.has_subsample_accept_rate) = true;
+    (ewsg ? summary.index_accept_rate : summary.subsample_accept_rate) = rate;
+  }
+  if (auxiliary.loglik_variance_count > 0) {
+    summary.has_loglik_var_mean = true;
+    summary.loglik_var_mean = auxiliary.loglik_variance_sum / double(auxiliary.loglik_variance_count);
+  }
+  if (auxiliary.sign_total > 0) {
+    summary.has_sign_positive_fraction = true;
+    summary.sign_positive_fraction = double(auxiliary.sign_positive) / double(auxiliary.sign_total);
+  }
   summary.data_passes = double(summary.gradient_evaluations + summary.density_evaluations) /
                         double(target.evaluation_cost());
   summary.steps_per_second = summary.wall_seconds > 0 ? double(steps) / summary.wall_seconds

@@ -41,6 +41,18 @@ struct SamplerSummary {
   double kl = 0.0;
   int truth_bins = 0;         // bins per axis used for tv/kl
   std::vector<std::string> stop_reasons;  // chains that stopped early, with why
+
+  // Subsampling samplers (each present only where it applies; see SamplerCounters).
+  bool has_index_accept_rate = false;  // EWSG's index chain
+  double index_accept_rate = 0.0;
+  bool has_subsample_accept_rate = false;  // HMC-ECS's block update of u
+  double subsample_accept_rate = 0.0;
+  bool has_loglik_var_mean = false;  // HMC-ECS: mean σ̂² of the log-likelihood estimator
+  double loglik_var_mean = 0.0;
+  bool has_subsample_fraction = false;  // HMC-ECS: m / n
+  double subsample_fraction = 0.0;
+  bool has_sign_positive_fraction = false;  // signed HMC-ECS: τ̂
+  double sign_positive_fraction = 0.0;
 };
 
 std::vector<SamplerSummary> summarize(const Session& session);
