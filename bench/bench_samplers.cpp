@@ -1,7 +1,7 @@
 // Steps per second of every sampler through the engine's real code path (Chain::run →
-// Sampler::run with recording of every draw (thin = 1) or every 100th), single thread. gauss2d with noise_var = 1 (Chen Fig. 3 setting).
-// Goal (issue 2): SGHMC ≥ 20 M steps/s. Also times one full logistic-regression gradient at
-// n = 10⁵, d = 6 (goal ≤ 1.2 ms).
+// Sampler::run with recording of every draw (thin = 1) or every 100th), single thread. gauss2d with
+// noise_var = 1 (Chen Fig. 3 setting). Goal (issue 2): SGHMC ≥ 20 M steps/s. Also times one full
+// logistic-regression gradient at n = 10⁵, d = 6 (goal ≤ 1.2 ms).
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -36,8 +36,10 @@ int main() {
   std::printf("Sampler throughput on gauss2d (rho = 0.9), noise_var = 1, single thread\n");
   auto gauss2d = sgl::make_target({"gauss2d", {}, "", "y"});
   for (std::uint64_t thin : {1ULL, 100ULL}) {
-    bench_sampler(gauss2d, "sghmc", {{"noise_var", 1}, {"step_size", 0.05}, {"friction", 1}}, 20'000'000, thin);
-    bench_sampler(gauss2d, "naive-sghmc", {{"noise_var", 1}, {"step_size", 0.05}}, 20'000'000, thin);
+    bench_sampler(gauss2d, "sghmc", {{"noise_var", 1}, {"step_size", 0.05}, {"friction", 1}},
+                  20'000'000, thin);
+    bench_sampler(gauss2d, "naive-sghmc", {{"noise_var", 1}, {"step_size", 0.05}}, 20'000'000,
+                  thin);
     bench_sampler(gauss2d, "sgld", {{"noise_var", 1}, {"step_size", 0.01}}, 20'000'000, thin);
     bench_sampler(gauss2d, "sgd-momentum", {{"noise_var", 1}}, 20'000'000, thin);
     bench_sampler(gauss2d, "hmc", {{"step_size", 0.2}, {"leapfrog_steps", 10}}, 2'000'000, thin);
@@ -54,6 +56,7 @@ int main() {
     theta[0] += 1e-9;
     logistic->gradient(theta.data(), grad.data());
   }
-  std::printf("  %.3f ms per full gradient (mean of %d)\n", seconds_since(start) / repeats * 1e3, repeats);
+  std::printf("  %.3f ms per full gradient (mean of %d)\n", seconds_since(start) / repeats * 1e3,
+              repeats);
   return 0;
 }

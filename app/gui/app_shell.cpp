@@ -77,14 +77,16 @@ void AppShell::handle_shortcuts(const std::vector<int>& key_presses) {
 void AppShell::show_menu_bar() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("Run")) {
-    if (ImGui::MenuItem(snapshot_->running ? "Pause" : "Run", "Space")) control_panel_.toggle_running(*snapshot_);
+    if (ImGui::MenuItem(snapshot_->running ? "Pause" : "Run", "Space"))
+      control_panel_.toggle_running(*snapshot_);
     if (ImGui::MenuItem("Step once", "N")) control_panel_.step_once();
     if (ImGui::MenuItem("Reset all chains", "R")) control_panel_.reset_all();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
     ImGui::MenuItem(kControlsName, nullptr, &show_controls_);
-    for (const Tile& tile : kTiles) ImGui::MenuItem(tile.name, nullptr, &panels_[tile.name].visible);
+    for (const Tile& tile : kTiles)
+      ImGui::MenuItem(tile.name, nullptr, &panels_[tile.name].visible);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
     ImGui::EndMenu();
@@ -158,7 +160,8 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
     layout_pending_ = false;
   }
 
-  for (const auto& chain : snapshot_->chains) chain_colours_.emplace(chain.id, default_chain_colour(chain.id));
+  for (const auto& chain : snapshot_->chains)
+    chain_colours_.emplace(chain.id, default_chain_colour(chain.id));
   ViewContext context;
   context.snapshot = snapshot_;
   context.settings = &settings_;
@@ -189,9 +192,13 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
 
   if (show_help_) {
     ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
-    ImGui::TextUnformatted("Space  run / pause\nN      step once (hold to repeat)\nR      reset all chains\nF1     this help");
+    ImGui::TextUnformatted(
+        "Space  run / pause\nN      step once (hold to repeat)\nR      reset all chains\nF1     "
+        "this help");
     ImGui::Separator();
-    ImGui::TextUnformatted("Plots: drag to pan, wheel to zoom, double-click to fit.\nSliders: Ctrl+click to type a value.");
+    ImGui::TextUnformatted(
+        "Plots: drag to pan, wheel to zoom, double-click to fit.\nSliders: Ctrl+click to type a "
+        "value.");
     ImGui::End();
   }
 }

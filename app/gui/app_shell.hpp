@@ -3,8 +3,8 @@
 // the keyboard shortcuts. Owns the live engine and the UI-only state (colours, selections).
 #pragma once
 
-#include <cstdint>
 #include <imgui.h>
+#include <cstdint>
 
 #include <map>
 #include <memory>

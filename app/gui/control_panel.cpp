@@ -13,7 +13,9 @@
 namespace sgl {
 namespace {
 
-ImVec4 colour_to_vec4(std::uint32_t colour) { return ImGui::ColorConvertU32ToFloat4(colour); }
+ImVec4 colour_to_vec4(std::uint32_t colour) {
+  return ImGui::ColorConvertU32ToFloat4(colour);
+}
 
 void help_marker(const std::string& text) {
   ImGui::SameLine();
@@ -27,15 +29,23 @@ void help_marker(const std::string& text) {
   }
 }
 
-bool is_regression(const std::string& target_id) { return target_id == "linear" || target_id == "logistic"; }
+bool is_regression(const std::string& target_id) {
+  return target_id == "linear" || target_id == "logistic";
+}
 
 }  // namespace
 
 ControlPanel::ControlPanel(LiveEngine& engine) : engine_(engine) {}
 
-void ControlPanel::toggle_running(const EngineSnapshot& snapshot) { engine_.set_running(!snapshot.running); }
-void ControlPanel::step_once() { engine_.step_once(); }
-void ControlPanel::reset_all() { engine_.reset_all(); }
+void ControlPanel::toggle_running(const EngineSnapshot& snapshot) {
+  engine_.set_running(!snapshot.running);
+}
+void ControlPanel::step_once() {
+  engine_.step_once();
+}
+void ControlPanel::reset_all() {
+  engine_.reset_all();
+}
 
 void ControlPanel::show(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
@@ -72,21 +82,24 @@ void ControlPanel::show_error(const EngineSnapshot& snapshot) {
 
 void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   const float button_width = ImGui::GetFontSize() * 5.0f;
-  if (ImGui::Button(snapshot.running ? "Pause" : "Run", ImVec2(button_width, 0))) toggle_running(snapshot);
+  if (ImGui::Button(snapshot.running ? "Pause" : "Run", ImVec2(button_width, 0)))
+    toggle_running(snapshot);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");
   ImGui::SameLine();
   if (ImGui::Button("Step", ImVec2(button_width, 0))) step_once();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance every enabled chain by one step (N)");
   ImGui::SameLine();
   if (ImGui::Button("Reset", ImVec2(button_width, 0))) reset_all();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart every chain from its start with its seed (R)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Restart every chain from its start with its seed (R)");
 
   if (!speed_synced_) {
     max_speed_ = snapshot.steps_per_second <= 0.0;
     speed_ = max_speed_ ? 1000.0 : snapshot.steps_per_second;
     speed_synced_ = true;
   }
-  if (ImGui::Checkbox("as fast as possible", &max_speed_)) engine_.set_speed(max_speed_ ? 0.0 : speed_);
+  if (ImGui::Checkbox("as fast as possible", &max_speed_))
+    engine_.set_speed(max_speed_ ? 0.0 : speed_);
   if (!max_speed_) {
     const double lo = 1.0, hi = 1e6;
     if (ImGui::SliderScalar("steps/s per chain", ImGuiDataType_Double, &speed_, &lo, &hi, "%.0f",
@@ -100,8 +113,10 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   }
   ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_);
   if (ImGui::IsItemDeactivatedAfterEdit()) engine_.set_seed(seed_);
-  help_marker("Run seed: chain k draws from stream k of this seed, exactly as `sgmcmc-lab run --seed` does. "
-              "Changing it restarts every chain.");
+  help_marker(
+      "Run seed: chain k draws from stream k of this seed, exactly as `sgmcmc-lab run --seed` "
+      "does. "
+      "Changing it restarts every chain.");
 }
 
 void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
@@ -138,8 +153,10 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
       ImGui::InputText("response column", response_column_, sizeof response_column_);
       if (ImGui::Button("Load CSV")) {
         TargetSpec spec{edited_target_.id, {}, csv_path_, response_column_};
-        if (edited_target_.params.count("prior_sd")) spec.params["prior_sd"] = edited_target_.params.at("prior_sd");
-        if (edited_target_.params.count("noise_sd")) spec.params["noise_sd"] = edited_target_.params.at("noise_sd");
+        if (edited_target_.params.count("prior_sd"))
+          spec.params["prior_sd"] = edited_target_.params.at("prior_sd");
+        if (edited_target_.params.count("noise_sd"))
+          spec.params["noise_sd"] = edited_target_.params.at("noise_sd");
         engine_.set_target(spec);
         edited_params_.clear();
         target_synced_ = false;
@@ -170,7 +187,8 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
   if (colour_it == context.chain_colours.end())
     colour_it = context.chain_colours.emplace(chain.id, default_chain_colour(chain.id)).first;
   ImVec4 colour = colour_to_vec4(colour_it->second);
-  if (ImGui::ColorEdit3("##colour", &colour.x, ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoLabel))
+  if (ImGui::ColorEdit3("##colour", &colour.x,
+                        ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoLabel))
     colour_it->second = ImGui::ColorConvertFloat4ToU32(colour);
   ImGui::SameLine();
   bool enabled = chain.enabled;
@@ -195,24 +213,30 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
     if (sampler_id.empty()) sampler_id = chain.sampler_id;
     if (ImGui::BeginCombo("sampler", chain.sampler_id.c_str())) {
       for (const auto& info : sampler_catalogue()) {
-        if (ImGui::Selectable(info.id.c_str(), info.id == chain.sampler_id) && info.id != chain.sampler_id) {
+        if (ImGui::Selectable(info.id.c_str(), info.id == chain.sampler_id) &&
+            info.id != chain.sampler_id) {
           engine_.set_chain_sampler(chain.id, info.id, {});
           edited_params_.erase(chain.id);
           sampler_id = info.id;
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s\n%s", info.name.c_str(), info.summary.c_str(), info.reference.c_str());
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s\n%s\n%s", info.name.c_str(), info.summary.c_str(),
+                            info.reference.c_str());
       }
       ImGui::EndCombo();
     }
     if (const SamplerInfo* info = find_sampler_info(chain.sampler_id)) {
       auto params_it = edited_params_.find(chain.id);
-      if (params_it == edited_params_.end()) params_it = edited_params_.emplace(chain.id, chain.params).first;
+      if (params_it == edited_params_.end())
+        params_it = edited_params_.emplace(chain.id, chain.params).first;
       ParamWidgetLimits limits;
       limits.data_target = data_target;
       limits.probe_prefix = "chain" + std::to_string(chain.id) + "/";
       if (data_target)
-        if (const auto* data = context.snapshot->target->as_data_target()) limits.max_batch_size = double(data->num_data());
-      if (edit_params(info->params, params_it->second, limits)) engine_.set_chain_params(chain.id, params_it->second);
+        if (const auto* data = context.snapshot->target->as_data_target())
+          limits.max_batch_size = double(data->num_data());
+      if (edit_params(info->params, params_it->second, limits))
+        engine_.set_chain_params(chain.id, params_it->second);
     }
     if (ImGui::SmallButton("duplicate")) engine_.duplicate_chain(chain.id);
     ImGui::SameLine();

@@ -34,7 +34,9 @@ LiveSetup benchmark_setup() {
   setup.chains = {
       {"hmc", {{"step_size", 0.1}, {"leapfrog_steps", 10}}, true},
       {"naive-sghmc", {{"step_size", 0.1}, {"leapfrog_steps", 50}, {"noise_var", 4}}, true},
-      {"sghmc", {{"step_size", 0.1}, {"friction", 1}, {"noise_estimate", 0.2}, {"noise_var", 4}}, true},
+      {"sghmc",
+       {{"step_size", 0.1}, {"friction", 1}, {"noise_estimate", 0.2}, {"noise_var", 4}},
+       true},
       {"sgld", {{"step_size", 0.05}, {"noise_var", 4}}, true},
       {"sgd-momentum", {{"noise_var", 4}}, true},
       {"sghmc", {{"step_size", 0.05}, {"friction", 3}, {"noise_var", 4}}, true},
@@ -106,7 +108,8 @@ int run_gui_benchmark(int frames) {
 
   std::printf("gui: filling every chain's store to %zu draws...\n", kStoredDraws);
   const auto fill_start = Clock::now();
-  while (fewest_stored(*shell->snapshot()) < kStoredDraws && seconds_since(fill_start) < 120.0) draw_one_frame();
+  while (fewest_stored(*shell->snapshot()) < kStoredDraws && seconds_since(fill_start) < 120.0)
+    draw_one_frame();
   std::printf("gui: fewest stored draws %zu after %.1f s\n", fewest_stored(*shell->snapshot()),
               seconds_since(fill_start));
 
@@ -125,9 +128,9 @@ int run_gui_benchmark(int frames) {
               io.MetricsRenderIndices);
   const double with_gui = double(total_steps(*shell->snapshot()) - steps_before) / elapsed;
 
-  std::printf("frames: %d at %dx%d, median %.2f ms, p95 %.2f ms, max %.2f ms\n", int(frame_ms.size()),
-              window.framebuffer_width(), window.framebuffer_height(), percentile(frame_ms, 0.5),
-              percentile(frame_ms, 0.95), percentile(frame_ms, 1.0));
+  std::printf("frames: %d at %dx%d, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+              int(frame_ms.size()), window.framebuffer_width(), window.framebuffer_height(),
+              percentile(frame_ms, 0.5), percentile(frame_ms, 0.95), percentile(frame_ms, 1.0));
   std::printf("throughput: %.2f M steps/s with the window open, %.2f M steps/s headless (%.0f%%)\n",
               with_gui / 1e6, headless / 1e6, 100.0 * with_gui / headless);
   // Profile: the median frame with each panel hidden in turn shows what each one costs.
@@ -141,7 +144,8 @@ int run_gui_benchmark(int frames) {
     return percentile(times, 0.5);
   };
   const double all_panels = median_frame_ms(40);
-  std::printf("profile: median frame %.2f ms with every panel; saved by hiding one panel:\n", all_panels);
+  std::printf("profile: median frame %.2f ms with every panel; saved by hiding one panel:\n",
+              all_panels);
   for (const std::string& name : shell->panel_names()) {
     shell->set_panel_visible(name, false);
     const double without = median_frame_ms(40);

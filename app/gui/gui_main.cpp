@@ -28,7 +28,8 @@ int run_gui(const GuiOptions& options) {
   try {
     shell = std::make_unique<AppShell>(default_live_setup());
     if (!options.target.empty()) {
-      if (!find_target_info(options.target)) throw UserError("unknown target '" + options.target + "'");
+      if (!find_target_info(options.target))
+        throw UserError("unknown target '" + options.target + "'");
       // Through the engine, which drops sampler settings that do not fit the new kind of target.
       shell->engine().set_target(TargetSpec{options.target, {}, "", "y"});
       shell->engine().wait_until_idle();

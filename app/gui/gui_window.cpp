@@ -64,9 +64,11 @@ float setup_fonts_and_style(GLFWwindow* window) {
   };
   std::error_code ignored;
   if (std::filesystem::exists(kFontPath, ignored) &&
-      io.Fonts->AddFontFromFileTTF(kFontPath, kFontPixels * scale, nullptr, kGlyphRanges) != nullptr)
+      io.Fonts->AddFontFromFileTTF(kFontPath, kFontPixels * scale, nullptr, kGlyphRanges) !=
+          nullptr)
     return kFontPixels * scale;
-  std::fprintf(stderr, "note: %s not found (install fonts-dejavu-core); using ImGui's built-in font\n",
+  std::fprintf(stderr,
+               "note: %s not found (install fonts-dejavu-core); using ImGui's built-in font\n",
                kFontPath);
   io.Fonts->AddFontDefault();
   io.FontGlobalScale = kFontPixels * scale / kImGuiDefaultFontPixels;
@@ -122,7 +124,9 @@ GuiWindow::~GuiWindow() {
   if (glfw_ready_) glfwTerminate();
 }
 
-bool GuiWindow::should_close() const { return glfwWindowShouldClose(window_) != 0; }
+bool GuiWindow::should_close() const {
+  return glfwWindowShouldClose(window_) != 0;
+}
 
 void GuiWindow::begin_frame() {
   glfwPollEvents();
@@ -146,7 +150,9 @@ std::vector<int> GuiWindow::take_key_presses() {
   return presses;
 }
 
-void GuiWindow::end_frame() { glfwSwapBuffers(window_); }
+void GuiWindow::end_frame() {
+  glfwSwapBuffers(window_);
+}
 
 void GuiWindow::set_title(const std::string& title) {
   if (title == title_) return;

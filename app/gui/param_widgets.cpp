@@ -23,7 +23,8 @@ void slider_bounds(const ParamDescriptor& descriptor, const ParamWidgetLimits& l
                    double& hi) {
   lo = descriptor.min;
   hi = descriptor.max;
-  if (descriptor.name == "batch_size" && limits.max_batch_size > 0) hi = std::min(hi, limits.max_batch_size);
+  if (descriptor.name == "batch_size" && limits.max_batch_size > 0)
+    hi = std::min(hi, limits.max_batch_size);
   if (descriptor.log_scale && lo <= 0.0) lo = std::min(1e-6, hi);
 }
 
@@ -39,8 +40,9 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
     }
     case ParamKind::Choice: {
       int index = static_cast<int>(value);
-      const std::string preview =
-          index >= 0 && index < static_cast<int>(descriptor.choices.size()) ? descriptor.choices[std::size_t(index)] : "?";
+      const std::string preview = index >= 0 && index < static_cast<int>(descriptor.choices.size())
+                                      ? descriptor.choices[std::size_t(index)]
+                                      : "?";
       if (ImGui::BeginCombo(label.c_str(), preview.c_str())) {
         for (std::size_t i = 0; i < descriptor.choices.size(); ++i) {
           if (ImGui::Selectable(descriptor.choices[i].c_str(), static_cast<int>(i) == index)) {
@@ -60,7 +62,8 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
       if (descriptor.log_scale) flags |= ImGuiSliderFlags_Logarithmic;
       const char* format = descriptor.kind == ParamKind::Integer ? "%.0f" : "%.4g";
       double edited = value;
-      if (ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &edited, &lo, &hi, format, flags)) {
+      if (ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &edited, &lo, &hi, format,
+                              flags)) {
         if (descriptor.kind == ParamKind::Integer) edited = std::round(edited);
         // Clamp to the descriptor's own range (typed values may leave the slider's range).
         edited = std::clamp(edited, descriptor.min, descriptor.max);
@@ -92,7 +95,8 @@ bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& v
     auto it = values.find(descriptor.name);
     double value = it != values.end() ? it->second : descriptor.default_value;
     const bool edited = edit_one(descriptor, value, limits);
-    if (!limits.probe_prefix.empty()) ui_probe::record_last_item(limits.probe_prefix + descriptor.name);
+    if (!limits.probe_prefix.empty())
+      ui_probe::record_last_item(limits.probe_prefix + descriptor.name);
     if (edited) {
       values[descriptor.name] = value;
       changed = true;

@@ -13,7 +13,8 @@ struct ParamWidgetLimits {
   // Upper bound for batch_size sliders (the number of data points); 0 = descriptor range.
   double max_batch_size = 0.0;
   bool data_target = false;
-  // Prefix under which each widget's rectangle is recorded for input tests (ui_probe); empty = none.
+  // Prefix under which each widget's rectangle is recorded for input tests (ui_probe); empty =
+  // none.
   std::string probe_prefix;
 };
 

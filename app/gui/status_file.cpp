@@ -15,8 +15,8 @@ bool write_status_file(const std::string& path, const EngineSnapshot& snapshot, 
   std::ostringstream out;
   std::uint64_t total_steps = 0;
   for (const auto& chain : snapshot.chains) total_steps += chain.counters.steps;
-  out << "frame " << frame << "\nrunning " << (snapshot.running ? 1 : 0) << "\nsteps " << total_steps
-      << "\n";
+  out << "frame " << frame << "\nrunning " << (snapshot.running ? 1 : 0) << "\nsteps "
+      << total_steps << "\n";
   for (const auto& chain : snapshot.chains) {
     const SamplerInfo* info = find_sampler_info(chain.sampler_id);
     out << "chain " << chain.id << " " << chain.sampler_id << " steps " << chain.counters.steps
@@ -24,7 +24,8 @@ bool write_status_file(const std::string& path, const EngineSnapshot& snapshot, 
         << (info ? format_param_list(chain.full_params, info->params) : "") << "\n";
   }
   for (const auto& [name, rect] : ui_probe::rects())
-    out << "rect " << name << " " << rect.x << " " << rect.y << " " << rect.w << " " << rect.h << "\n";
+    out << "rect " << name << " " << rect.x << " " << rect.y << " " << rect.w << " " << rect.h
+        << "\n";
 
   // Write then rename, so a reader never sees half a file.
   const std::string temporary = path + ".tmp";

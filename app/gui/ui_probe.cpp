@@ -24,7 +24,11 @@ void record_current_window(const std::string& name) {
   storage()[name] = {pos.x, pos.y, size.x, size.y};
 }
 
-const std::map<std::string, Rect>& rects() { return storage(); }
-void clear() { storage().clear(); }
+const std::map<std::string, Rect>& rects() {
+  return storage();
+}
+void clear() {
+  storage().clear();
+}
 
 }  // namespace sgl::ui_probe

@@ -15,8 +15,8 @@ class ScalarFieldTexture;
 }
 
 struct ViewSettings {
-  int coordinate = 0;   // coordinate shown in phase space, histogram, autocorrelation, trace
-  int pair_x = 0;       // coordinates shown in the target view (regressions: any pair)
+  int coordinate = 0;  // coordinate shown in phase space, histogram, autocorrelation, trace
+  int pair_x = 0;      // coordinates shown in the target view (regressions: any pair)
   int pair_y = 1;
   int trail_length = 300;  // fading trajectory length (draws)
   int max_lag = 100;       // autocorrelation plot

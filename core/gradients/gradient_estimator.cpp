@@ -11,7 +11,9 @@ GradientEstimator::GradientEstimator(const Target& target, double noise_var, int
   set_batch_size(batch_size);
 }
 
-void GradientEstimator::set_noise_var(double noise_var) { noise_sd_ = std::sqrt(std::max(0.0, noise_var)); }
+void GradientEstimator::set_noise_var(double noise_var) {
+  noise_sd_ = std::sqrt(std::max(0.0, noise_var));
+}
 
 void GradientEstimator::set_batch_size(int batch_size) {
   batch_size_ = std::max(1, batch_size);
@@ -20,7 +22,8 @@ void GradientEstimator::set_batch_size(int batch_size) {
 
 void GradientEstimator::minibatch(const double* theta, double* grad, Rng& rng) {
   const std::int64_t n = data_->num_data();
-  for (auto& index : indices_) index = static_cast<std::int64_t>(rng.uniform_index(static_cast<std::uint64_t>(n)));
+  for (auto& index : indices_)
+    index = static_cast<std::int64_t>(rng.uniform_index(static_cast<std::uint64_t>(n)));
   std::fill(grad, grad + dim_, 0.0);
   // ∇Ũ = −(n/b) Σ ∇ℓ_k − ∇log p
   data_->add_log_likelihood_gradient(indices_.data(), batch_size_,

@@ -6,9 +6,9 @@
 
 namespace sgl {
 
-Chain::Chain(std::shared_ptr<const Target> target, std::string sampler_id, const ParamValues& params,
-             std::uint64_t seed, Vec init, std::uint64_t burnin, std::uint64_t thin,
-             std::size_t draw_capacity)
+Chain::Chain(std::shared_ptr<const Target> target, std::string sampler_id,
+             const ParamValues& params, std::uint64_t seed, Vec init, std::uint64_t burnin,
+             std::uint64_t thin, std::size_t draw_capacity)
     : target_(std::move(target)),
       sampler_id_(std::move(sampler_id)),
       params_(params),

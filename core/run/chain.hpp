@@ -36,7 +36,7 @@ class Chain {
 
   const std::string& sampler_id() const { return sampler_id_; }
   const ParamValues& params() const { return params_; }  // user values as given
-  ParamValues full_params() const;                        // with defaults filled in
+  ParamValues full_params() const;                       // with defaults filled in
   std::uint64_t seed() const { return seed_; }
   const Vec& init() const { return init_; }
   const Target& target() const { return *target_; }

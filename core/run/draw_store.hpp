@@ -74,8 +74,12 @@ class DrawStore {
   std::uint64_t thin() const { return thin_; }
 
   std::uint64_t iteration(std::size_t i) const { return iteration_[slot(i)]; }
-  double theta(std::size_t i, int coord) const { return theta_[slot(i) * std::size_t(dim_) + std::size_t(coord)]; }
-  double momentum(std::size_t i, int coord) const { return momentum_[slot(i) * std::size_t(dim_) + std::size_t(coord)]; }
+  double theta(std::size_t i, int coord) const {
+    return theta_[slot(i) * std::size_t(dim_) + std::size_t(coord)];
+  }
+  double momentum(std::size_t i, int coord) const {
+    return momentum_[slot(i) * std::size_t(dim_) + std::size_t(coord)];
+  }
   double potential(std::size_t i) const { return potential_[slot(i)]; }
   double hamiltonian(std::size_t i) const { return hamiltonian_[slot(i)]; }
   bool accepted(std::size_t i) const { return accepted_[slot(i)] != 0; }

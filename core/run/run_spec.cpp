@@ -22,7 +22,8 @@ SamplerSpec parse_sampler_spec(const std::string& text) {
   // why they do not apply, rather than calling them unknown.
   for (const char* name : {"batch_size", "noise_var"})
     if (!find_descriptor(accepted, name))
-      accepted.push_back({name, name, ParamKind::Real, 0, 1e300, 0, false, "", {}, ParamScope::Any});
+      accepted.push_back(
+          {name, name, ParamKind::Real, 0, 1e300, 0, false, "", {}, ParamScope::Any});
   spec.params = parse_param_list(text.substr(colon + 1), accepted, spec.id);
   return spec;
 }

@@ -20,7 +20,7 @@ struct RunSpec {
   TargetSpec target;
   std::vector<SamplerSpec> samplers;
   int chains_per_sampler = 1;
-  std::uint64_t steps = 1000;   // steps per chain after burn-in
+  std::uint64_t steps = 1000;  // steps per chain after burn-in
   std::uint64_t burnin = 0;
   std::uint64_t thin = 1;
   std::uint64_t seed = 1;

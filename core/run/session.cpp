@@ -18,8 +18,8 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
   if (!spec.init.empty()) {
     if (static_cast<int>(spec.init.size()) != target_->dim()) {
       std::ostringstream msg;
-      msg << "--init has " << spec.init.size() << " values but target '" << target_->id() << "' has "
-          << target_->dim() << " coordinates";
+      msg << "--init has " << spec.init.size() << " values but target '" << target_->id()
+          << "' has " << target_->dim() << " coordinates";
       throw UserError(msg.str());
     }
     for (std::size_t i = 0; i < spec.init.size(); ++i) {
@@ -30,10 +30,9 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
 
   for (std::size_t position = 0; position < spec.samplers.size(); ++position) {
     for (int chain = 0; chain < spec.chains_per_sampler; ++chain) {
-      chains_.push_back(std::make_unique<Chain>(target_, spec.samplers[position].id,
-                                                spec.samplers[position].params,
-                                                chain_seed(spec.seed, position, chain), init,
-                                                spec.burnin, spec.thin));
+      chains_.push_back(std::make_unique<Chain>(
+          target_, spec.samplers[position].id, spec.samplers[position].params,
+          chain_seed(spec.seed, position, chain), init, spec.burnin, spec.thin));
       chains_.back()->reserve_draws(static_cast<std::size_t>(spec.steps / spec.thin + 1));
       chain_sampler_position_.push_back(position);
       chain_index_.push_back(chain);

@@ -31,7 +31,8 @@ const ParamDescriptor* find_descriptor(const std::vector<ParamDescriptor>& descr
   return nullptr;
 }
 
-double parse_param_value(const ParamDescriptor& d, const std::string& raw, const std::string& owner) {
+double parse_param_value(const ParamDescriptor& d, const std::string& raw,
+                         const std::string& owner) {
   const std::string text = trim(raw);
   const std::string where = owner + ": parameter '" + d.name + "'";
   if (d.kind == ParamKind::Boolean) {
@@ -53,7 +54,8 @@ double parse_param_value(const ParamDescriptor& d, const std::string& raw, const
   return value;
 }
 
-ParamValues parse_param_list(const std::string& text, const std::vector<ParamDescriptor>& descriptors,
+ParamValues parse_param_list(const std::string& text,
+                             const std::vector<ParamDescriptor>& descriptors,
                              const std::string& owner) {
   ParamValues values;
   std::stringstream stream(text);
@@ -67,8 +69,8 @@ ParamValues parse_param_list(const std::string& text, const std::vector<ParamDes
     const std::string key = trim(item.substr(0, eq));
     const ParamDescriptor* d = find_descriptor(descriptors, key);
     if (!d)
-      throw UserError(owner + ": unknown parameter '" + key + "' (known: " + known_names(descriptors) +
-                      ")");
+      throw UserError(owner + ": unknown parameter '" + key +
+                      "' (known: " + known_names(descriptors) + ")");
     if (values.count(key)) throw UserError(owner + ": parameter '" + key + "' given twice");
     values[key] = parse_param_value(*d, item.substr(eq + 1), owner);
   }
@@ -80,8 +82,8 @@ void validate_params(const ParamValues& values, const std::vector<ParamDescripto
   for (const auto& [name, value] : values) {
     const ParamDescriptor* d = find_descriptor(descriptors, name);
     if (!d)
-      throw UserError(owner + ": unknown parameter '" + name + "' (known: " +
-                      known_names(descriptors) + ")");
+      throw UserError(owner + ": unknown parameter '" + name +
+                      "' (known: " + known_names(descriptors) + ")");
     const std::string where = owner + ": parameter '" + name + "'";
     if (d->scope == ParamScope::DataTargetsOnly && !data_target)
       throw UserError(where + " applies to data targets only; on an analytic target use noise_var");
@@ -100,8 +102,8 @@ void validate_params(const ParamValues& values, const std::vector<ParamDescripto
   }
 }
 
-ParamValues with_defaults(const ParamValues& values, const std::vector<ParamDescriptor>& descriptors,
-                          bool data_target) {
+ParamValues with_defaults(const ParamValues& values,
+                          const std::vector<ParamDescriptor>& descriptors, bool data_target) {
   ParamValues full;
   for (const auto& d : descriptors) {
     if (d.scope == ParamScope::DataTargetsOnly && !data_target) continue;
@@ -124,7 +126,8 @@ std::string format_param_value(const ParamDescriptor& d, double value) {
   return out.str();
 }
 
-std::string format_param_list(const ParamValues& values, const std::vector<ParamDescriptor>& descriptors) {
+std::string format_param_list(const ParamValues& values,
+                              const std::vector<ParamDescriptor>& descriptors) {
   std::string text;
   for (const auto& d : descriptors) {
     const auto it = values.find(d.name);

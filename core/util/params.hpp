@@ -31,14 +31,14 @@ struct ParamDescriptor {
         choices(std::move(choices_)),
         scope(scope_) {}
 
-  std::string name;     // public id, e.g. "step_size"
-  std::string label;    // short human label, e.g. "step size ε"
+  std::string name;   // public id, e.g. "step_size"
+  std::string label;  // short human label, e.g. "step size ε"
   ParamKind kind = ParamKind::Real;
-  double min = 0.0;     // inclusive range
+  double min = 0.0;  // inclusive range
   double max = 1.0;
   double default_value = 0.0;
-  bool log_scale = false;  // slider on a log scale
-  std::string tooltip;     // one line: the parameter's role
+  bool log_scale = false;            // slider on a log scale
+  std::string tooltip;               // one line: the parameter's role
   std::vector<std::string> choices;  // for ParamKind::Choice; the value is the index
   ParamScope scope = ParamScope::Any;
 };
@@ -51,7 +51,8 @@ const ParamDescriptor* find_descriptor(const std::vector<ParamDescriptor>& descr
 
 // Parses "a=1,b=true,index=uniform" (the part after `id:` on the command line).
 // Throws UserError naming the offending key or value.
-ParamValues parse_param_list(const std::string& text, const std::vector<ParamDescriptor>& descriptors,
+ParamValues parse_param_list(const std::string& text,
+                             const std::vector<ParamDescriptor>& descriptors,
                              const std::string& owner);
 
 // Parses one value for one descriptor ("0.1", "true", "uniform", "1e-3").
@@ -64,13 +65,14 @@ void validate_params(const ParamValues& values, const std::vector<ParamDescripto
                      const std::string& owner, bool data_target);
 
 // Defaults for every descriptor that applies to the target kind, overridden by `values`.
-ParamValues with_defaults(const ParamValues& values, const std::vector<ParamDescriptor>& descriptors,
-                          bool data_target);
+ParamValues with_defaults(const ParamValues& values,
+                          const std::vector<ParamDescriptor>& descriptors, bool data_target);
 
 // Formats a value for display and for files ("0.1", "true", "uniform").
 std::string format_param_value(const ParamDescriptor& descriptor, double value);
 
 // "a=1,b=true" in descriptor order (inverse of parse_param_list).
-std::string format_param_list(const ParamValues& values, const std::vector<ParamDescriptor>& descriptors);
+std::string format_param_list(const ParamValues& values,
+                              const std::vector<ParamDescriptor>& descriptors);
 
 }  // namespace sgl

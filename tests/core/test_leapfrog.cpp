@@ -10,7 +10,9 @@ const double kPi = std::acos(-1.0);
 
 auto harmonic_gradient = [](const double* theta, double* grad) { grad[0] = theta[0]; };
 
-double energy(double theta, double r) { return 0.5 * theta * theta + 0.5 * r * r; }
+double energy(double theta, double r) {
+  return 0.5 * theta * theta + 0.5 * r * r;
+}
 
 // Max |ΔH| over one period starting at (θ, r) = (1, 0).
 double max_energy_error_over_period(double step_size) {
@@ -34,7 +36,8 @@ TEST_CASE("leapfrog energy error over one period is at most eps^2", "[integrator
   }
 }
 
-TEST_CASE("leapfrog is reversible: L steps, flip r, L steps returns to the start", "[integrators]") {
+TEST_CASE("leapfrog is reversible: L steps, flip r, L steps returns to the start",
+          "[integrators]") {
   double theta = 0.7, r = -1.3, grad = theta;
   const double theta0 = theta, r0 = r;
   sgl::leapfrog(&theta, &r, &grad, 1, 0.1, 137, harmonic_gradient);

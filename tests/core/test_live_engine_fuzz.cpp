@@ -19,11 +19,16 @@ double random_value(const ParamDescriptor& descriptor, Rng& rng) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
   switch (rng.uniform_index(8)) {
-    case 0: return descriptor.min;
-    case 1: return descriptor.max;
-    case 2: return nan;
-    case 3: return rng.uniform() < 0.5 ? inf : -inf;
-    case 4: return descriptor.max * 10 + 1;  // beyond the range
+    case 0:
+      return descriptor.min;
+    case 1:
+      return descriptor.max;
+    case 2:
+      return nan;
+    case 3:
+      return rng.uniform() < 0.5 ? inf : -inf;
+    case 4:
+      return descriptor.max * 10 + 1;  // beyond the range
     default: {
       if (descriptor.log_scale && descriptor.min > 0)
         return descriptor.min * std::pow(descriptor.max / descriptor.min, rng.uniform());
@@ -38,12 +43,13 @@ double random_value(const ParamDescriptor& descriptor, Rng& rng) {
 TEST_CASE("random slider settings never crash or hang the engine", "[engine][fuzz]") {
   LiveSetup setup;
   setup.target = {"chen-doublewell", {}, "", "y"};
-  setup.chains = {{"hmc", {}, true}, {"naive-sghmc", {}, true}, {"sghmc", {}, true}, {"sgld", {}, true}};
+  setup.chains = {
+      {"hmc", {}, true}, {"naive-sghmc", {}, true}, {"sghmc", {}, true}, {"sgld", {}, true}};
   setup.draw_capacity = 4096;
   LiveEngine engine(setup);
   Rng rng(2024);
-  const std::vector<std::string> targets = {"chen-doublewell", "gauss2d", "funnel", "donut",
-                                            "linear", "logistic", "ewsg-gauss"};
+  const std::vector<std::string> targets = {"chen-doublewell", "gauss2d",  "funnel",    "donut",
+                                            "linear",          "logistic", "ewsg-gauss"};
   for (int command = 0; command < 150; ++command) {
     const auto snapshot = engine.snapshot();
     const std::size_t kind = rng.uniform_index(10);

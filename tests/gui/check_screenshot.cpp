@@ -50,8 +50,8 @@ int main(int argc, char** argv) {
     for (const auto& [colour, count] : histogram) background = std::max(background, count);
     const double drawn = total > 0 ? 1.0 - double(background) / double(total) : 0.0;
     const bool ok = total > 0 && drawn > 0.02 && histogram.size() >= 12;
-    std::printf("%-28s %5.1f%% drawn, %5zu colours  %s\n", name.c_str(), 100 * drawn, histogram.size(),
-                ok ? "ok" : "EMPTY");
+    std::printf("%-28s %5.1f%% drawn, %5zu colours  %s\n", name.c_str(), 100 * drawn,
+                histogram.size(), ok ? "ok" : "EMPTY");
     if (!ok) ++failures;
   }
   stbi_image_free(pixels);

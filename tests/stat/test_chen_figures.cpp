@@ -36,22 +36,26 @@ TEST_CASE("Chen Fig. 1: naive SGHMC without MH misses the double well; SGHMC mat
   const std::uint64_t steps = 300000, burnin = 1000;
   for (std::uint64_t seed : {1u, 2u, 3u}) {
     auto naive = run_chain(target, "naive-sghmc",
-                           {{"step_size", 0.1}, {"leapfrog_steps", 50}, {"noise_var", 4}}, seed, steps, burnin);
-    auto naive_mh = run_chain(target, "naive-sghmc",
-                              {{"step_size", 0.1}, {"leapfrog_steps", 50}, {"noise_var", 4}, {"mh", 1}},
-                              seed, steps / 10, burnin / 10);
-    auto sghmc = run_chain(target, "sghmc",
-                           {{"step_size", 0.1}, {"friction", 1}, {"noise_estimate", 0.2}, {"noise_var", 4}},
-                           seed, steps, burnin);
-    auto hmc = run_chain(target, "hmc", {{"step_size", 0.1}, {"leapfrog_steps", 50}}, seed, steps / 10, burnin / 10);
+                           {{"step_size", 0.1}, {"leapfrog_steps", 50}, {"noise_var", 4}}, seed,
+                           steps, burnin);
+    auto naive_mh =
+        run_chain(target, "naive-sghmc",
+                  {{"step_size", 0.1}, {"leapfrog_steps", 50}, {"noise_var", 4}, {"mh", 1}}, seed,
+                  steps / 10, burnin / 10);
+    auto sghmc =
+        run_chain(target, "sghmc",
+                  {{"step_size", 0.1}, {"friction", 1}, {"noise_estimate", 0.2}, {"noise_var", 4}},
+                  seed, steps, burnin);
+    auto hmc = run_chain(target, "hmc", {{"step_size", 0.1}, {"leapfrog_steps", 50}}, seed,
+                         steps / 10, burnin / 10);
     const double tv_naive = tv_to_truth(*naive), tv_naive_mh = tv_to_truth(*naive_mh);
     const double tv_sghmc = tv_to_truth(*sghmc), tv_hmc = tv_to_truth(*hmc);
     INFO("seed " << seed << ": TV naive " << tv_naive << ", naive+MH " << tv_naive_mh << ", SGHMC "
                  << tv_sghmc << ", HMC " << tv_hmc);
     // Measured (seeds 1–3): naive 0.102–0.108; naive+MH 0.021–0.026 (30k trajectories);
-    // SGHMC 0.007–0.010; HMC 0.012–0.018 (30k trajectories). The finite-sample floor of a 50-bin TV at these ESS is ≈ 0.01–0.02
-    // (distance.hpp), so 0.03 is "matches" and naive's 0.11 is a real, systematic miss: its
-    // energy random-walks between resamplings and the histogram is too wide.
+    // SGHMC 0.007–0.010; HMC 0.012–0.018 (30k trajectories). The finite-sample floor of a 50-bin TV
+    // at these ESS is ≈ 0.01–0.02 (distance.hpp), so 0.03 is "matches" and naive's 0.11 is a real,
+    // systematic miss: its energy random-walks between resamplings and the histogram is too wide.
     CHECK(tv_sghmc < 0.03);
     CHECK(tv_hmc < 0.03);
     CHECK(tv_naive_mh < 0.04);
@@ -67,12 +71,15 @@ TEST_CASE("Chen Fig. 2: frictionless noisy dynamics gain energy; friction keeps 
   std::vector<std::unique_ptr<Chain>> noisy, friction, exact;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     noisy.push_back(run_chain(target, "naive-sghmc",
-                              {{"step_size", 0.1}, {"leapfrog_steps", 0}, {"noise_var", 4}}, seed, 15000));
-    friction.push_back(run_chain(
-        target, "sghmc", {{"step_size", 0.1}, {"friction", 1}, {"noise_estimate", 0.2}, {"noise_var", 4}},
-        seed, 15000));
+                              {{"step_size", 0.1}, {"leapfrog_steps", 0}, {"noise_var", 4}}, seed,
+                              15000));
+    friction.push_back(
+        run_chain(target, "sghmc",
+                  {{"step_size", 0.1}, {"friction", 1}, {"noise_estimate", 0.2}, {"noise_var", 4}},
+                  seed, 15000));
     exact.push_back(run_chain(target, "naive-sghmc",
-                              {{"step_size", 0.1}, {"leapfrog_steps", 0}, {"noise_var", 0}}, seed, 15000));
+                              {{"step_size", 0.1}, {"leapfrog_steps", 0}, {"noise_var", 0}}, seed,
+                              15000));
   }
   for (const auto& chains : {&noisy, &friction, &exact})
     for (const auto& chain : *chains) REQUIRE(!chain->stopped());
@@ -81,7 +88,8 @@ TEST_CASE("Chen Fig. 2: frictionless noisy dynamics gain energy; friction keeps 
   // end. Its sd across 20 chains is ≈ 300·√2/√20 ≈ 95, so > 150 and monotone windows are safe.
   const double noisy_early = mean_energy_at(noisy, 999), noisy_mid = mean_energy_at(noisy, 7499);
   const double noisy_end = mean_energy_at(noisy, 14999);
-  INFO("noisy E[H] at steps 1000/7500/15000: " << noisy_early << " " << noisy_mid << " " << noisy_end);
+  INFO("noisy E[H] at steps 1000/7500/15000: " << noisy_early << " " << noisy_mid << " "
+                                               << noisy_end);
   CHECK(noisy_end > 150);
   CHECK(noisy_mid > noisy_early);
   CHECK(noisy_end > noisy_mid);

@@ -8,9 +8,11 @@ using namespace sgl::test;
 
 TEST_CASE("HMC samples gauss2d: mean, variance and correlation pass z-tests", "[stat][hmc]") {
   auto target = make_target({"gauss2d", {{"rho", 0.9}}, "", "y"});
-  auto chain = run_chain(target, "hmc", {{"step_size", 0.15}, {"leapfrog_steps", 10}}, 2024, 40000, 500);
+  auto chain =
+      run_chain(target, "hmc", {{"step_size", 0.15}, {"leapfrog_steps", 10}}, 2024, 40000, 500);
   REQUIRE(!chain->stopped());
-  const double accept = double(chain->counters().mh_accepts) / double(chain->counters().mh_proposals);
+  const double accept =
+      double(chain->counters().mh_accepts) / double(chain->counters().mh_proposals);
   INFO("acceptance " << accept);
   CHECK(accept > 0.8);
 
@@ -37,7 +39,8 @@ TEST_CASE("HMC with a huge step diverges, rejects, counts, and never yields NaN"
   auto target = make_target({"chen-doublewell", {}, "", "y"});
   auto chain = run_chain(target, "hmc", {{"step_size", 5.0}, {"leapfrog_steps", 20}}, 3, 200);
   CHECK(chain->counters().divergences > 0);
-  for (std::size_t i = 0; i < chain->draws().size(); ++i) REQUIRE(std::isfinite(chain->draws().theta(i, 0)));
+  for (std::size_t i = 0; i < chain->draws().size(); ++i)
+    REQUIRE(std::isfinite(chain->draws().theta(i, 0)));
 }
 
 TEST_CASE("the same seed gives the same draws; another seed does not", "[stat][determinism]") {

@@ -11,12 +11,14 @@ using namespace sgl::test;
 TEST_CASE("linear regression: HMC matches the exact conjugate posterior", "[stat][regression]") {
   auto target = make_target({"linear", {{"n", 200}, {"d", 2}, {"seed", 4}}, "", "y"});
   const auto& linear = dynamic_cast<const LinearRegressionTarget&>(*target);
-  auto chain = run_chain(target, "hmc", {{"step_size", 0.02}, {"leapfrog_steps", 20}}, 7, 20000, 500);
+  auto chain =
+      run_chain(target, "hmc", {{"step_size", 0.02}, {"leapfrog_steps", 20}}, 7, 20000, 500);
   for (int c = 0; c < target->dim(); ++c) {
     const double mean = linear.exact_posterior_mean()[c];
     const double var = linear.exact_posterior_covariance()(c, c);
     const Estimate m = estimate(*chain, [c](const double* t) { return t[c]; });
-    const Estimate v = estimate(*chain, [c, mean](const double* t) { return (t[c] - mean) * (t[c] - mean); });
+    const Estimate v =
+        estimate(*chain, [c, mean](const double* t) { return (t[c] - mean) * (t[c] - mean); });
     INFO("coefficient " << c << ": z(mean) " << m.z(mean) << ", z(variance) " << v.z(var));
     CHECK(std::abs(m.z(mean)) < 3.3);
     CHECK(std::abs(v.z(var)) < 3.3);
@@ -45,10 +47,11 @@ TEST_CASE("linear regression: SGLD and SGHMC at small steps come close to the ex
       const double mean = linear.exact_posterior_mean()[c];
       const double sd = std::sqrt(linear.exact_posterior_covariance()(c, c));
       const Estimate m = estimate(*chain, [c](const double* t) { return t[c]; });
-      const Estimate second = estimate(*chain, [c, mean](const double* t) { return (t[c] - mean) * (t[c] - mean); });
+      const Estimate second =
+          estimate(*chain, [c, mean](const double* t) { return (t[c] - mean) * (t[c] - mean); });
       const double sd_ratio = std::sqrt(second.mean) / sd;
-      INFO(id << " coefficient " << c << ": (mean − exact)/sd " << (m.mean - mean) / sd << ", sd ratio "
-              << sd_ratio << ", ESS " << m.ess);
+      INFO(id << " coefficient " << c << ": (mean − exact)/sd " << (m.mean - mean) / sd
+              << ", sd ratio " << sd_ratio << ", ESS " << m.ess);
       CHECK(std::abs(m.mean - mean) < 0.15 * sd + 3 * m.mcse);
       CHECK(std::abs(sd_ratio - 1.0) < 0.10);
     }
@@ -63,11 +66,13 @@ TEST_CASE("logistic regression: HMC matches a long-run reference", "[stat][regre
   for (int c = 0; c < target->dim(); ++c) {
     const Estimate ref = estimate(*reference, [c](const double* t) { return t[c]; });
     const Estimate test = estimate(*chain, [c](const double* t) { return t[c]; });
-    const double z = (test.mean - ref.mean) / std::sqrt(test.mcse * test.mcse + ref.mcse * ref.mcse);
+    const double z =
+        (test.mean - ref.mean) / std::sqrt(test.mcse * test.mcse + ref.mcse * ref.mcse);
     INFO("coefficient " << c << ": reference " << ref.mean << " ± " << ref.mcse << ", test "
                         << test.mean << " ± " << test.mcse << ", z " << z);
     CHECK(std::abs(z) < 3.3);
   }
-  const double accept = double(chain->counters().mh_accepts) / double(chain->counters().mh_proposals);
+  const double accept =
+      double(chain->counters().mh_accepts) / double(chain->counters().mh_proposals);
   CHECK(accept > 0.6);
 }
