@@ -22,6 +22,7 @@ json number_or_null(double value) {
 // Values in their natural JSON type: booleans as bools, choices by name, integers as integers.
 json param_value_json(const ParamDescriptor* descriptor, double value) {
   if (descriptor == nullptr || !std::isfinite(value)) return number_or_null(value);
+  if (descriptor->zero_means_auto && value == 0.0) return json("auto");
   switch (descriptor->kind) {
     case ParamKind::Boolean:
       return json(value != 0.0);

@@ -65,6 +65,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     auxiliary.loglik_variance_count += counters.loglik_variance_count;
     auxiliary.sign_positive += counters.sign_positive;
     auxiliary.sign_total += counters.sign_total;
+    auxiliary.subsample_size = std::max(auxiliary.subsample_size, counters.subsample_size);
     if (chain->stopped()) summary.stop_reasons.push_back(chain->stop_reason());
   }
   summary.has_accept_rate = proposals > 0;
@@ -83,6 +84,11 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   if (auxiliary.sign_total > 0) {
     summary.has_sign_positive_fraction = true;
     summary.sign_positive_fraction = double(auxiliary.sign_positive) / double(auxiliary.sign_total);
+  }
+  if (auxiliary.subsample_size > 0) {
+    summary.has_subsample_fraction = true;
+    summary.subsample_fraction =
+        double(auxiliary.subsample_size) / double(target.evaluation_cost());
   }
   summary.data_passes = double(summary.gradient_evaluations + summary.density_evaluations) /
                         double(target.evaluation_cost());

@@ -51,6 +51,8 @@ struct SamplerCounters {
   // Signed HMC-ECS: iterations whose likelihood estimate was positive (→ sign_positive_fraction).
   std::uint64_t sign_positive = 0;
   std::uint64_t sign_total = 0;
+  // HMC-ECS: the subsample size m in use (after batch_size=auto) → subsample_fraction = m / n.
+  std::uint64_t subsample_size = 0;
 };
 
 class Sampler {
@@ -97,14 +99,22 @@ class Sampler {
   // After one MH-corrected iteration whose exact U at the current state is `potential`.
   void finish_metropolis_step(DrawStore& store, bool accepted, double accept_prob, bool divergent,
                               double potential) {
+    finish_metropolis_step(store, accepted, accept_prob, divergent, potential,
+                           potential + kinetic_energy(r_));
+  }
+
+  // As above with the recorded H given explicitly, for samplers whose kinetic energy is not
+  // ½‖r‖² (a mass matrix M ≠ I: H = U + ½ rᵀM⁻¹r).
+  void finish_metropolis_step(DrawStore& store, bool accepted, double accept_prob, bool divergent,
+                              double potential, double hamiltonian) {
     ++counters_.steps;
     ++counters_.mh_proposals;
     if (accepted) ++counters_.mh_accepts;
     counters_.accept_prob_sum += accept_prob;
     if (divergent) ++counters_.divergences;
     if (store.due(counters_.steps))
-      store.append(counters_.steps, theta_.data(), r_.data(), potential, potential + kinetic_energy(r_),
-                   accepted, divergent);
+      store.append(counters_.steps, theta_.data(), r_.data(), potential, hamiltonian, accepted,
+                   divergent);
   }
 
   bool record_free_step(DrawStore& store);

@@ -5,6 +5,10 @@
 #include "samplers/sgd_momentum.hpp"
 #include "samplers/sghmc.hpp"
 #include "samplers/sgld.hpp"
+#include "samplers/ewsg.hpp"
+#include "samplers/sgld_cv.hpp"
+#include "samplers/sghmc_cv.hpp"
+#include "samplers/hmcecs.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -31,6 +35,22 @@ std::vector<SamplerInfo> build_catalogue() {
       {"sgd-momentum", "SGD with momentum", "Chen, Fox & Guestrin 2014, eq. 15 without noise",
        "θ += v; v += −η∇Ũ(θ) − αv (an optimiser: collapses to a mode)",
        SgdMomentumSampler::descriptors(), factory<SgdMomentumSampler>()},
+      {"ewsg", "EWSG", "EWSG paper (non-uniform subsampling of gradients, seed 003), Alg. 1",
+       "index I by a Metropolis chain ∝ exp(½‖x + n a_I‖²); θ += h r; "
+       "r += −h(n∇V_I(θ) + γr) + N(0, 2γh) (both from the old state)",
+       EwsgSampler::descriptors(), factory<EwsgSampler>()},
+      {"sgld-cv", "SGLD with control variates",
+       "Baker, Fearnhead, Fox & Nemeth 2017; Dang et al. 2019, §6.2",
+       "θ += −(ε/2)∇Ũ_cv(θ) + N(0, ε), ∇Ũ_cv centred at the MAP", SgldCvSampler::descriptors(),
+       factory<SgldCvSampler>()},
+      {"sghmc-cv", "SGHMC with control variates",
+       "Chen et al. 2014, eq. 13; Dang et al. 2019, §6.2",
+       "θ += εr; r += −ε∇Ũ_cv(θ) − εCr + N(0, 2(C−B̂)ε), ∇Ũ_cv centred at the MAP",
+       SghmcCvSampler::descriptors(), factory<SghmcCvSampler>()},
+      {"hmcecs", "HMC-ECS (perturbed)", "Dang, Quiroz, Kohn, Tran & Villani 2019, Alg. 1, §3–4",
+       "refresh one block of u by MH on L̂; then HMC on Û = −(ℓ̂ − ½σ̂²) − log p with u fixed "
+       "(Taylor control variates at θ*)",
+       HmcEcsSampler::descriptors(), factory<HmcEcsSampler>()},
   };
 }
 
@@ -55,10 +75,15 @@ std::unique_ptr<Sampler> make_sampler(const std::string& id, const Target& targe
     for (const auto& entry : sampler_catalogue()) known += (known.empty() ? "" : ", ") + entry.id;
     throw UserError("unknown sampler '" + id + "' (known: " + known + ")");
   }
+  const bool takes_batch_size = find_descriptor(info->params, "batch_size") != nullptr;
+  const bool takes_noise_var = find_descriptor(info->params, "noise_var") != nullptr;
   for (const char* stochastic_only : {"batch_size", "noise_var"}) {
-    if (params.count(stochastic_only) && !find_descriptor(info->params, stochastic_only))
+    if (!params.count(stochastic_only) || find_descriptor(info->params, stochastic_only)) continue;
+    if (!takes_batch_size && !takes_noise_var)
       throw UserError(id + " uses the exact gradient, so '" + stochastic_only +
                       "' does not apply (it is a stochastic-gradient setting)");
+    throw UserError(id + " runs on data targets only, where the gradient noise comes from "
+                         "minibatches: '" + std::string(stochastic_only) + "' does not apply");
   }
   const bool data_target = target.as_data_target() != nullptr;
   validate_params(params, info->params, id, data_target);

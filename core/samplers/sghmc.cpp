@@ -29,7 +29,7 @@ void SghmcSampler::set_params(const ParamValues& params) {
   const double noise_estimate = params.at("noise_estimate");
   if (friction < noise_estimate) {
     std::ostringstream msg;
-    msg << "sghmc: friction C = " << friction << " is below noise_estimate B̂ = " << noise_estimate
+    msg << id_ << ": friction C = " << friction << " is below noise_estimate B̂ = " << noise_estimate
         << "; the injected noise variance 2(C − B̂)ε would be negative";
     throw UserError(msg.str());
   }

@@ -11,13 +11,17 @@ namespace sgl {
 
 class SghmcSampler : public StochasticGradientSampler {
  public:
-  explicit SghmcSampler(const Target& target) : StochasticGradientSampler(target), grad_(target.dim()) {}
+  // sghmc-cv passes GradientKind::ControlVariate and its id: the same update, another gradient.
+  explicit SghmcSampler(const Target& target, GradientKind gradient = GradientKind::Minibatch,
+                        const std::string& id = "sghmc")
+      : StochasticGradientSampler(target, gradient, id), id_(id), grad_(target.dim()) {}
   void set_params(const ParamValues& params) override;
   void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
 
   static std::vector<ParamDescriptor> descriptors();
 
  private:
+  std::string id_;  // "sghmc" or "sghmc-cv", for error messages
   double step_size_ = 0.1;
   double friction_ = 1.0;
   double injected_sd_ = 0.0;  // √(2 (C − B̂) ε)

@@ -10,7 +10,10 @@ namespace sgl {
 
 class SgldSampler : public StochasticGradientSampler {
  public:
-  explicit SgldSampler(const Target& target) : StochasticGradientSampler(target), grad_(target.dim()) {}
+  // sgld-cv passes GradientKind::ControlVariate and its id: the same update, another gradient.
+  explicit SgldSampler(const Target& target, GradientKind gradient = GradientKind::Minibatch,
+                       const std::string& id = "sgld")
+      : StochasticGradientSampler(target, gradient, id), grad_(target.dim()) {}
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
   void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;

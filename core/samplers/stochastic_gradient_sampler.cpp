@@ -2,16 +2,25 @@
 
 namespace sgl {
 
-StochasticGradientSampler::StochasticGradientSampler(const Target& target)
-    : Sampler(target), estimator_(target, 0.0, 1) {}
+StochasticGradientSampler::StochasticGradientSampler(const Target& target, GradientKind gradient,
+                                                     const std::string& sampler_id)
+    : Sampler(target), estimator_(target, 0.0, 1) {
+  if (gradient == GradientKind::ControlVariate)
+    control_variate_ = std::make_unique<ControlVariateGradient>(target, sampler_id);
+}
 
 void StochasticGradientSampler::reset(const Vec& theta0, Rng& rng) {
   Sampler::reset(theta0, rng);
-  evaluations_at_reset_ = estimator_.evaluations();
+  // The control variate's one-off O(n) set-up is part of every run's cost, counted once.
+  const std::uint64_t setup = control_variate_ ? control_variate_->setup_evaluations() : 0;
+  evaluations_at_reset_ = total_evaluations() - setup;
+  counters_.gradient_evaluations = setup;
 }
 
 void StochasticGradientSampler::set_gradient_params(const ParamValues& params) {
-  if (estimator_.on_data()) {
+  if (control_variate_) {
+    control_variate_->set_batch_size(static_cast<int>(params.at("batch_size")));
+  } else if (estimator_.on_data()) {
     estimator_.set_batch_size(static_cast<int>(params.at("batch_size")));
   } else {
     estimator_.set_noise_var(params.at("noise_var"));

@@ -1,32 +1,54 @@
 // Base for samplers driven by the stochastic gradient ∇Ũ (naive SGHMC, SGHMC, SGLD,
 // SGD-momentum): owns the gradient estimator, reads `noise_var` / `batch_size`, and keeps the
-// per-datum gradient count in the shared counters.
+// per-datum gradient count in the shared counters. The estimator is pluggable so that sgld-cv and
+// sghmc-cv reuse the SGLD/SGHMC update code with control-variate gradients.
 #pragma once
 
+#include <memory>
+
+#include "gradients/control_variate_gradient.hpp"
 #include "gradients/gradient_estimator.hpp"
 #include "samplers/sampler.hpp"
 
 namespace sgl {
 
+enum class GradientKind {
+  Minibatch,       // ALGORITHMS.md, Notation: plain minibatch (data) or noisy exact (analytic)
+  ControlVariate,  // centred at the MAP; data targets only (throws UserError otherwise)
+};
+
 class StochasticGradientSampler : public Sampler {
  public:
-  explicit StochasticGradientSampler(const Target& target);
+  // `sampler_id` names the sampler in the error a control-variate gradient gives on an analytic
+  // target.
+  explicit StochasticGradientSampler(const Target& target,
+                                     GradientKind gradient = GradientKind::Minibatch,
+                                     const std::string& sampler_id = "");
   void reset(const Vec& theta0, Rng& rng) override;
 
  protected:
   // Reads noise_var (analytic targets) or batch_size (data targets) from a full parameter set.
   void set_gradient_params(const ParamValues& params);
   void estimate_gradient(const double* theta, double* grad, Rng& rng) {
-    estimator_.estimate(theta, grad, rng);
+    if (control_variate_) {
+      control_variate_->estimate(theta, grad, rng);
+    } else {
+      estimator_.estimate(theta, grad, rng);
+    }
   }
   // Copies the estimator's evaluation count into the shared counters (call at the end of run).
   void sync_gradient_count() {
-    counters_.gradient_evaluations = estimator_.evaluations() - evaluations_at_reset_;
+    counters_.gradient_evaluations = total_evaluations() - evaluations_at_reset_;
   }
 
   GradientEstimator estimator_;
 
  private:
+  std::uint64_t total_evaluations() const {
+    return control_variate_ ? control_variate_->evaluations() : estimator_.evaluations();
+  }
+
+  std::unique_ptr<ControlVariateGradient> control_variate_;  // null for GradientKind::Minibatch
   std::uint64_t evaluations_at_reset_ = 0;
 };
 

@@ -47,6 +47,7 @@ double parse_param_value(const ParamDescriptor& d, const std::string& raw,
     for (const auto& c : d.choices) options += (options.empty() ? "" : " | ") + c;
     throw UserError(where + " expects one of " + options + ", got '" + text + "'");
   }
+  if (d.zero_means_auto && text == "auto") return 0.0;
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size())
@@ -120,6 +121,7 @@ std::string format_param_value(const ParamDescriptor& d, double value) {
     const auto index = static_cast<std::size_t>(value);
     return index < d.choices.size() ? d.choices[index] : "?";
   }
+  if (d.zero_means_auto && value == 0.0) return "auto";
   std::ostringstream out;
   out.precision(d.kind == ParamKind::Integer ? 15 : 10);
   out << value;

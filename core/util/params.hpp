@@ -41,6 +41,8 @@ struct ParamDescriptor {
   std::string tooltip;               // one line: the parameter's role
   std::vector<std::string> choices;  // for ParamKind::Choice; the value is the index
   ParamScope scope = ParamScope::Any;
+  // The word "auto" stands for the value 0 (e.g. hmcecs's batch_size=auto), in and out.
+  bool zero_means_auto = false;
 };
 
 // Numeric values keyed by name; booleans are 0/1 and choices are indices into `choices`.

@@ -1,0 +1,110 @@
+#include "gradients/control_variate_gradient.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "targets/ewsg_gauss.hpp"
+#include "targets/regression_data.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+const DataTarget& require_data_target(const Target& target, const std::string& sampler_id) {
+  const DataTarget* data = target.as_data_target();
+  if (!data)
+    throw UserError(sampler_id +
+                    " needs a data target with per-datum terms (control variates "
+                    "subtract ∇ℓ_k at the MAP): ewsg-gauss, linear, logistic or --data");
+  return *data;
+}
+
+}  // namespace
+
+ControlVariateGradient::ControlVariateGradient(const Target& target, const std::string& sampler_id)
+    : target_(target), data_(require_data_target(target, sampler_id)), dim_(target.dim()) {
+  if (const auto* regression = dynamic_cast<const RegressionTarget*>(&target)) {
+    centre_ = regression->map();
+  } else if (const auto* gauss = dynamic_cast<const EwsgGaussTarget*>(&target)) {
+    centre_ = gauss->exact_mean();
+  } else {
+    find_centre_by_gradient_descent();
+  }
+  // Σ_k ∇ℓ_k(θ*) over all data, once: the only O(n) work this estimator ever does.
+  const std::int64_t n = data_.num_data();
+  full_loglik_gradient_at_centre_ = Vec::Zero(dim_);
+  constexpr std::int64_t kChunk = 4096;
+  std::vector<std::int64_t> chunk(static_cast<std::size_t>(kChunk));
+  for (std::int64_t start = 0; start < n; start += kChunk) {
+    const std::int64_t count = std::min(kChunk, n - start);
+    for (std::int64_t j = 0; j < count; ++j) chunk[static_cast<std::size_t>(j)] = start + j;
+    data_.add_log_likelihood_gradient(chunk.data(), static_cast<int>(count), 1.0, centre_.data(),
+                                      full_loglik_gradient_at_centre_.data());
+  }
+  setup_evaluations_ += static_cast<std::uint64_t>(n);
+  evaluations_ = setup_evaluations_;
+  set_batch_size(1);
+}
+
+void ControlVariateGradient::find_centre_by_gradient_descent() {
+  // Only for data targets that do not know their mode. Gradient descent with Armijo backtracking
+  // on the exact U needs no Hessian; a few hundred full passes at most, once, is an acceptable
+  // set-up cost for a centre that only has to be near the mode (the estimator stays unbiased).
+  const std::uint64_t pass = static_cast<std::uint64_t>(target_.evaluation_cost());
+  centre_ = target_.default_init();
+  Vec gradient(dim_), trial(dim_);
+  double potential = target_.potential(centre_.data());
+  double step = 1.0 / static_cast<double>(data_.num_data());
+  setup_evaluations_ += pass;
+  for (int iteration = 0; iteration < 200; ++iteration) {
+    target_.gradient(centre_.data(), gradient.data());
+    setup_evaluations_ += pass;
+    const double squared_norm = gradient.squaredNorm();
+    if (!std::isfinite(squared_norm) || squared_norm < 1e-20) break;
+    bool improved = false;
+    for (int halving = 0; halving < 60; ++halving) {
+      trial = centre_ - step * gradient;
+      const double trial_potential = target_.potential(trial.data());
+      setup_evaluations_ += pass;
+      if (trial_potential <= potential - 0.5 * step * squared_norm) {
+        centre_ = trial;
+        potential = trial_potential;
+        improved = true;
+        break;
+      }
+      step *= 0.5;
+    }
+    if (!improved) break;
+    step *= 2.0;  // the accepted step may be too cautious: try a longer one next time
+  }
+}
+
+void ControlVariateGradient::set_batch_size(int batch_size) {
+  batch_size_ = std::max(1, batch_size);
+  indices_.resize(static_cast<std::size_t>(batch_size_));
+}
+
+void ControlVariateGradient::estimate(const double* theta, double* grad, Rng& rng) {
+  const std::int64_t n = data_.num_data();
+  for (auto& index : indices_)
+    index = static_cast<std::int64_t>(rng.uniform_index(static_cast<std::uint64_t>(n)));
+  const double scale = static_cast<double>(n) / batch_size_;
+  // grad = −Σ∇ℓ_k(θ*) − (n/b)Σ_B ∇ℓ_k(θ) + (n/b)Σ_B ∇ℓ_k(θ*) − ∇log p(θ)
+  for (int i = 0; i < dim_; ++i) grad[i] = -full_loglik_gradient_at_centre_[i];
+  data_.add_log_likelihood_gradient(indices_.data(), batch_size_, -scale, theta, grad);
+  data_.add_log_likelihood_gradient(indices_.data(), batch_size_, scale, centre_.data(), grad);
+  data_.add_log_prior_gradient(theta, -1.0, grad);
+  evaluations_ += 2 * static_cast<std::uint64_t>(batch_size_);
+}
+
+std::vector<ParamDescriptor> control_variate_descriptors(std::vector<ParamDescriptor> plain) {
+  std::erase_if(plain, [](const ParamDescriptor& d) { return d.name == "noise_var"; });
+  for (auto& descriptor : plain)
+    if (descriptor.name == "batch_size")
+      descriptor.tooltip =
+          "Data points per control-variate gradient (uniform with replacement); each costs two "
+          "per-datum gradients, at θ and at the MAP";
+  return plain;
+}
+
+}  // namespace sgl

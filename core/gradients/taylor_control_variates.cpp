@@ -1,0 +1,257 @@
+#include "gradients/taylor_control_variates.hpp"
+
+#include <cmath>
+#include <numeric>
+
+#include "targets/ewsg_gauss.hpp"
+#include "targets/linear_regression.hpp"
+#include "targets/logistic_regression.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr int kMaxNewtonIterations = 100;
+
+double dot(const double* a, const double* b, int dim) {
+  double sum = 0.0;
+  for (int j = 0; j < dim; ++j) sum += a[j] * b[j];
+  return sum;
+}
+
+}  // namespace
+
+TaylorControlVariates::TaylorControlVariates(const DataTarget& target, TaylorOrder order,
+                                             std::int64_t expansion_subset, Rng& rng)
+    : target_(target), order_(order), dim_(target.dim()), n_(target.num_data()) {
+  if (const auto* regression = dynamic_cast<const RegressionTarget*>(&target)) {
+    add_hessian_ = [regression](const std::int64_t* idx, int count, double weight,
+                                const double* theta, Eigen::MatrixXd& H) {
+      regression->add_log_likelihood_hessian(idx, count, weight, theta, H);
+    };
+    add_prior_hessian_ = [regression](double weight, Eigen::MatrixXd& H) {
+      regression->add_log_prior_hessian(weight, H);
+    };
+    design_ = regression->data().x.data();
+    response_ = regression->data().y.data();
+    if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
+      link_ = Link::Gaussian;
+      noise_precision_ = 1.0 / (linear->noise_sd() * linear->noise_sd());
+    } else if (dynamic_cast<const LogisticRegressionTarget*>(&target)) {
+      link_ = Link::Logistic;
+    }
+  } else if (const auto* gauss = dynamic_cast<const EwsgGaussTarget*>(&target)) {
+    add_hessian_ = [gauss](const std::int64_t* idx, int count, double weight, const double* theta,
+                           Eigen::MatrixXd& H) {
+      gauss->add_log_likelihood_hessian(idx, count, weight, theta, H);
+    };
+    add_prior_hessian_ = [](double, Eigen::MatrixXd&) {};  // flat prior
+  }
+  if (!add_hessian_)
+    throw UserError(
+        "HMC-ECS needs per-datum Hessians for its Taylor control variates, which target '" +
+        target.id() + "' does not provide");
+  if (link_ == Link::None && n_ > 1'000'000)
+    throw UserError("HMC-ECS on target '" + target.id() +
+                    "' stores a d×d Hessian per datum; n > 10⁶ is too large for that");
+  find_centre(expansion_subset, rng);
+  full_pass();
+}
+
+void TaylorControlVariates::find_centre(std::int64_t expansion_subset, Rng& rng) {
+  std::vector<std::int64_t> indices(static_cast<std::size_t>(n_));
+  std::iota(indices.begin(), indices.end(), std::int64_t{0});
+  std::int64_t count = n_;
+  if (expansion_subset > 0 && expansion_subset < n_) {
+    // Partial Fisher–Yates: the first `expansion_subset` entries become a uniform subset.
+    for (std::int64_t i = 0; i < expansion_subset; ++i) {
+      const auto j = i + static_cast<std::int64_t>(rng.uniform_index(std::uint64_t(n_ - i)));
+      std::swap(indices[std::size_t(i)], indices[std::size_t(j)]);
+    }
+    count = expansion_subset;
+  }
+  const double weight = double(n_) / double(count);
+  const int batch = static_cast<int>(count);
+  auto objective = [&](const Vec& theta) {
+    double sum = 0.0;
+    for (std::int64_t i = 0; i < count; ++i)
+      sum += target_.log_likelihood_datum(indices[std::size_t(i)], theta.data());
+    setup_density_evaluations_ += std::uint64_t(count);
+    return weight * sum + target_.log_prior(theta.data());
+  };
+
+  Vec theta = target_.default_init();
+  double value = objective(theta);
+  Vec gradient(dim_);
+  Eigen::MatrixXd hessian(dim_, dim_);
+  for (int iteration = 0; iteration < kMaxNewtonIterations; ++iteration) {
+    gradient.setZero();
+    target_.add_log_likelihood_gradient(indices.data(), batch, weight, theta.data(),
+                                        gradient.data());
+    target_.add_log_prior_gradient(theta.data(), 1.0, gradient.data());
+    hessian.setZero();
+    add_hessian_(indices.data(), batch, weight, theta.data(), hessian);
+    add_prior_hessian_(1.0, hessian);
+    setup_gradient_evaluations_ += std::uint64_t(count);
+    const Vec step = (-hessian).ldlt().solve(gradient);
+    if (!step.allFinite())
+      throw UserError(
+          "HMC-ECS: Newton's method for the expansion point θ* failed (singular Hessian; "
+          "try a proper prior or expansion_subset=0)");
+    // Backtracking keeps Newton monotone where a full step would overshoot (e.g. near-separable
+    // logistic data), without changing the fast quadratic convergence near the mode.
+    double scale = 1.0;
+    Vec candidate = theta + step;
+    double candidate_value = objective(candidate);
+    while (!(candidate_value >= value - 1e-12 * std::abs(value)) && scale > 1e-8) {
+      scale *= 0.5;
+      candidate = theta + scale * step;
+      candidate_value = objective(candidate);
+    }
+    const double moved = (candidate - theta).lpNorm<Eigen::Infinity>();
+    theta = candidate;
+    value = candidate_value;
+    if (moved <= 1e-10 * (1.0 + theta.lpNorm<Eigen::Infinity>())) break;
+  }
+  if (!theta.allFinite()) throw UserError("HMC-ECS: Newton's method for θ* diverged");
+  centre_ = theta;
+}
+
+double TaylorControlVariates::glm_log_likelihood_change(std::int64_t k, double eta) const {
+  const auto i = std::size_t(k);
+  if (link_ == Link::Gaussian) {
+    // (y−η)² − (y−η*)² expanded around η* so that it vanishes exactly with Δη, without the
+    // cancellation of two large squares (σ̂² on linear regression must be 0 to rounding).
+    const double residual = response_[k] - eta_centre_[i];
+    const double change = eta - eta_centre_[i];
+    return (residual * change - 0.5 * change * change) * noise_precision_;
+  }
+  return logistic_log_likelihood(response_[k], eta) - loglik_centre_[i];
+}
+
+double TaylorControlVariates::glm_slope(std::int64_t k, double eta) const {
+  if (link_ == Link::Gaussian) return (response_[k] - eta) * noise_precision_;
+  return logistic_residual(response_[k], eta);
+}
+
+double TaylorControlVariates::glm_curvature(double eta) const {
+  if (link_ == Link::Gaussian) return -noise_precision_;
+  return -logistic_curvature(eta);
+}
+
+void TaylorControlVariates::full_pass() {
+  const auto n = std::size_t(n_);
+  gradient_sum_ = Vec::Zero(dim_);
+  Eigen::MatrixXd full_hessian = Eigen::MatrixXd::Zero(dim_, dim_);
+  loglik_centre_.resize(n);
+  log_likelihood_sum_ = 0.0;
+  if (link_ != Link::None) {
+    eta_centre_.resize(n);
+    slope_.resize(n);
+    curvature_.resize(n);
+    for (std::int64_t k = 0; k < n_; ++k) {
+      const auto i = std::size_t(k);
+      const double* x = design_ + k * dim_;
+      const double eta = dot(x, centre_.data(), dim_);
+      eta_centre_[i] = eta;
+      loglik_centre_[i] = target_.log_likelihood_datum(k, centre_.data());
+      slope_[i] = glm_slope(k, eta);
+      const double curvature = glm_curvature(eta);
+      curvature_[i] = order_ == TaylorOrder::Second ? curvature : 0.0;
+      log_likelihood_sum_ += loglik_centre_[i];
+      for (int a = 0; a < dim_; ++a) {
+        gradient_sum_[a] += slope_[i] * x[a];
+        const double scaled = curvature * x[a];
+        for (int b = 0; b <= a; ++b) full_hessian(a, b) += scaled * x[b];
+      }
+    }
+    full_hessian = full_hessian.selfadjointView<Eigen::Lower>();
+  } else {
+    datum_gradients_ = Eigen::MatrixXd::Zero(dim_, n_);
+    datum_hessians_.assign(n, Eigen::MatrixXd::Zero(dim_, dim_));
+    for (std::int64_t k = 0; k < n_; ++k) {
+      const auto i = std::size_t(k);
+      loglik_centre_[i] = target_.log_likelihood_datum(k, centre_.data());
+      target_.add_log_likelihood_gradient(&k, 1, 1.0, centre_.data(),
+                                          datum_gradients_.col(k).data());
+      add_hessian_(&k, 1, 1.0, centre_.data(), datum_hessians_[i]);
+      log_likelihood_sum_ += loglik_centre_[i];
+      gradient_sum_ += datum_gradients_.col(k);
+      full_hessian += datum_hessians_[i];
+      if (order_ == TaylorOrder::First) datum_hessians_[i].setZero();
+    }
+  }
+  setup_gradient_evaluations_ += std::uint64_t(n_);
+  setup_density_evaluations_ += std::uint64_t(n_);
+  posterior_precision_ = -full_hessian;
+  add_prior_hessian_(-1.0, posterior_precision_);
+  hessian_sum_ = order_ == TaylorOrder::Second ? full_hessian : Eigen::MatrixXd::Zero(dim_, dim_);
+}
+
+double TaylorControlVariates::proxy_sum(const double* theta) const {
+  const Vec delta = Eigen::Map<const Vec>(theta, dim_) - centre_;
+  return log_likelihood_sum_ + gradient_sum_.dot(delta) + 0.5 * delta.dot(hessian_sum_ * delta);
+}
+
+void TaylorControlVariates::add_proxy_sum_gradient(const double* theta, double weight,
+                                                   double* grad) const {
+  const Vec delta = Eigen::Map<const Vec>(theta, dim_) - centre_;
+  Eigen::Map<Vec>(grad, dim_) += weight * (gradient_sum_ + hessian_sum_ * delta);
+}
+
+double TaylorControlVariates::proxy(std::int64_t k, const double* theta) const {
+  const auto i = std::size_t(k);
+  if (link_ != Link::None) {
+    const double change = dot(design_ + k * dim_, theta, dim_) - eta_centre_[i];
+    return loglik_centre_[i] + slope_[i] * change + 0.5 * curvature_[i] * change * change;
+  }
+  const Vec delta = Eigen::Map<const Vec>(theta, dim_) - centre_;
+  return loglik_centre_[i] + datum_gradients_.col(k).dot(delta) +
+         0.5 * delta.dot(datum_hessians_[i] * delta);
+}
+
+void TaylorControlVariates::differences(const std::int64_t* idx, int count, const double* theta,
+                                        double* out) const {
+  if (link_ != Link::None) {
+    for (int j = 0; j < count; ++j) {
+      const std::int64_t k = idx[j];
+      const auto i = std::size_t(k);
+      const double eta = dot(design_ + k * dim_, theta, dim_);
+      const double change = eta - eta_centre_[i];
+      out[j] = glm_log_likelihood_change(k, eta) - slope_[i] * change -
+               0.5 * curvature_[i] * change * change;
+    }
+    return;
+  }
+  for (int j = 0; j < count; ++j)
+    out[j] = target_.log_likelihood_datum(idx[j], theta) - proxy(idx[j], theta);
+}
+
+void TaylorControlVariates::add_difference_gradients(const std::int64_t* idx, int count,
+                                                     const double* weights, const double* theta,
+                                                     double* grad) const {
+  if (link_ != Link::None) {
+    for (int j = 0; j < count; ++j) {
+      const std::int64_t k = idx[j];
+      const auto i = std::size_t(k);
+      const double* x = design_ + k * dim_;
+      const double eta = dot(x, theta, dim_);
+      const double coefficient =
+          glm_slope(k, eta) - slope_[i] - curvature_[i] * (eta - eta_centre_[i]);
+      const double scaled = weights[j] * coefficient;
+      for (int a = 0; a < dim_; ++a) grad[a] += scaled * x[a];
+    }
+    return;
+  }
+  const Vec delta = Eigen::Map<const Vec>(theta, dim_) - centre_;
+  Eigen::Map<Vec> out(grad, dim_);
+  for (int j = 0; j < count; ++j) {
+    const std::int64_t k = idx[j];
+    Vec datum_gradient = Vec::Zero(dim_);
+    target_.add_log_likelihood_gradient(&k, 1, 1.0, theta, datum_gradient.data());
+    out += weights[j] *
+           (datum_gradient - datum_gradients_.col(k) - datum_hessians_[std::size_t(k)] * delta);
+  }
+}
+
+}  // namespace sgl

@@ -1,0 +1,108 @@
+// Taylor control variates for HMC-ECS (Dang, Quiroz, Kohn, Tran & Villani 2019, §3; ALGORITHMS.md
+// "HMC-ECS, perturbed"). Around an expansion point θ* (the MAP), each log-likelihood term gets
+//
+//   q_k(θ) = ℓ_k(θ*) + ∇ℓ_k(θ*)ᵀδ + ½ δᵀH_k(θ*)δ,   δ = θ − θ*   (taylor1 drops the H_k term),
+//
+// and one full data pass stores ℓ* = Σℓ_k(θ*), A = Σ∇ℓ_k(θ*), B = ΣH_k(θ*), so that
+// Σ_k q_k(θ) = ℓ* + Aᵀδ + ½δᵀBδ costs O(d²) however large n is. A subsample then only needs the
+// differences d_k = ℓ_k − q_k and their gradients ∇d_k = ∇ℓ_k(θ) − ∇ℓ_k(θ*) − H_k(θ*)δ.
+//
+// Regressions (linear, logistic, CSV data) are GLMs, ℓ_k = f(y_k, η_k) with η_k = x_kᵀθ, so the
+// per-datum terms reduce to scalars: ∇ℓ_k(θ*) = f'(η*_k) x_k and H_k(θ*) = f''(η*_k) x_k x_kᵀ.
+// q_k, d_k and ∇d_k then cost O(d) per datum and no d×d matrix per datum is ever formed. Other
+// data targets (ewsg-gauss) store ∇ℓ_k(θ*) and H_k(θ*) per datum (they are small).
+//
+// θ* is found by Newton's method on the log posterior over all data, or over a random subset of
+// `expansion_subset` points (without replacement) with the likelihood scaled by n / subset.
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "targets/data_target.hpp"
+#include "util/rng.hpp"
+
+namespace sgl {
+
+enum class TaylorOrder { First, Second };
+
+class TaylorControlVariates {
+ public:
+  // Finds θ* and makes the one full pass. `expansion_subset` = 0 (or ≥ n) means all data.
+  // Throws UserError for a data target without per-datum curvature or when Newton fails.
+  TaylorControlVariates(const DataTarget& target, TaylorOrder order, std::int64_t expansion_subset,
+                        Rng& rng);
+
+  const DataTarget& target() const { return target_; }
+  TaylorOrder order() const { return order_; }
+  const Vec& centre() const { return centre_; }                        // θ*
+  double log_likelihood_sum() const { return log_likelihood_sum_; }    // ℓ*
+  const Vec& gradient_sum() const { return gradient_sum_; }            // A
+  const Eigen::MatrixXd& hessian_sum() const { return hessian_sum_; }  // B (0 for taylor1)
+  // −∇²log π(θ*) over all data, whatever the order: the `mass=hessian` mass matrix.
+  const Eigen::MatrixXd& negative_log_posterior_hessian() const { return posterior_precision_; }
+
+  // Σ_k q_k(θ) = ℓ* + Aᵀδ + ½δᵀBδ, O(d²).
+  double proxy_sum(const double* theta) const;
+  // grad += weight · ∇Σ_k q_k(θ) = weight · (A + Bδ).
+  void add_proxy_sum_gradient(const double* theta, double weight, double* grad) const;
+  // q_k(θ) for one datum, O(d) for regressions (used by tests to check proxy_sum).
+  double proxy(std::int64_t k, const double* theta) const;
+
+  // out[j] = d_{idx[j]}(θ) = ℓ_{idx[j]}(θ) − q_{idx[j]}(θ).
+  void differences(const std::int64_t* idx, int count, const double* theta, double* out) const;
+  // grad += Σ_j weights[j] · ∇d_{idx[j]}(θ).
+  void add_difference_gradients(const std::int64_t* idx, int count, const double* weights,
+                                const double* theta, double* grad) const;
+
+  // Per-datum evaluations spent finding θ* and in the full pass (a one-off cost).
+  std::uint64_t setup_gradient_evaluations() const { return setup_gradient_evaluations_; }
+  std::uint64_t setup_density_evaluations() const { return setup_density_evaluations_; }
+
+ private:
+  // H += weight · Σ_j ∇²ℓ_{idx[j]}(θ), and H += weight · ∇²log p (constant for our priors).
+  using HessianFn =
+      std::function<void(const std::int64_t*, int, double, const double*, Eigen::MatrixXd&)>;
+  using PriorHessianFn = std::function<void(double, Eigen::MatrixXd&)>;
+
+  void find_centre(std::int64_t expansion_subset, Rng& rng);
+  void full_pass();
+  // GLM link of a regression: ℓ_k(θ) − ℓ_k(θ*), f'(η) and f''(η) for datum k at η.
+  double glm_log_likelihood_change(std::int64_t k, double eta) const;
+  double glm_slope(std::int64_t k, double eta) const;
+  double glm_curvature(double eta) const;
+
+  const DataTarget& target_;
+  TaylorOrder order_;
+  int dim_;
+  std::int64_t n_;
+  HessianFn add_hessian_;
+  PriorHessianFn add_prior_hessian_;
+
+  // GLM fast path (regressions).
+  enum class Link { None, Gaussian, Logistic };
+  Link link_ = Link::None;
+  const double* design_ = nullptr;  // n × dim, row-major
+  const double* response_ = nullptr;
+  double noise_precision_ = 0.0;       // Gaussian: 1 / noise_sd²
+  std::vector<double> eta_centre_;     // η*_k
+  std::vector<double> slope_;          // f'(η*_k)
+  std::vector<double> curvature_;      // f''(η*_k) (0 for taylor1)
+  std::vector<double> loglik_centre_;  // ℓ_k(θ*)
+
+  // Generic path (per-datum gradients and Hessians at θ*).
+  Eigen::MatrixXd datum_gradients_;  // dim × n
+  std::vector<Eigen::MatrixXd> datum_hessians_;
+
+  Vec centre_;
+  double log_likelihood_sum_ = 0.0;
+  Vec gradient_sum_;
+  Eigen::MatrixXd hessian_sum_;
+  Eigen::MatrixXd posterior_precision_;
+  std::uint64_t setup_gradient_evaluations_ = 0;
+  std::uint64_t setup_density_evaluations_ = 0;
+};
+
+}  // namespace sgl

@@ -1,0 +1,42 @@
+// EWSG: exponentially weighted stochastic gradients (seed 003, Alg. 1; ALGORITHMS.md, "EWSG").
+// Underdamped Langevin for exp(−V), V = Σ_i V_i (V_i = −ℓ_i; the prior −log p is added unscaled),
+// integrated by Euler–Maruyama — both updates read the old state (θ_k, r_k):
+//   θ_{k+1} = θ_k + h r_k;   r_{k+1} = r_k − h (G_I(θ_k) − ∇log p(θ_k) + γ r_k) + σ √h ξ,
+// σ = √(2γ), ξ ~ N(0, I), G_I = m Σ_{k∈I} ∇V_k the scaled gradient of the data block I chosen by
+// the Metropolis index chain (gradients/ewsg_index_chain.hpp: p_I ∝ exp(½‖x + G̃_I‖²), M steps
+// per iteration, (M+1)·b per-datum gradients). `index=uniform` is the paper's SGHMC baseline with
+// the same integrator; `persist_index` carries I over to the next iteration (the paper's prose)
+// instead of restarting uniform (its Alg. 1). No MH. Data targets only.
+#pragma once
+
+#include "gradients/ewsg_index_chain.hpp"
+#include "samplers/sampler.hpp"
+
+namespace sgl {
+
+class EwsgSampler final : public Sampler {
+ public:
+  // Throws UserError on a target without per-datum terms.
+  explicit EwsgSampler(const Target& target);
+  void set_params(const ParamValues& params) override;
+  void reset(const Vec& theta0, Rng& rng) override;
+  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+
+  static std::vector<ParamDescriptor> descriptors();
+
+  const EwsgIndexChain& index_chain() const { return index_chain_; }
+
+ private:
+  void sync_counts();
+
+  const DataTarget& data_;
+  double step_size_ = 0.05;
+  double friction_ = 10.0;
+  double noise_sd_ = 1.0;  // σ√h = √(2γh)
+  int batch_size_ = 1;
+  std::uint64_t partition_seed_ = 0;  // drawn at reset, so a new batch_size keeps the chain's seed
+  EwsgIndexChain index_chain_;
+  Vec grad_;
+};
+
+}  // namespace sgl

@@ -1,0 +1,256 @@
+#include "samplers/hmcecs.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "samplers/common_params.hpp"
+#include "samplers/metropolis.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+// Laplace draws and data points used by batch_size=auto to estimate the variance of d_k.
+constexpr int kAutoDraws = 8;
+constexpr std::int64_t kAutoPoints = 4096;
+
+const DataTarget& require_data_target(const Target& target) {
+  const DataTarget* data = target.as_data_target();
+  if (!data)
+    throw UserError("hmcecs needs a data target (per-datum log-likelihood terms); '" + target.id() +
+                    "' is analytic — use linear, logistic, ewsg-gauss or CSV data");
+  return *data;
+}
+
+}  // namespace
+
+HmcEcsSampler::HmcEcsSampler(const Target& target)
+    : Sampler(target),
+      data_(require_data_target(target)),
+      mass_(target.dim()),
+      grad_(Vec::Zero(target.dim())) {}
+
+std::vector<ParamDescriptor> HmcEcsSampler::descriptors() {
+  ParamDescriptor batch{"batch_size",
+                        "subsample size m",
+                        ParamKind::Integer,
+                        0,
+                        1e7,
+                        100,
+                        false,
+                        "Data points in the subsample u (iid uniform, with replacement); auto (0): "
+                        "m so that σ̂² ≈ 1 around θ*"};
+  batch.scope = ParamScope::DataTargetsOnly;
+  batch.zero_means_auto = true;
+  return {
+      step_size_param(0.05,
+                      "Leapfrog step ε on the estimated Hamiltonian (with mass=hessian the "
+                      "posterior is ≈ N(0, I) in the dynamics' metric: ε·L ≈ 1.2 works)"),
+      {"leapfrog_steps", "leapfrog steps L", ParamKind::Integer, 1, 1000, 24, true,
+       "Leapfrog steps per proposal: trajectory length is ε·L"},
+      batch,
+      {"blocks", "blocks G", ParamKind::Integer, 1, 10000, 100, true,
+       "Blocks of u; one is redrawn per iteration, so successive u's correlate by ≈ 1 − 1/G "
+       "(needs m ≥ G)"},
+      {"control_variate",
+       "control variate",
+       ParamKind::Choice,
+       0,
+       1,
+       0,
+       false,
+       "Taylor expansion of each ℓ_k around θ*: second order (default) or first order",
+       {"taylor2", "taylor1"}},
+      {"expansion_subset", "expansion subset", ParamKind::Integer, 0, 1e9, 0, false,
+       "Data points for Newton's method finding θ* (0 = all data)"},
+      {"mass",
+       "mass matrix M",
+       ParamKind::Choice,
+       0,
+       1,
+       0,
+       false,
+       "identity, or hessian: M = −∇²log π(θ*), so one step size suits every direction",
+       {"identity", "hessian"}},
+  };
+}
+
+void HmcEcsSampler::set_params(const ParamValues& params) {
+  step_size_ = params.at("step_size");
+  leapfrog_steps_ = static_cast<int>(params.at("leapfrog_steps"));
+  const int batch_size = static_cast<int>(params.at("batch_size"));
+  const int blocks = static_cast<int>(params.at("blocks"));
+  const TaylorOrder order =
+      params.at("control_variate") == 0.0 ? TaylorOrder::Second : TaylorOrder::First;
+  const auto expansion_subset = static_cast<std::int64_t>(params.at("expansion_subset"));
+  const bool hessian_mass = params.at("mass") != 0.0;
+  if (batch_size != 0 && batch_size < blocks)
+    throw UserError("hmcecs: batch_size m = " + std::to_string(batch_size) +
+                    " must be at least blocks G = " + std::to_string(blocks) + " (or 0 = auto)");
+  if (order != order_ || expansion_subset != expansion_subset_) control_variates_due_ = true;
+  if (control_variates_due_ || batch_size != batch_size_ || blocks != blocks_ ||
+      hessian_mass != hessian_mass_)
+    subsample_due_ = true;
+  batch_size_ = batch_size;
+  blocks_ = blocks;
+  order_ = order;
+  expansion_subset_ = expansion_subset;
+  hessian_mass_ = hessian_mass;
+}
+
+void HmcEcsSampler::reset(const Vec& theta0, Rng& rng) {
+  Sampler::reset(theta0, rng);
+  // The set-up is part of every chain's cost, even when a reset reuses an existing expansion.
+  if (control_variates_ && !control_variates_due_) {
+    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
+    counters_.density_evaluations += control_variates_->setup_density_evaluations();
+  }
+  subsample_due_ = true;
+  ensure_set_up(rng);
+}
+
+void HmcEcsSampler::ensure_set_up(Rng& rng) {
+  if (control_variates_due_) {
+    estimator_.reset();
+    control_variates_ =
+        std::make_unique<TaylorControlVariates>(data_, order_, expansion_subset_, rng);
+    estimator_ = std::make_unique<EcsEstimator>(*control_variates_);
+    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
+    counters_.density_evaluations += control_variates_->setup_density_evaluations();
+    control_variates_due_ = false;
+    subsample_due_ = true;
+  }
+  if (!subsample_due_) return;
+  if (hessian_mass_) {
+    mass_.set(control_variates_->negative_log_posterior_hessian());
+  } else {
+    mass_.set_identity(data_.dim());
+  }
+  const int size = batch_size_ > 0 ? batch_size_ : auto_batch_size(rng);
+  subsample_ = std::make_unique<EcsSubsample>(data_.num_data(), size, blocks_);
+  subsample_->redraw_all(rng);
+  counters_.subsample_size = std::uint64_t(size);
+  subsample_due_ = false;
+  grad_stale_ = true;
+  refresh_gradient();
+}
+
+int HmcEcsSampler::auto_batch_size(Rng& rng) const {
+  const std::int64_t n = data_.num_data();
+  const int dim = data_.dim();
+  const Eigen::LLT<Eigen::MatrixXd> precision(control_variates_->negative_log_posterior_hessian());
+  if (precision.info() != Eigen::Success)
+    throw UserError("hmcecs: batch_size=auto needs a positive definite −∇²log π(θ*)");
+  const std::int64_t points = std::min(n, kAutoPoints);
+  std::vector<std::int64_t> indices(static_cast<std::size_t>(points));
+  std::vector<double> differences(indices.size());
+  double variance_sum = 0.0;
+  for (int draw = 0; draw < kAutoDraws; ++draw) {
+    Vec z(dim);
+    for (int j = 0; j < dim; ++j) z[j] = rng.normal();
+    // θ = θ* + L⁻ᵀz has covariance (L Lᵀ)⁻¹, the Laplace covariance.
+    const Vec theta = control_variates_->centre() + Vec(precision.matrixU().solve(z));
+    for (std::size_t i = 0; i < indices.size(); ++i)
+      indices[i] =
+          points == n ? std::int64_t(i) : std::int64_t(rng.uniform_index(std::uint64_t(n)));
+    control_variates_->differences(indices.data(), int(points), theta.data(), differences.data());
+    double mean = 0.0;
+    for (double d : differences) mean += d;
+    mean /= double(points);
+    double squares = 0.0;
+    for (double d : differences) squares += (d - mean) * (d - mean);
+    variance_sum += squares / double(points);
+  }
+  // σ̂² = (n²/m²) Σ_i (d_i − d̄)² ≈ n² Var(d) / m, so m = n² Var(d) gives σ̂² ≈ 1.
+  const double wanted = double(n) * double(n) * variance_sum / kAutoDraws;
+  const double upper = std::max<double>(double(blocks_), double(n));
+  return static_cast<int>(std::clamp(std::ceil(wanted), double(blocks_), std::min(upper, 1e7)));
+}
+
+void HmcEcsSampler::refresh_gradient() {
+  if (!grad_stale_) return;
+  estimate_ =
+      estimator_->estimate_with_gradient(theta_.data(), *subsample_, differences_, grad_.data());
+  const auto m = std::uint64_t(subsample_->size());
+  counters_.gradient_evaluations += m;
+  counters_.density_evaluations += m;
+  grad_stale_ = false;
+}
+
+bool HmcEcsSampler::refresh_subsample_block(Rng& rng) {
+  const int block = static_cast<int>(rng.uniform_index(std::uint64_t(subsample_->blocks())));
+  last_refreshed_block_ = block;
+  subsample_->redraw_block(block, rng, previous_block_);
+  const int begin = subsample_->block_begin(block);
+  const int length = subsample_->block_end(block) - begin;
+  // Only the redrawn block's d_k are new; the others are still valid at this θ.
+  differences_proposed_ = differences_;
+  control_variates_->differences(subsample_->indices() + begin, length, theta_.data(),
+                                 differences_proposed_.data() + begin);
+  counters_.density_evaluations += std::uint64_t(length);
+  const EcsEstimate proposed = estimator_->combine(theta_.data(), differences_proposed_);
+  const double log_ratio = proposed.log_likelihood() - estimate_.log_likelihood();
+  ++counters_.aux_proposals;
+  const bool accepted = log_ratio >= 0.0 || std::log(rng.uniform_open()) < log_ratio;
+  if (accepted) {
+    ++counters_.aux_accepts;
+    differences_.swap(differences_proposed_);
+    estimate_ = proposed;
+    grad_stale_ = true;
+  } else {
+    subsample_->restore_block(block, previous_block_);
+  }
+  return accepted;
+}
+
+bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
+  refresh_gradient();
+  mass_.draw_momentum(rng, r_);
+  theta_start_ = theta_;
+  r_start_ = r_;
+  grad_start_ = grad_;
+  differences_start_ = differences_;
+  const EcsEstimate estimate_start = estimate_;
+  const double energy_start =
+      estimator_->potential(theta_.data(), estimate_) + mass_.kinetic_energy(r_);
+
+  const auto m = std::uint64_t(subsample_->size());
+  auto estimated_gradient = [&](const double* theta, double* grad) {
+    estimate_ = estimator_->estimate_with_gradient(theta, *subsample_, differences_, grad);
+  };
+  mass_leapfrog(mass_, theta_, r_, grad_, step_size_, leapfrog_steps_, estimated_gradient);
+  counters_.gradient_evaluations += m * std::uint64_t(leapfrog_steps_);
+  counters_.density_evaluations += m * std::uint64_t(leapfrog_steps_);
+
+  const double energy_end =
+      estimator_->potential(theta_.data(), estimate_) + mass_.kinetic_energy(r_);
+  const MetropolisOutcome outcome = metropolis_decision(energy_start, energy_end, true, rng);
+  if (!outcome.accepted) {
+    theta_ = theta_start_;
+    r_ = r_start_;
+    grad_ = grad_start_;
+    differences_.swap(differences_start_);
+    estimate_ = estimate_start;
+  }
+  counters_.loglik_variance_sum += estimate_.variance;
+  ++counters_.loglik_variance_count;
+
+  double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
+  if (store.due(counters_.steps + 1)) {
+    potential = target_.potential(theta_.data());
+    hamiltonian = potential + mass_.kinetic_energy(r_);
+  }
+  finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential,
+                         hamiltonian);
+  return outcome.accepted;
+}
+
+void HmcEcsSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    ensure_set_up(rng);  // a no-op unless set_params changed the expansion, m, G or M
+    refresh_subsample_block(rng);
+    hamiltonian_step(rng, store);
+  }
+}
+
+}  // namespace sgl
