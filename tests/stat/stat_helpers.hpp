@@ -10,6 +10,7 @@
 #include "diagnostics/ess.hpp"
 #include "diagnostics/running_moments.hpp"
 #include "run/chain.hpp"
+#include "targets/linear_regression.hpp"
 #include "targets/target_registry.hpp"
 
 namespace sgl::test {
@@ -48,6 +49,22 @@ inline std::unique_ptr<Chain> run_chain(std::shared_ptr<const Target> target, co
   auto chain = std::make_unique<Chain>(std::move(target), id, params, seed, init, burnin, thin);
   chain->run(burnin + steps);
   return chain;
+}
+
+// z-tests (|z| < 3.3: a false alarm in about 1 of 1000 per assertion) of every coefficient's
+// mean and variance against the exact conjugate posterior of a linear regression.
+inline void check_exact_linear_posterior(const Chain& chain, const LinearRegressionTarget& linear) {
+  for (int c = 0; c < linear.dim(); ++c) {
+    const double mean = linear.exact_posterior_mean()[c];
+    const double var = linear.exact_posterior_covariance()(c, c);
+    const Estimate m = estimate(chain, [c](const double* t) { return t[c]; });
+    const Estimate v =
+        estimate(chain, [c, mean](const double* t) { return (t[c] - mean) * (t[c] - mean); });
+    INFO(chain.sampler_id() << " coefficient " << c << ": z(mean) " << m.z(mean) << ", z(variance) "
+                            << v.z(var) << ", ESS " << m.ess);
+    CHECK(std::abs(m.z(mean)) < 3.3);
+    CHECK(std::abs(v.z(var)) < 3.3);
+  }
 }
 
 }  // namespace sgl::test

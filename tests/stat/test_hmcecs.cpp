@@ -19,17 +19,7 @@ TEST_CASE("linear regression: hmcecs matches the exact conjugate posterior", "[s
   auto chain = run_chain(target, "hmcecs", params, 7, 20000, 500);
   REQUIRE(!chain->stopped());
   CHECK(chain->counters().loglik_variance_sum < 1e-6);
-  for (int c = 0; c < target->dim(); ++c) {
-    const double mean = linear.exact_posterior_mean()[c];
-    const double var = linear.exact_posterior_covariance()(c, c);
-    const Estimate m = estimate(*chain, [c](const double* t) { return t[c]; });
-    const Estimate v =
-        estimate(*chain, [c, mean](const double* t) { return (t[c] - mean) * (t[c] - mean); });
-    INFO("coefficient " << c << ": z(mean) " << m.z(mean) << ", z(variance) " << v.z(var)
-                        << ", ESS " << m.ess);
-    CHECK(std::abs(m.z(mean)) < 3.3);
-    CHECK(std::abs(v.z(var)) < 3.3);
-  }
+  check_exact_linear_posterior(*chain, linear);
 }
 
 TEST_CASE("logistic n = 10⁴: hmcecs with Hessian mass matches long full-data HMC",
