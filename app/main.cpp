@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
                   "Keep FILE updated with the run state and widget positions (for tests)");
   gui->add_option("--target", gui_options.target,
                   "Start the default chains on this target (see `list targets`)");
+  gui->add_option("--sampler", gui_options.samplers,
+                  "Start with these chains instead of the default four (ID[:key=value,...], "
+                  "repeatable; as in `run`)");
   gui->add_option("--bench-frames", gui_options.bench_frames,
                   "Benchmark: 6 chains at full speed with >= 1e6 stored draws each; time N frames "
                   "and compare sampler throughput with the GUI open against headless")

@@ -13,6 +13,7 @@
 #include "gui/gui_window.hpp"
 #include "gui/screenshot.hpp"
 #include "gui/status_file.hpp"
+#include "run/run_spec.hpp"
 #include "targets/target_registry.hpp"
 #include "util/error.hpp"
 
@@ -26,8 +27,19 @@ int run_gui(const GuiOptions& options) {
   // The shell owns GL textures: it must be destroyed before the window (declared after it).
   std::unique_ptr<AppShell> shell;
   try {
-    shell = std::make_unique<AppShell>(default_live_setup());
-    if (!options.target.empty()) {
+    LiveSetup setup = default_live_setup();
+    if (!options.samplers.empty()) {
+      // Chains given on the command line start on the requested target directly, so their
+      // parameters are validated against it (an error exits with code 2).
+      setup.chains.clear();
+      for (const std::string& text : options.samplers) {
+        const SamplerSpec spec = parse_sampler_spec(text);
+        setup.chains.push_back({spec.id, spec.params, true});
+      }
+      if (!options.target.empty()) setup.target = TargetSpec{options.target, {}, "", "y"};
+    }
+    shell = std::make_unique<AppShell>(setup);
+    if (!options.target.empty() && options.samplers.empty()) {
       if (!find_target_info(options.target))
         throw UserError("unknown target '" + options.target + "'");
       // Through the engine, which drops sampler settings that do not fit the new kind of target.

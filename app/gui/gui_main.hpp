@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace sgl {
 
@@ -12,6 +13,7 @@ struct GuiOptions {
   std::string status_file;      // rewrite run state + widget rectangles here every few frames
   int bench_frames = 0;         // measure this many frames of a 6-chain benchmark scenario
   std::string target;           // open the default chains on this target instead (empty = default)
+  std::vector<std::string> samplers;  // "id:key=value,..." chains instead of the default four
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.

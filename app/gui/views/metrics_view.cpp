@@ -96,7 +96,9 @@ void show_metrics_view(ViewContext& context) {
       {"steps/s", "Recent sampling speed of this chain"},
       {"grad evals", "Gradient evaluations, counted per datum"},
       {"data passes", "(gradient + density evaluations) / data size: full-data equivalents"},
-      {"accept", "Metropolis–Hastings acceptance rate (— for samplers without an MH step)"},
+      {"accept",
+       "Metropolis–Hastings acceptance rate (— for samplers without an MH step); HMC-ECS adds its "
+       "subsample update's rate (u), EWSG shows its index chain's rate"},
       {"mean α", "Mean acceptance probability min(1, e^−ΔH)"},
       {"ESS min", "Effective sample size, smallest over all coordinates"},
       {ess_selected.c_str(), "Effective sample size of the selected coordinate"},
@@ -128,12 +130,20 @@ void show_metrics_view(ViewContext& context) {
     } else {
       number_cell(passes);
     }
+    // The auxiliary chain's acceptance (EWSG's index chain, HMC-ECS's subsample update u) is
+    // shown beside the main one: the papers report both.
+    const std::string auxiliary =
+        counters.aux_proposals > 0
+            ? views::compact_number(ratio(static_cast<double>(counters.aux_accepts),
+                                          static_cast<double>(counters.aux_proposals)))
+            : std::string();
     if (counters.mh_proposals > 0) {
-      number_cell(ratio(static_cast<double>(counters.mh_accepts),
-                        static_cast<double>(counters.mh_proposals)));
+      const std::string main_rate = views::compact_number(ratio(
+          static_cast<double>(counters.mh_accepts), static_cast<double>(counters.mh_proposals)));
+      cell(auxiliary.empty() ? main_rate : main_rate + " (u " + auxiliary + ")");
       number_cell(ratio(counters.accept_prob_sum, static_cast<double>(counters.mh_proposals)));
     } else {
-      cell(kDash);
+      cell(auxiliary.empty() ? std::string(kDash) : "index " + auxiliary);
       cell(kDash);
     }
     const double ess_min = chain.ess.empty()
