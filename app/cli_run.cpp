@@ -122,8 +122,8 @@ TargetSpec build_target_spec(const RunOptions& options) {
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   CLI::App* run = app.add_subcommand("run",
-                                     "Run samplers headless and write DIR/draws.csv and "
-                                     "DIR/summary.json");
+                                     "Run samplers headless and write DIR/draws.csv, "
+                                     "DIR/summary.json and SVG figures");
   auto* target =
       run->add_option("--target", options.target, "Target id (see `sgmcmc-lab list targets`)");
   run->add_option("--target-param", options.target_params,
@@ -183,12 +183,22 @@ int run_command(const RunOptions& options) {
 
   write_draws_csv(session, output.staged_path("draws.csv"));
   write_summary_json(summary_json(session, summaries), output.staged_path("summary.json"));
+  std::vector<std::string> figures;
+  if (options.figure_writer) {
+    figures = options.figure_writer(
+        session, [&output](const std::string& name) { return output.staged_path(name); });
+  }
   output.commit();
 
   print_summary_table(session, summaries, stdout);
   const std::filesystem::path out_dir(options.out_dir);
   std::printf("wrote %s and %s\n", (out_dir / "draws.csv").c_str(),
               (out_dir / "summary.json").c_str());
+  if (!figures.empty()) {
+    std::string names;
+    for (const std::string& name : figures) names += (names.empty() ? "" : ", ") + name;
+    std::printf("wrote figures to %s: %s\n", out_dir.c_str(), names.c_str());
+  }
   return 0;
 }
 

@@ -1,12 +1,14 @@
 // `sgmcmc-lab run`: builds a RunSpec from the flags, runs the session headless, writes
-// DIR/draws.csv and DIR/summary.json atomically and prints a short summary table.
+// DIR/draws.csv, DIR/summary.json and the SVG figures atomically and prints a short summary table.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "run/run_spec.hpp"
+#include "run/session.hpp"
 
 namespace sgl {
 
@@ -28,6 +30,11 @@ struct RunOptions {
   std::string seed = "1";
   std::string init;
   std::string out_dir;
+  // Writes the run's figures (SVG) via staged_path(name) and returns their names. Set by main.cpp
+  // when the GUI's plotting code is built in (SGL_BUILD_GUI); unset, `run` writes no figures.
+  std::function<std::vector<std::string>(
+      const Session&, const std::function<std::string(const std::string&)>& staged_path)>
+      figure_writer;
 };
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options);

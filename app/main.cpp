@@ -7,6 +7,9 @@
 #include "cli_list.hpp"
 #include "cli_run.hpp"
 #include "gui/gui_main.hpp"
+#ifdef SGL_HAVE_GUI
+#include "gui/run_figures.hpp"
+#endif
 #include "util/error.hpp"
 
 namespace {
@@ -30,6 +33,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
 
   sgl::RunOptions run_options;
+#ifdef SGL_HAVE_GUI
+  run_options.figure_writer = sgl::write_run_figures;
+#endif
   CLI::App* run = sgl::add_run_command(app, run_options);
   sgl::ListOptions list_options;
   CLI::App* list = sgl::add_list_command(app, list_options);

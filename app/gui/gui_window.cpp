@@ -8,19 +8,15 @@
 #include <imgui.h>
 
 #include <cstdio>
-#include <filesystem>
 
 #include "gui/gui_style.hpp"
+#include "gui/ui_font.hpp"
 
 namespace sgl {
 namespace {
 
 constexpr int kWindowWidth = 1600;
 constexpr int kWindowHeight = 1000;
-// 20 px DejaVu Sans reads from the back of a lecture hall at 1600×1000 on a projector.
-constexpr float kFontPixels = 20.0f;
-constexpr float kImGuiDefaultFontPixels = 13.0f;
-constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
 void report_glfw_error(int code, const char* description) {
   std::fprintf(stderr, "error: GLFW %d: %s\n", code, description);
@@ -41,7 +37,7 @@ bool fail(const char* message) {
 }
 
 // Scales fonts and widget sizes to the monitor's content scale so that text stays readable on
-// high-DPI screens; DejaVu Sans when present (fonts-dejavu-core), ImGui's bitmap font otherwise.
+// high-DPI screens.
 float setup_fonts_and_style(GLFWwindow* window) {
   float scale_x = 1.0f;
   float scale_y = 1.0f;
@@ -51,28 +47,8 @@ float setup_fonts_and_style(GLFWwindow* window) {
   ImGuiIO& io = ImGui::GetIO();
   apply_lecture_style();
   ImGui::GetStyle().ScaleAllSizes(scale);
-  // Beyond ASCII: the update rules and labels use Greek letters (ε, θ), accents (Ũ, B̂),
-  // sub/superscripts, ℓ, arrows and math operators (∇, −, ·, √, ≥); DejaVu Sans has them all.
-  static const ImWchar kGlyphRanges[] = {
-      0x0020, 0x024F,  // Latin, Latin-1, Latin Extended-A/B (Ũ)
-      0x0300, 0x03FF,  // combining marks (B̂), Greek
-      0x2000, 0x209F,  // punctuation, super- and subscripts
-      0x2100, 0x21FF,  // letterlike symbols (ℓ), arrows
-      0x2200, 0x22FF,  // mathematical operators
-      0x25A0, 0x25FF,  // geometric shapes (legend markers)
-      0,
-  };
-  std::error_code ignored;
-  if (std::filesystem::exists(kFontPath, ignored) &&
-      io.Fonts->AddFontFromFileTTF(kFontPath, kFontPixels * scale, nullptr, kGlyphRanges) !=
-          nullptr)
-    return kFontPixels * scale;
-  std::fprintf(stderr,
-               "note: %s not found (install fonts-dejavu-core); using ImGui's built-in font\n",
-               kFontPath);
-  io.Fonts->AddFontDefault();
-  io.FontGlobalScale = kFontPixels * scale / kImGuiDefaultFontPixels;
-  return kFontPixels * scale;
+  io.FontGlobalScale = add_ui_font(*io.Fonts, kUiFontPixels * scale);
+  return kUiFontPixels * scale;
 }
 
 }  // namespace

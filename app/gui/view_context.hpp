@@ -22,6 +22,7 @@ struct ViewSettings {
   int max_lag = 100;       // autocorrelation plot
   bool show_cloud = true;
   bool show_momentum = true;
+  bool trace_all_steps = false;  // trace: the whole run (decimated) instead of the recent draws
 };
 
 struct ViewContext {

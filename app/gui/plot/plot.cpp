@@ -450,4 +450,20 @@ void SetPainterOverride(Painter* painter) {
   context().painter_override = painter;
 }
 
+Painter* GetPainterOverride() {
+  return context().painter_override;
+}
+
+struct SavedState {
+  std::map<ImGuiID, PlotMemory> plots;
+};
+
+std::shared_ptr<SavedState> SaveState() {
+  return std::make_shared<SavedState>(SavedState{context().plots});
+}
+
+void RestoreState(const SavedState& state) {
+  context().plots = state.plots;
+}
+
 }  // namespace sgl::plot

@@ -27,8 +27,10 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "diagnostics/streaming_decimator.hpp"
 #include "gui/plot/painter.hpp"
@@ -144,6 +146,12 @@ void Arrow(const char* label, double x, double y, double dx, double dy,
 // FBO have their first row at the bottom, hence the flipped default v coordinates.
 void Image(const char* label, std::uint64_t texture_id, double x0, double x1, double y0, double y1,
            Point uv_min = {0.0f, 1.0f}, Point uv_max = {1.0f, 0.0f});
+// Contour lines of a field sampled on an nx × ny grid (values[j · nx + i]) whose corner points
+// sit at (x0, y0) and (x1, y1), one line per level, computed on the CPU (marching squares). For
+// back ends without textures (SVG), where Image draws nothing; takes no part in auto-fitting.
+void Contours(const char* label, const std::vector<float>& values, int nx, int ny, double x0,
+              double x1, double y0, double y1, const std::vector<double>& levels,
+              const ItemStyle& style = {});
 // Text anchored at a data position, shifted by a pixel offset (x right, y down).
 void Text(double x, double y, std::string_view text, Colour colour = 0, Point pixel_offset = {},
           HAlign h_align = HAlign::Left, VAlign v_align = VAlign::Top);
@@ -164,5 +172,15 @@ Colour PaletteColour(int index);
 // Plots draw into `painter` instead of the window's draw list while it is set (null: reset).
 // Inputs and tooltips are disabled meanwhile.
 void SetPainterOverride(Painter* painter);
+// The painter set by SetPainterOverride (null: none), so that text a view writes with ImGui
+// (captions, read-outs) can go into an export too.
+Painter* GetPainterOverride();
+
+// What plots remember between frames (ranges, followed axes, legend toggles). An export draws a
+// view again at another size, which would disturb the live plots' ranges (equal aspect, fits):
+// it saves the state first and restores it afterwards.
+struct SavedState;
+std::shared_ptr<SavedState> SaveState();
+void RestoreState(const SavedState& state);
 
 }  // namespace sgl::plot

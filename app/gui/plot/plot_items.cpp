@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "diagnostics/contour_lines.hpp"
 #include "gui/plot/plot_internal.hpp"
 
 namespace sgl::plot {
@@ -402,6 +403,27 @@ void VLines(const char* label, const double* xs, int count, const ItemStyle& sty
       if (!state.event_tooltip.empty()) state.event_tooltip += '\n';
       state.event_tooltip += tooltips != nullptr ? tooltips[i] : shown;
     }
+  }
+}
+
+void Contours(const char* label, const std::vector<float>& values, int nx, int ny, double x0,
+              double x1, double y0, double y1, const std::vector<double>& levels,
+              const ItemStyle& style) {
+  Colour colour = 0;
+  if (!detail::begin_item(label, style, colour) || nx < 2 || ny < 2) return;
+  FrameState& state = detail::frame();
+  const Transform t = detail::transform(state);
+  const double dx = (x1 - x0) / (nx - 1);
+  const double dy = (y1 - y0) / (ny - 1);
+  std::vector<Point>& points = state.scratch;
+  for (const double level : levels) {
+    points.clear();
+    for (const ContourSegment& s : contour_segments(values, nx, ny, level)) {
+      points.push_back(clamped(state, t(x0 + s.x0 * dx, y0 + s.y0 * dy)));
+      points.push_back(clamped(state, t(x0 + s.x1 * dx, y0 + s.y1 * dy)));
+    }
+    state.painter->segments(points.data(), static_cast<int>(points.size()), colour,
+                            detail::line_thickness(state, style));
   }
 }
 

@@ -95,10 +95,11 @@ void show_histogram_view(ViewContext& context) {
     readouts.push_back({views::chain_colour(context, chain), text});
   }
   if (target.dim() > 1) ImGui::SameLine();
-  ImGui::TextDisabled("black: %s", target.truth() != nullptr ? "true density"
-                                   : dynamic_cast<const LogisticRegressionTarget*>(&target)
-                                       ? "Laplace approx."
-                                       : "exact posterior");
+  const char* truth_name = target.truth() != nullptr ? "true density"
+                           : dynamic_cast<const LogisticRegressionTarget*>(&target)
+                               ? "Laplace approx."
+                               : "exact posterior";
+  views::caption((std::string("black: ") + truth_name).c_str());
   const bool any_truth = std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
                                      [](const ChainSnapshot& chain) { return chain.has_truth; });
   const std::string caption = std::string("TV, KL ") + distance_scope;

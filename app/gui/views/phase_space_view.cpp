@@ -71,9 +71,19 @@ std::string plot_energy_levels(ViewContext& context) {
   if (context.snapshot->target->dim() != 1) {
     return "H levels are drawn for 1-D targets only.";
   }
-  if (context.energy_texture == nullptr) return "H levels unavailable (no GL texture)";
   EnergyField& field = energy_field();
   update_energy_field(context.snapshot->target, field);
+  if (context.energy_texture == nullptr) {
+    // Exports (SVG) have no textures: the same levels as lines, computed on the CPU.
+    const double half_theta = 0.5 * (field.theta_box.hi - field.theta_box.lo) / kFieldCells;
+    const double half_r = 0.5 * (field.r_box.hi - field.r_box.lo) / kFieldCells;
+    const std::vector<double> levels(std::begin(kLevelsAboveMin), std::end(kLevelsAboveMin));
+    plot::Contours("##energy", field.values, kFieldCells, kFieldCells,
+                   field.theta_box.lo + half_theta, field.theta_box.hi - half_theta,
+                   field.r_box.lo + half_r, field.r_box.hi - half_r, levels,
+                   {.colour = plot::rgba(90, 90, 110, 170), .thickness = 1.5f});
+    return {};
+  }
   const plot::Point a = plot::PlotToPixels(field.theta_box.lo, field.r_box.lo);
   const plot::Point b = plot::PlotToPixels(field.theta_box.hi, field.r_box.hi);
   const int width = views::texture_size(std::abs(b.x - a.x));
@@ -100,7 +110,7 @@ void show_phase_space_view(ViewContext& context) {
   const int coordinate = settings.coordinate;
   const EngineSnapshot& snapshot = *context.snapshot;
   if (snapshot.target->dim() == 1) {
-    ImGui::TextDisabled("contours: H − min U = 0.25, 0.5, 1, 2, 4, 8");
+    views::caption("contours: H − min U = 0.25, 0.5, 1, 2, 4, 8");
   }
   bool any_draws = false;
   for (const ChainSnapshot& chain : snapshot.chains) any_draws |= views::recent_rows(chain) > 0;

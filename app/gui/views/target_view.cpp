@@ -84,7 +84,23 @@ void update_density_field(const std::shared_ptr<const Target>& target, DensityFi
 std::string plot_density_background(ViewContext& context) {
   DensityField& field = density_field();
   update_density_field(context.snapshot->target, field);
-  if (context.density_texture == nullptr) return "density heatmap unavailable (no GL texture)";
+  if (context.density_texture == nullptr) {
+    // Exports (SVG) have no textures: the heatmap's contour levels as lines, darker towards the
+    // mode, computed on the CPU.
+    const double half_x = 0.5 * (field.x_box.hi - field.x_box.lo) / kFieldCells;
+    const double half_y = 0.5 * (field.y_box.hi - field.y_box.lo) / kFieldCells;
+    const std::vector<double> levels =
+        contour_levels(field.max_value - kLogDensityDepth, field.max_value, kContourCount);
+    for (std::size_t k = 0; k < levels.size(); ++k) {
+      const float depth = static_cast<float>(k + 1) / static_cast<float>(levels.size());
+      plot::Contours("##density", field.values, kFieldCells, kFieldCells, field.x_box.lo + half_x,
+                     field.x_box.hi - half_x, field.y_box.lo + half_y, field.y_box.hi - half_y,
+                     {levels[k]},
+                     {.colour = plot::with_alpha(plot::rgba(40, 60, 110), 0.3f + 0.6f * depth),
+                      .thickness = 1.5f});
+    }
+    return {};
+  }
   const plot::Point a = plot::PlotToPixels(field.x_box.lo, field.y_box.lo);
   const plot::Point b = plot::PlotToPixels(field.x_box.hi, field.y_box.hi);
   // Render near the on-screen size, so contour lines stay about one pixel wide.

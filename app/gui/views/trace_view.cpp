@@ -14,14 +14,6 @@
 namespace sgl {
 namespace {
 
-enum class TraceWindow { Recent, WholeRun };
-
-// UI-only choice, shared by every trace panel; not worth a field in the saved settings.
-TraceWindow& trace_window() {
-  static TraceWindow window = TraceWindow::Recent;
-  return window;
-}
-
 void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& label,
                  plot::Colour colour) {
   const std::size_t rows = views::recent_rows(chain);
@@ -45,14 +37,10 @@ void show_trace_view(ViewContext& context) {
   const int coordinate = settings.coordinate;
   const std::string name = views::coordinate_name(context, coordinate);
   if (context.snapshot->target->dim() > 1) ImGui::SameLine();
-  TraceWindow& window = trace_window();
-  if (ImGui::RadioButton("recent", window == TraceWindow::Recent)) {
-    window = TraceWindow::Recent;
-  }
+  if (ImGui::RadioButton("recent", !settings.trace_all_steps)) settings.trace_all_steps = false;
   ImGui::SameLine();
-  if (ImGui::RadioButton("all steps", window == TraceWindow::WholeRun)) {
-    window = TraceWindow::WholeRun;
-  }
+  if (ImGui::RadioButton("all steps", settings.trace_all_steps)) settings.trace_all_steps = true;
+  const bool recent = !settings.trace_all_steps;
 
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
@@ -61,14 +49,14 @@ void show_trace_view(ViewContext& context) {
   if (!any_draws) views::note("No draws yet: press Space to run.");
 
   // Separate plot ids: each window keeps its own zoom.
-  const char* id = window == TraceWindow::Recent ? "##trace_recent" : "##trace_run";
+  const char* id = recent ? "##trace_recent" : "##trace_run";
   if (!plot::BeginPlot(id, ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
   plot::SetupAxes("step", name.c_str(), plot::AxisFlags_Tight);
   // The step range is known before drawing: following it directly avoids a frame of lag.
   double first = std::numeric_limits<double>::infinity();
   double last = -first;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
-    if (window == TraceWindow::Recent) {
+    if (recent) {
       if (chain.recent_steps.empty()) continue;
       first = std::min(first, static_cast<double>(chain.recent_steps.front()));
       last = std::max(last, static_cast<double>(chain.recent_steps.back()));
@@ -80,7 +68,7 @@ void show_trace_view(ViewContext& context) {
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const std::string label = views::chain_label(chain);
     const plot::Colour colour = views::chain_colour(context, chain);
-    if (window == TraceWindow::Recent) {
+    if (recent) {
       plot_recent(chain, coordinate, label, colour);
     } else if (coordinate < static_cast<int>(chain.traces.size())) {
       plot::Decimated(label.c_str(), chain.traces[static_cast<std::size_t>(coordinate)],

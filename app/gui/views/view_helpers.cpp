@@ -21,10 +21,29 @@ plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain
   return found != context.chain_colours.end() ? found->second : default_chain_colour(chain.id);
 }
 
+namespace {
+
+// The text of the item just submitted, again through the export painter (if any).
+void export_last_item_text(const char* text, ImGuiCol colour) {
+  plot::Painter* painter = plot::GetPainterOverride();
+  if (painter == nullptr) return;
+  const ImVec2 at = ImGui::GetItemRectMin();
+  painter->text({at.x, at.y}, ImGui::GetColorU32(colour), text, plot::HAlign::Left,
+                plot::VAlign::Top);
+}
+
+}  // namespace
+
 void note(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+  export_last_item_text(text, ImGuiCol_TextDisabled);
+}
+
+void caption(const char* text) {
+  ImGui::TextDisabled("%s", text);
+  export_last_item_text(text, ImGuiCol_TextDisabled);
 }
 
 bool has_chains(const ViewContext& context) {
@@ -84,7 +103,7 @@ void readout_row(const std::vector<Readout>& entries, const char* caption) {
   const float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
   if (caption != nullptr) {
-    ImGui::TextDisabled("%s", caption);
+    views::caption(caption);
     first = false;
   }
   for (const Readout& entry : entries) {
@@ -101,9 +120,14 @@ void readout_row(const std::vector<Readout>& entries, const char* caption) {
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, at.y + 0.5f * (line - swatch)),
                                               ImVec2(at.x + swatch, at.y + 0.5f * (line + swatch)),
                                               entry.colour | 0xFF000000u);
+    if (plot::Painter* painter = plot::GetPainterOverride()) {
+      painter->fill_rect({at.x, at.y + 0.5f * (line - swatch)},
+                         {at.x + swatch, at.y + 0.5f * (line + swatch)}, entry.colour | 0xFF000000u);
+    }
     ImGui::Dummy(ImVec2(swatch, line));
     ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(entry.text.c_str());
+    export_last_item_text(entry.text.c_str(), ImGuiCol_Text);
   }
 }
 

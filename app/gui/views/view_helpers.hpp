@@ -22,6 +22,10 @@ bool has_chains(const ViewContext& context);
 bool has_target(const ViewContext& context);
 // Greyed, wrapped explanatory text (captions, "no draws yet").
 void note(const char* text);
+// A greyed one-line caption (ImGui::TextDisabled). It, note() and readout_row() also write their
+// text into an export painter when one is set (plot::GetPainterOverride), so exported figures
+// keep their read-outs.
+void caption(const char* text);
 
 // Coordinate picker over the target's coordinate names, bound to `coordinate` (clamped to the
 // target's dimension first, so a stale setting after a target change is harmless).

@@ -1,0 +1,17 @@
+// The interface font, shared by the window and by headless SVG export (whose text is measured
+// with the very same glyph metrics, so exported layouts match the screen).
+#pragma once
+
+struct ImFontAtlas;
+
+namespace sgl {
+
+// 20 px DejaVu Sans reads from the back of a lecture hall at 1600×1000 on a projector.
+constexpr float kUiFontPixels = 20.0f;
+
+// Adds DejaVu Sans at `pixels` with the glyph ranges the labels need (Greek, math operators,
+// arrows, sub/superscripts) to `atlas`. Without the font file (fonts-dejavu-core), adds ImGui's
+// built-in font and returns the io.FontGlobalScale that makes it `pixels` tall; otherwise 1.
+float add_ui_font(ImFontAtlas& atlas, float pixels);
+
+}  // namespace sgl
