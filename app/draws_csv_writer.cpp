@@ -46,27 +46,35 @@ std::string csv_field(const std::string& text) {
 }
 
 void write_draws_csv(const Session& session, const std::string& path) {
+  const std::vector<std::string> labels = sampler_labels(session.spec());
+  std::vector<DrawsCsvChain> chains;
+  for (std::size_t c = 0; c < session.chains().size(); ++c) {
+    chains.push_back({labels.at(session.chain_sampler_position().at(c)),
+                      session.chain_index_within_sampler().at(c), &session.chains()[c]->draws()});
+  }
+  write_draws_csv(session.target().coordinate_names(), chains, path);
+}
+
+void write_draws_csv(const std::vector<std::string>& coordinate_names,
+                     const std::vector<DrawsCsvChain>& chains, const std::string& path) {
   FilePtr file(std::fopen(path.c_str(), "w"));
   if (!file) fail(path, errno);
   // A large buffer: long runs write millions of rows.
   std::setvbuf(file.get(), nullptr, _IOFBF, 1 << 20);
 
   std::string header = "sampler,chain,iter";
-  for (const std::string& name : session.target().coordinate_names()) {
+  for (const std::string& name : coordinate_names) {
     header += ',';
     header += csv_field(name);
   }
   header += ",potential,hamiltonian,accepted,divergent\n";
   std::fputs(header.c_str(), file.get());
 
-  const std::vector<std::string> labels = sampler_labels(session.spec());
-  const auto& chains = session.chains();
-  for (std::size_t c = 0; c < chains.size(); ++c) {
-    const std::string label = csv_field(labels.at(session.chain_sampler_position().at(c)));
-    const int chain_index = session.chain_index_within_sampler().at(c);
-    const DrawStore& draws = chains[c]->draws();
+  for (const DrawsCsvChain& chain : chains) {
+    const std::string label = csv_field(chain.sampler);
+    const DrawStore& draws = *chain.draws;
     for (std::size_t i = 0; i < draws.size(); ++i) {
-      std::fprintf(file.get(), "%s,%d,%" PRIu64, label.c_str(), chain_index,
+      std::fprintf(file.get(), "%s,%d,%" PRIu64, label.c_str(), chain.chain,
                    static_cast<std::uint64_t>(draws.iteration(i)));
       for (int coord = 0; coord < draws.dim(); ++coord)
         put_number(file.get(), draws.theta(i, coord));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "run/session.hpp"
 
@@ -14,6 +15,16 @@ namespace sgl {
 
 // Throws UserError if the file cannot be written completely.
 void write_draws_csv(const Session& session, const std::string& path);
+
+// The same format for any set of chains (the GUI's File → Export → Draws CSV): `sampler` is the
+// label written in the first column, `chain` the index within that sampler.
+struct DrawsCsvChain {
+  std::string sampler;
+  int chain = 0;
+  const DrawStore* draws = nullptr;
+};
+void write_draws_csv(const std::vector<std::string>& coordinate_names,
+                     const std::vector<DrawsCsvChain>& chains, const std::string& path);
 
 // A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break.
 std::string csv_field(const std::string& text);

@@ -46,6 +46,10 @@ int main(int argc, char** argv) {
   gui->add_option("--screenshot", gui_options.screenshot_path,
                   "After the last frame, save the window as PNG (needs --frames)")
       ->needs(gui->get_option("--frames"));
+  gui->add_option("--export", gui_options.export_dir,
+                  "After the last frame, export every panel (PNG, and SVG where it has plots), the "
+                  "window (PNG) and the draws (CSV) into DIR, as File > Export does (needs --frames)")
+      ->needs(gui->get_option("--frames"));
   gui->add_option("--status-file", gui_options.status_file,
                   "Keep FILE updated with the run state and widget positions (for tests)");
   gui->add_option("--target", gui_options.target,

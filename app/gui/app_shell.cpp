@@ -6,8 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "chain_colours.hpp"
+#include "exporter.hpp"
+#include "util/error.hpp"
 #include "ui_probe.hpp"
 #include "views/views.hpp"
 
@@ -74,8 +77,22 @@ void AppShell::handle_shortcuts(const std::vector<int>& key_presses) {
   }
 }
 
+void AppShell::show_file_menu() {
+  if (!ImGui::BeginMenu("File")) return;
+  // Session items (save / load) belong above the exports.
+  if (ImGui::BeginMenu("Export")) {
+    std::vector<std::string> vector_panels;
+    for (const Tile& tile : kTiles)
+      if (panels_[tile.name].draw != show_metrics_view) vector_panels.push_back(tile.name);
+    export_menu_.show_menu_items(panel_names(), vector_panels);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMenu();
+}
+
 void AppShell::show_menu_bar() {
   if (!ImGui::BeginMainMenuBar()) return;
+  show_file_menu();
   if (ImGui::BeginMenu("Run")) {
     if (ImGui::MenuItem(snapshot_->running ? "Pause" : "Run", "Space"))
       control_panel_.toggle_running(*snapshot_);
@@ -95,6 +112,7 @@ void AppShell::show_menu_bar() {
     ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
     ImGui::EndMenu();
   }
+  export_menu_.show_status();
   ImGui::EndMainMenuBar();
 }
 
@@ -175,6 +193,7 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
       ui_probe::record_current_window(std::string("panel/") + kControlsName);
       last_rects_[kControlsName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
       control_panel_.show(context);
+      export_menu_.show_panel_context_menu(kControlsName, false);
     }
     ImGui::End();
     chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
@@ -186,9 +205,12 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
       ui_probe::record_current_window(std::string("panel/") + tile.name);
       last_rects_[tile.name] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
       panel.draw(context);
+      export_menu_.show_panel_context_menu(tile.name, panel.draw != show_metrics_view);
     }
     ImGui::End();
   }
+
+  last_context_ = context;
 
   if (show_help_) {
     ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
@@ -198,9 +220,62 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
     ImGui::Separator();
     ImGui::TextUnformatted(
         "Plots: drag to pan, wheel to zoom, double-click to fit.\nSliders: Ctrl+click to type a "
-        "value.");
+        "value.\nRight-click a panel (or File → Export) to export it as PNG or SVG.");
     ImGui::End();
   }
+}
+
+}  // namespace sgl
+
+namespace sgl {
+
+void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
+  const std::vector<ExportRequest> due = export_menu_.take_due();
+  if (due.empty()) return;
+  std::optional<RgbImage> frame;
+  ExportSources sources;
+  sources.context = &last_context_;
+  sources.engine = &engine_;
+  sources.frame = [&]() -> const RgbImage& {
+    if (!frame) frame = read_framebuffer(framebuffer_width, framebuffer_height);
+    return *frame;
+  };
+  const ImGuiIO& io = ImGui::GetIO();
+  sources.framebuffer_scale =
+      io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
+  for (const ExportRequest& request : due) {
+    const auto rect = last_rects_.find(request.panel);
+    const bool shown = request.panel == kControlsName
+                           ? show_controls_
+                           : panels_.count(request.panel) != 0 && panels_[request.panel].visible;
+    if (rect != last_rects_.end()) {
+      sources.panel_x = rect->second.first.x;
+      sources.panel_y = rect->second.first.y;
+      sources.panel_width = shown ? rect->second.second.x : 0.0f;
+      sources.panel_height = shown ? rect->second.second.y : 0.0f;
+    }
+    const auto panel = panels_.find(request.panel);
+    sources.draw = panel != panels_.end() && panel->second.draw != show_metrics_view
+                       ? panel->second.draw
+                       : nullptr;
+    try {
+      export_menu_.report_success(perform_export(request, export_menu_.folder(), sources));
+    } catch (const UserError& error) {
+      export_menu_.report_error(error.what());
+    }
+  }
+}
+
+void AppShell::request_all_exports(const std::string& folder) {
+  export_menu_.set_folder(folder);
+  for (const std::string& name : panel_names()) {
+    export_menu_.request(ExportKind::ViewPng, name, 0);
+    const auto panel = panels_.find(name);
+    if (panel != panels_.end() && panel->second.draw != show_metrics_view)
+      export_menu_.request(ExportKind::ViewSvg, name, 0);
+  }
+  export_menu_.request(ExportKind::WindowPng, {}, 0);
+  export_menu_.request(ExportKind::DrawsCsv, {}, 0);
 }
 
 }  // namespace sgl

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "control_panel.hpp"
+#include "export_menu.hpp"
 #include "gl/scalar_field_texture.hpp"
 #include "run/live_engine.hpp"
 #include "view_context.hpp"
@@ -34,6 +35,13 @@ class AppShell {
   // A one-line status for the window title: target, running/paused, total steps.
   std::string title() const;
 
+  // Carries out the exports asked for (File → Export, panel menus) whose frames have passed;
+  // call after rendering, before the buffer swap (PNGs read the back buffer).
+  void after_render(int framebuffer_width, int framebuffer_height);
+  // Asks for every export into `folder` at the next after_render (gui --export).
+  void request_all_exports(const std::string& folder);
+  int export_failures() const { return export_menu_.failures(); }
+
  private:
   struct Panel {
     const char* name;
@@ -43,6 +51,7 @@ class AppShell {
 
   void handle_shortcuts(const std::vector<int>& key_presses);
   void show_menu_bar();
+  void show_file_menu();
   void apply_layout(float menu_height);
   ImGuiWindowFlags panel_flags(const std::string& name);
 
@@ -54,6 +63,8 @@ class AppShell {
   gl::ScalarFieldTexture energy_texture_;
   std::shared_ptr<const EngineSnapshot> snapshot_;
   std::map<std::string, Panel> panels_;
+  ExportMenu export_menu_;
+  ViewContext last_context_;  // this frame's, for exports after rendering
   bool layout_pending_ = true;
   // Where each panel was tiled, and where it was last drawn: {position, size}.
   std::map<std::string, std::pair<ImVec2, ImVec2>> tiled_rects_;

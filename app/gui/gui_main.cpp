@@ -54,18 +54,20 @@ int run_gui(const GuiOptions& options) {
   int gl_errors = 0;
   for (long frame = 0; !window.should_close(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
+    // Read the back buffer before the swap: its contents are undefined afterwards.
+    const bool last_frame = options.frames > 0 && frame + 1 == options.frames;
     window.begin_frame();
     shell->frame(window.font_size(), window.take_key_presses());
     window.set_title(shell->title());
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
+    if (last_frame && !options.export_dir.empty()) shell->request_all_exports(options.export_dir);
+    shell->after_render(window.framebuffer_width(), window.framebuffer_height());
 
     if (!options.status_file.empty() && frame % 5 == 0) {
       std::string error;
       if (!write_status_file(options.status_file, *shell->snapshot(), frame, error))
         std::fprintf(stderr, "error: %s\n", error.c_str());
     }
-    // Read the back buffer before the swap: its contents are undefined afterwards.
-    const bool last_frame = options.frames > 0 && frame + 1 == options.frames;
     if (last_frame && !options.screenshot_path.empty()) {
       std::string error;
       if (!save_framebuffer_png(options.screenshot_path, window.framebuffer_width(),
@@ -81,7 +83,9 @@ int run_gui(const GuiOptions& options) {
     std::string error;
     write_status_file(options.status_file, *shell->snapshot(), -1, error);
   }
+  const int export_failures = shell->export_failures();
   shell.reset();
+  if (export_failures > 0 && !options.export_dir.empty()) return 2;
   return gl_errors == 0 ? 0 : 1;
 }
 

@@ -10,6 +10,7 @@ namespace sgl {
 struct GuiOptions {
   int frames = 0;               // render this many frames and exit; 0 = run until closed
   std::string screenshot_path;  // after the last frame, save the window as PNG (empty = no)
+  std::string export_dir;       // after the last frame, every File → Export export into it
   std::string status_file;      // rewrite run state + widget rectangles here every few frames
   int bench_frames = 0;         // measure this many frames of a 6-chain benchmark scenario
   std::string target;           // open the default chains on this target instead (empty = default)

@@ -59,13 +59,15 @@ std::string render_view_svg(const char* window_name, ViewDrawFunction draw,
   own_context.density_texture = nullptr;
   own_context.energy_texture = nullptr;
 
-  // Pass 1 lays the view out and fits the axes of plots seen for the first time (they fit to
-  // what the previous frame drew); it also shows how far down the view's widgets (combos,
-  // checkboxes: not exported) push the first exported element. Pass 2 makes the window that
-  // much taller, so the figure itself gets the full width × height.
+  // Pass 1 lays the view out at this size and fits the axes of plots seen for the first time
+  // (they fit to what the previous frame drew; layout also remembers e.g. legend rows). Pass 2
+  // shows how far down the view's widgets (combos, checkboxes: not exported) push the first
+  // exported element. Pass 3 makes the window that much taller, so the figure itself gets the
+  // full width × height.
+  constexpr int kPasses = 3;
   float skipped_top = 0.0f;
   std::string document;
-  for (int pass = 0; pass < 2; ++pass) {
+  for (int pass = 0; pass < kPasses; ++pass) {
     io.DisplaySize = ImVec2(options.width, options.height + skipped_top);
     ImGui::NewFrame();
     ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
@@ -81,11 +83,11 @@ std::string render_view_svg(const char* window_name, ViewDrawFunction draw,
     plot::SetPainterOverride(nullptr);
     ImGui::End();
     ImGui::EndFrame();
-    if (pass == 0) {
+    if (pass == kPasses - 2) {
       const float margin = 0.3f * ImGui::GetFontSize();
       if (painter.drawn_max().y >= painter.drawn_min().y)
         skipped_top = std::max(painter.drawn_min().y - margin, 0.0f);
-    } else {
+    } else if (pass == kPasses - 1) {
       document = painter.document();
     }
   }

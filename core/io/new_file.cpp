@@ -1,6 +1,7 @@
 #include "io/new_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -45,6 +46,10 @@ std::string write_new_file(const std::string& dir, const std::string& stem, cons
   std::string pattern = (folder / ("." + stem + ".tmp-XXXXXX")).string();
   const int descriptor = ::mkstemp(pattern.data());
   if (descriptor < 0) fail(folder.string(), errno);
+  // mkstemp creates the file private (0600); an export is an ordinary file (0666 minus umask).
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(descriptor, 0666 & ~mask);
   ::close(descriptor);
   TempFile temp{pattern};
   write(temp.path);

@@ -1,0 +1,49 @@
+// The export UI: File → Export (a folder field and every export), a right-click menu on each
+// panel, and the last result (path or error) at the right of the menu bar. It only records what
+// was asked; AppShell::after_render() carries the requests out once a frame without the menu
+// has been rendered, so a panel's PNG never shows the menu that asked for it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sgl {
+
+enum class ExportKind { ViewPng, ViewSvg, WindowPng, DrawsCsv };
+
+struct ExportRequest {
+  ExportKind kind = ExportKind::WindowPng;
+  std::string panel;       // ViewPng / ViewSvg: the panel's title
+  int frames_to_wait = 0;  // rendered frames to let pass first (menus closing)
+};
+
+class ExportMenu {
+ public:
+  // Items of File → Export, inside an open menu. `panels`: every panel by title; `vector_panels`
+  // those with plots (SVG).
+  void show_menu_items(const std::vector<std::string>& panels,
+                       const std::vector<std::string>& vector_panels);
+  // A right-click menu anywhere in the current window (call before its End()).
+  void show_panel_context_menu(const std::string& panel, bool vector);
+  // The last export's path or error, right-aligned in the open main menu bar.
+  void show_status();
+
+  const std::string& folder() const { return folder_; }
+  void set_folder(const std::string& folder) { folder_ = folder; }
+  void request(ExportKind kind, const std::string& panel = {}, int frames_to_wait = 2);
+  // The requests whose wait is over, in the order asked; the others wait one more frame.
+  std::vector<ExportRequest> take_due();
+
+  void report_success(const std::string& path);
+  void report_error(const std::string& message);
+  int failures() const { return failures_; }
+
+ private:
+  std::string folder_ = "exports";
+  std::vector<ExportRequest> pending_;
+  std::string status_;
+  bool status_is_error_ = false;
+  int failures_ = 0;
+};
+
+}  // namespace sgl
