@@ -392,3 +392,66 @@ TEST_CASE("a hand-written CSV runs with --model logistic and --model linear", "[
   INFO("stderr: " << renamed.err);
   CHECK(renamed.exit_code == 0);
 }
+
+#ifdef SGL_EXPECT_FIGURES
+// run --out also writes the GUI's views as SVG (built with the GUI's plotting code only).
+namespace {
+
+bool xmllint_accepts(const fs::path& svg) {
+  const std::string command = "xmllint --noout " + shell_quote(svg.string()) + " 2>&1";
+  return std::system(command.c_str()) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("run --out writes slide-sized SVG figures that xmllint accepts", "[cli][figures]") {
+  const Scratch scratch("figures");
+  const std::string out = scratch.run_path("gauss2d");
+  const CommandResult result =
+      scratch.sgmcmc({"run", "--target", "gauss2d", "--sampler", "sghmc:step_size=0.1",
+                      "--sampler", "sgld:step_size=0.05", "--steps", "400", "--out", out});
+  INFO("stderr: " << result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.find("trace.svg") != std::string::npos);
+  for (const char* name : {"trace.svg", "phase_space.svg", "histogram.svg", "autocorrelation.svg",
+                           "energy.svg", "target.svg"}) {
+    INFO(name);
+    const fs::path path = fs::path(out) / name;
+    REQUIRE(fs::exists(path));
+    CHECK(xmllint_accepts(path));
+    const std::string svg = read_file(path);
+    CHECK(svg.find("viewBox=\"0 ") != std::string::npos);
+    CHECK(svg.find("width=\"1280\" height=\"720\"") != std::string::npos);
+    // Readable: tick labels and the chains' legend entries are text.
+    CHECK(svg.find("<text") != std::string::npos);
+    CHECK(svg.find(">sghmc #0") != std::string::npos);
+  }
+  // Axis labels with units: steps and the coordinate names.
+  CHECK(read_file(fs::path(out) / "trace.svg").find(">step</text>") != std::string::npos);
+  CHECK(read_file(fs::path(out) / "histogram.svg").find(">density</text>") != std::string::npos);
+
+  // 1-D targets have no target figure.
+  const std::string one_d = scratch.run_path("harmonic");
+  REQUIRE(scratch.sgmcmc({"run", "--target", "harmonic", "--sampler", "sgld", "--steps", "50",
+                          "--out", one_d})
+              .exit_code == 0);
+  CHECK(fs::exists(fs::path(one_d) / "trace.svg"));
+  CHECK_FALSE(fs::exists(fs::path(one_d) / "target.svg"));
+}
+
+TEST_CASE("SVG figures escape coordinate names for XML", "[cli][figures]") {
+  const Scratch scratch("figures_escaping");
+  const fs::path data = scratch.runs() / "data.csv";
+  write_file(data, "y,\"a<b&c\"\n0.5,1\n-1,0.2\n2,1.5\n0.1,-0.3\n");
+  const std::string out = scratch.run_path("linear");
+  const CommandResult result =
+      scratch.sgmcmc({"run", "--model", "linear", "--data", data.string(), "--sampler", "hmc",
+                      "--steps", "30", "--out", out});
+  INFO("stderr: " << result.err);
+  REQUIRE(result.exit_code == 0);
+  const fs::path target = fs::path(out) / "target.svg";
+  REQUIRE(fs::exists(target));
+  CHECK(xmllint_accepts(target));
+  CHECK(read_file(target).find("a&lt;b&amp;c") != std::string::npos);
+}
+#endif
