@@ -167,10 +167,14 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float menu_height = viewport->WorkPos.y - viewport->Pos.y;
-  if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_) {
-    // The window was resized: tile again so nothing is left off screen.
+  if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_ ||
+      menu_height != last_menu_height_) {
+    // The window was resized: tile again so nothing is left off screen. The menu bar's height
+    // is known only from the second frame on (ImGui reports it for the next frame): tiling
+    // without it would cover the menu bar.
     last_width_ = viewport->Size.x;
     last_height_ = viewport->Size.y;
+    last_menu_height_ = menu_height;
     layout_pending_ = true;
   }
   if (layout_pending_) {

@@ -71,6 +71,7 @@ class AppShell {
   std::map<std::string, std::pair<ImVec2, ImVec2>> last_rects_;
   float last_width_ = 0.0f;
   float last_height_ = 0.0f;
+  float last_menu_height_ = 0.0f;
   bool show_controls_ = true;
   bool show_help_ = false;
 };

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "gui/ui_probe.hpp"
+
 namespace sgl {
 namespace {
 
@@ -44,7 +46,11 @@ void ExportMenu::show_panel_context_menu(const std::string& panel, bool vector) 
   if (!ImGui::BeginPopupContextWindow("##export_panel")) return;
   ImGui::TextDisabled("%s → %s/", panel.c_str(), folder_.c_str());
   if (ImGui::MenuItem("Export as PNG")) request(ExportKind::ViewPng, panel);
-  if (vector && ImGui::MenuItem("Export as SVG")) request(ExportKind::ViewSvg, panel);
+  ui_probe::record_last_item("export/png");
+  if (vector) {
+    if (ImGui::MenuItem("Export as SVG")) request(ExportKind::ViewSvg, panel);
+    ui_probe::record_last_item("export/svg");
+  }
   if (ImGui::MenuItem("Export window as PNG")) request(ExportKind::WindowPng);
   if (ImGui::MenuItem("Export draws as CSV")) request(ExportKind::DrawsCsv);
   ImGui::EndPopup();
