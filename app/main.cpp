@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
                   "After the last frame, save the window as PNG (needs --frames)")
       ->needs(gui->get_option("--frames"));
   gui->add_option("--export", gui_options.export_dir,
-                  "After the last frame, export every panel (PNG, and SVG where it has plots), the "
-                  "window (PNG) and the draws (CSV) into DIR, as File > Export does (needs --frames)")
+                  "After the last frame, export every panel, the window and the draws into DIR "
+                  "as File > Export does (needs --frames)")
       ->needs(gui->get_option("--frames"));
   gui->add_option("--status-file", gui_options.status_file,
                   "Keep FILE updated with the run state and widget positions (for tests)");

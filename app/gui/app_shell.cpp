@@ -10,8 +10,8 @@
 
 #include "chain_colours.hpp"
 #include "exporter.hpp"
-#include "util/error.hpp"
 #include "ui_probe.hpp"
+#include "util/error.hpp"
 #include "views/views.hpp"
 
 namespace sgl {

@@ -62,8 +62,8 @@ void ExportMenu::show_status() {
   const float right = ImGui::GetWindowContentRegionMax().x;
   const float x = right - width - ImGui::GetStyle().ItemSpacing.x;
   if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
-  const ImVec4 colour = status_is_error_ ? ImVec4(0.75f, 0.05f, 0.05f, 1.0f)
-                                         : ImVec4(0.10f, 0.40f, 0.15f, 1.0f);
+  const ImVec4 colour =
+      status_is_error_ ? ImVec4(0.75f, 0.05f, 0.05f, 1.0f) : ImVec4(0.10f, 0.40f, 0.15f, 1.0f);
   ImGui::TextColored(colour, "%s", status_.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status_.c_str());
 }

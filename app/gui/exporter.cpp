@@ -46,8 +46,8 @@ std::string export_view_svg(const std::string& folder, const ExportRequest& requ
   options.fonts = ImGui::GetIO().Fonts;
   options.font_scale = ImGui::GetIO().FontGlobalScale * kSlideFontFactor;
   const auto& snapshot = sources.context->snapshot;
-  options.title = request.panel + (snapshot && snapshot->target ? " — " + snapshot->target->id()
-                                                                : std::string());
+  options.title = request.panel +
+                  (snapshot && snapshot->target ? " — " + snapshot->target->id() : std::string());
   const std::string svg =
       render_view_svg(request.panel.c_str(), sources.draw, *sources.context, options);
   return write_new_file(folder, export_stem(request.panel), "svg", svg);

@@ -54,11 +54,10 @@ RgbImage crop(const RgbImage& image, int x, int y, int width, int height) {
   const auto row_bytes = static_cast<std::size_t>(part.width) * kChannels;
   part.pixels.resize(row_bytes * static_cast<std::size_t>(part.height));
   for (int row = 0; row < part.height; ++row) {
-    const unsigned char* from =
-        image.pixels.data() +
-        (static_cast<std::size_t>(y0 + row) * static_cast<std::size_t>(image.width) +
-         static_cast<std::size_t>(x0)) *
-            kChannels;
+    const unsigned char* from = image.pixels.data() + (static_cast<std::size_t>(y0 + row) *
+                                                           static_cast<std::size_t>(image.width) +
+                                                       static_cast<std::size_t>(x0)) *
+                                                          kChannels;
     std::memcpy(part.pixels.data() + static_cast<std::size_t>(row) * row_bytes, from, row_bytes);
   }
   return part;

@@ -72,8 +72,9 @@ std::string render_view_svg(const char* window_name, ViewDrawFunction draw,
     ImGui::NewFrame();
     ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
     ImGui::SetNextWindowSize(io.DisplaySize);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBackground;
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs |
+                                   ImGuiWindowFlags_NoBackground;
     ImGui::Begin(window_name, nullptr, flags);
     own_context.font_size = ImGui::GetFontSize();
     plot::SvgPainter painter({0.0f, skipped_top}, {options.width, options.height});

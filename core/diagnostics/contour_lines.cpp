@@ -37,7 +37,7 @@ std::vector<ContourSegment> contour_segments(const std::vector<float>& values, i
       // Crossings on the bottom, right, top and left edges (in that order), if any.
       Crossing edge[4] = {};
       const bool crossed[4] = {above_a != above_b, above_b != above_c, above_d != above_c,
-                         above_a != above_d};
+                               above_a != above_d};
       if (crossed[0]) edge[0] = crossing(x, y, a, x + 1, y, b, level);
       if (crossed[1]) edge[1] = crossing(x + 1, y, b, x + 1, y + 1, c, level);
       if (crossed[2]) edge[2] = crossing(x, y + 1, d, x + 1, y + 1, c, level);

@@ -8,8 +8,8 @@
 #include "diagnostics/contour_lines.hpp"
 
 TEST_CASE("contour_segments traces a closed circle of a radial field") {
-  // f = x² + y² on [-2, 2]² with 41 points per axis (spacing 0.1); level 1.05 is the circle of radius √1.05
-  // (no grid point lies exactly on it: i² + j² = 105 has no integer solution).
+  // f = x² + y² on [-2, 2]² with 41 points per axis (spacing 0.1); level 1.05 is the circle of
+  // radius √1.05 (no grid point lies exactly on it: i² + j² = 105 has no integer solution).
   constexpr int n = 41;
   constexpr double spacing = 0.1;
   std::vector<float> values(static_cast<std::size_t>(n) * n);

@@ -22,8 +22,7 @@ int main(int argc, char** argv) {
   bool ok = true;
   if (argc == 4) {
     if (width != std::atoi(argv[2]) || height != std::atoi(argv[3])) {
-      std::fprintf(stderr, "%s: %d×%d, expected %s×%s\n", argv[1], width, height, argv[2],
-                   argv[3]);
+      std::fprintf(stderr, "%s: %d×%d, expected %s×%s\n", argv[1], width, height, argv[2], argv[3]);
       ok = false;
     }
   } else if (width < 100 || height < 100) {

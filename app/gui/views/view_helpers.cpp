@@ -122,7 +122,8 @@ void readout_row(const std::vector<Readout>& entries, const char* caption) {
                                               entry.colour | 0xFF000000u);
     if (plot::Painter* painter = plot::GetPainterOverride()) {
       painter->fill_rect({at.x, at.y + 0.5f * (line - swatch)},
-                         {at.x + swatch, at.y + 0.5f * (line + swatch)}, entry.colour | 0xFF000000u);
+                         {at.x + swatch, at.y + 0.5f * (line + swatch)},
+                         entry.colour | 0xFF000000u);
     }
     ImGui::Dummy(ImVec2(swatch, line));
     ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
