@@ -275,8 +275,10 @@ void AppShell::request_all_exports(const std::string& folder) {
   for (const std::string& name : panel_names()) {
     export_menu_.request(ExportKind::ViewPng, name, 0);
     const auto panel = panels_.find(name);
-    if (panel != panels_.end() && panel->second.draw != show_metrics_view)
+    if (panel != panels_.end() && panel->second.draw != show_metrics_view) {
       export_menu_.request(ExportKind::ViewSvg, name, 0);
+      export_menu_.request(ExportKind::ViewSvgPanelSize, name, 0);
+    }
   }
   export_menu_.request(ExportKind::WindowPng, {}, 0);
   export_menu_.request(ExportKind::DrawsCsv, {}, 0);

@@ -33,9 +33,14 @@ void ExportMenu::show_menu_items(const std::vector<std::string>& panels,
       if (ImGui::MenuItem(panel.c_str())) request(ExportKind::ViewPng, panel);
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View as SVG (vector, 1280×720)")) {
+  if (ImGui::BeginMenu("View as SVG (vector, slide 1280×720)")) {
     for (const std::string& panel : vector_panels)
       if (ImGui::MenuItem(panel.c_str())) request(ExportKind::ViewSvg, panel);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View as SVG (vector, panel size)")) {
+    for (const std::string& panel : vector_panels)
+      if (ImGui::MenuItem(panel.c_str())) request(ExportKind::ViewSvgPanelSize, panel);
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Window as PNG")) request(ExportKind::WindowPng);
@@ -48,8 +53,9 @@ void ExportMenu::show_panel_context_menu(const std::string& panel, bool vector) 
   if (ImGui::MenuItem("Export as PNG")) request(ExportKind::ViewPng, panel);
   ui_probe::record_last_item("export/png");
   if (vector) {
-    if (ImGui::MenuItem("Export as SVG")) request(ExportKind::ViewSvg, panel);
+    if (ImGui::MenuItem("Export as SVG (slide 1280×720)")) request(ExportKind::ViewSvg, panel);
     ui_probe::record_last_item("export/svg");
+    if (ImGui::MenuItem("Export as SVG (panel size)")) request(ExportKind::ViewSvgPanelSize, panel);
   }
   if (ImGui::MenuItem("Export window as PNG")) request(ExportKind::WindowPng);
   if (ImGui::MenuItem("Export draws as CSV")) request(ExportKind::DrawsCsv);

@@ -9,7 +9,9 @@
 
 namespace sgl {
 
-enum class ExportKind { ViewPng, ViewSvg, WindowPng, DrawsCsv };
+// ViewSvg: 1280×720 with slightly larger text (a slide); ViewSvgPanelSize: the panel's size and
+// the screen's text size (a figure that looks like the panel).
+enum class ExportKind { ViewPng, ViewSvg, ViewSvgPanelSize, WindowPng, DrawsCsv };
 
 struct ExportRequest {
   ExportKind kind = ExportKind::WindowPng;

@@ -45,12 +45,23 @@ std::string export_view_svg(const std::string& folder, const ExportRequest& requ
   SvgExportOptions options;
   options.fonts = ImGui::GetIO().Fonts;
   options.font_scale = ImGui::GetIO().FontGlobalScale * kSlideFontFactor;
+  if (request.kind == ExportKind::ViewSvgPanelSize) {
+    // The panel's content area (below its title bar), at the screen's text size.
+    const float title_bar = ImGui::GetFrameHeight();
+    if (sources.panel_width <= 0.0f || sources.panel_height <= title_bar)
+      throw UserError("nothing to export: the panel is not on screen");
+    options.width = sources.panel_width;
+    options.height = sources.panel_height - title_bar;
+    options.font_scale = ImGui::GetIO().FontGlobalScale;
+  }
   const auto& snapshot = sources.context->snapshot;
   options.title = request.panel +
                   (snapshot && snapshot->target ? " — " + snapshot->target->id() : std::string());
   const std::string svg =
       render_view_svg(request.panel.c_str(), sources.draw, *sources.context, options);
-  return write_new_file(folder, export_stem(request.panel), "svg", svg);
+  const bool panel_size = request.kind == ExportKind::ViewSvgPanelSize;
+  return write_new_file(folder, export_stem(request.panel) + (panel_size ? "_panel" : ""), "svg",
+                        svg);
 }
 
 // Chains with the same sampler and settings are chains of one sampler (as `run --chains`);
@@ -107,6 +118,7 @@ std::string perform_export(const ExportRequest& request, const std::string& fold
     case ExportKind::ViewPng:
       return export_view_png(folder, request, sources);
     case ExportKind::ViewSvg:
+    case ExportKind::ViewSvgPanelSize:
       return export_view_svg(folder, request, sources);
     case ExportKind::WindowPng:
       return export_png(folder, "window", sources.frame());

@@ -18,6 +18,7 @@ views=(target phase_space histogram autocorrelation energy trace)
 for view in "${views[@]}"; do
   "$check_png" "$out/$view.png" || fail "$view.png"
   xmllint --noout "$out/$view.svg" || fail "$view.svg is not valid XML"
+  xmllint --noout "$out/${view}_panel.svg" || fail "${view}_panel.svg is not valid XML"
   grep -q 'viewBox=' "$out/$view.svg" || fail "$view.svg has no viewBox"
 done
 "$check_png" "$out/metrics.png" || fail "metrics.png"

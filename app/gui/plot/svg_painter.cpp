@@ -268,7 +268,8 @@ std::string SvgPainter::document() const {
   put_number(out, size_.x);
   out += ' ';
   put_number(out, size_.y);
-  out += "\" font-family=\"DejaVu Sans, Verdana, sans-serif\"";
+  // xml:space keeps runs of spaces in labels ("TV 0.03  KL 0.01") as the screen shows them.
+  out += "\" xml:space=\"preserve\" font-family=\"DejaVu Sans, Verdana, sans-serif\"";
   put_attribute(out, "font-size", font_size_ * kEmPerLineHeight);
   out += ">\n";
   if (!title_.empty()) out += "<title>" + xml_escaped(title_) + "</title>\n";
