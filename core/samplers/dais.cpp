@@ -18,7 +18,7 @@ const DataTarget& require_data_target(const Target& target) {
   if (data == nullptr)
     throw UserError(
         "DAIS samplers run on data targets only (ewsg-gauss, linear, logistic, CSV "
-        "data): their surrogate and minibatches need per-datum likelihood terms; '" +
+        "data): they need per-datum log-likelihood terms and their curvature; '" +
         target.id() + "' is analytic");
   return *data;
 }
