@@ -2,9 +2,12 @@
 // parameter, SL-DAIS reducing exactly to DAIS, and clear errors.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 #include "run/chain.hpp"
+#include "run/live_engine.hpp"
 #include "run/session.hpp"
 #include "samplers/dais.hpp"
 #include "samplers/sampler_registry.hpp"
@@ -141,4 +144,47 @@ TEST_CASE("DAIS samplers reject analytic targets with a clear message", "[dais]"
   CHECK_THROWS_AS(make_sampler("dais", *linear, {{"batch_size", 10}}), UserError);
   CHECK_THROWS_AS(make_sampler("sl-dais", *linear, {{"eta_init", 0.5}}), UserError);
   CHECK_THROWS_AS(make_sampler("sl-dais", *linear, {{"K", 0}}), UserError);
+}
+
+TEST_CASE("the live engine trains DAIS on its worker, reports progress and can stop training",
+          "[dais][engine]") {
+  LiveSetup setup;
+  setup.target = {"ewsg-gauss", {{"n", 50}}, "", "y"};
+  setup.chains = {{"sl-dais", {{"K", 4}, {"iterations", 100000}, {"surrogate_points", 10}}, true}};
+  setup.seed = 3;
+  setup.draw_capacity = 1u << 12;
+  LiveEngine engine(setup);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  auto trained = [&engine] {
+    const auto snapshot = engine.snapshot();
+    const auto& chain = snapshot->chains.at(0);
+    return chain.training && chain.annealing ? chain.training->completed : 0;
+  };
+  while (trained() < 50 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  REQUIRE(trained() >= 50);
+  {
+    const auto snapshot = engine.snapshot();
+    const ChainSnapshot& chain = snapshot->chains.at(0);
+    CHECK(chain.training->iterations == 100000);
+    CHECK(chain.training->beta.size() == 4);
+    CHECK(chain.annealing->steps == 4);
+    CHECK(chain.annealing->dim == 2);
+    CHECK(chain.stored_draws == 0);  // still training
+  }
+  // Cancelling: the training ends at the current iteration and sampling starts.
+  engine.set_running(false);
+  engine.wait_until_idle();
+  const std::uint64_t done = engine.snapshot()->chains.at(0).training->completed;
+  ParamValues stop = engine.snapshot()->chains.at(0).params;
+  stop["iterations"] = double(done);
+  engine.set_chain_params(0, stop);
+  engine.set_running(true);
+  while (engine.snapshot()->chains.at(0).stored_draws < 20 &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  const auto snapshot = engine.snapshot();
+  CHECK(snapshot->last_error.empty());
+  CHECK(snapshot->chains.at(0).stored_draws >= 20);
+  CHECK(snapshot->chains.at(0).training->completed == done);
 }
