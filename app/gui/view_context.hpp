@@ -22,6 +22,11 @@ struct ViewSettings {
   int max_lag = 100;       // autocorrelation plot
   bool show_cloud = true;
   bool show_momentum = true;
+  // DAIS chains: show the particles at annealing step k (0 = base q₀, K = q_fwd) instead of the
+  // chain's draws; k is clamped to each chain's K, and `animate_annealing` cycles it.
+  bool show_annealing = true;
+  int annealing_step = 1 << 20;
+  bool animate_annealing = false;
 };
 
 struct ViewContext {
