@@ -12,6 +12,8 @@ namespace {
 constexpr std::size_t kTracePoints = 400;
 // Consecutive Adam steps without a single finite ELBO sample before the chain stops.
 constexpr std::uint64_t kMaxFailedStreak = 50;
+// Per-datum multiply-adds one annealing picture may spend (about 0.1 s).
+constexpr double kAnnealingBudget = 1e8;
 
 const DataTarget& require_data_target(const Target& target) {
   const DataTarget* data = target.as_data_target();
@@ -346,6 +348,14 @@ std::shared_ptr<const AnnealingCloud> DaisSampler::annealing_cloud(int particles
                                                                    std::uint64_t seed) const {
   auto cloud = std::make_shared<AnnealingCloud>();
   const int d = target_.dim();
+  // Full-data dynamics cost (K+1)·n·d per particle: fewer particles on large data sets keep one
+  // picture under ~0.1 s, so the live worker stays responsive (at least 16 particles).
+  const double per_particle = double(steps_ + 1) * double(d) *
+                              double(variant_ == DaisVariant::Full        ? n_
+                                     : variant_ == DaisVariant::Minibatch ? batch_size_
+                                                                          : surrogate_count_);
+  particles = std::clamp(int(std::min(double(particles), kAnnealingBudget / per_particle)),
+                         std::min(16, particles), particles);
   cloud->steps = steps_;
   cloud->particles = particles;
   cloud->dim = d;

@@ -81,7 +81,7 @@ class Sampler {
   virtual std::uint64_t training_steps() const { return 0; }
   // Training progress and results; null for samplers without a training phase.
   virtual std::shared_ptr<const TrainingReport> training_report() const { return nullptr; }
-  // `particles` trajectories through the annealing transitions with the current parameters,
+  // Up to `particles` trajectories through the annealing transitions with the current parameters
   // from their own RNG seeded with `seed` (the chain's draws are unaffected); null if none.
   virtual std::shared_ptr<const AnnealingCloud> annealing_cloud(int /*particles*/,
                                                                 std::uint64_t /*seed*/) const {

@@ -41,7 +41,8 @@ void annealing_controls(ViewContext& context) {
   ImGui::Checkbox("annealing", &settings.show_annealing);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "DAIS chains: show 256 particles pushed through the annealing steps with the current\n"
+        "DAIS chains: show up to 256 particles pushed through the annealing steps with the "
+        "current\n"
         "parameters (k = 0: base q0; k = K: q_fwd, the distribution of the draws)");
   if (!settings.show_annealing) return;
   ImGui::SameLine();
