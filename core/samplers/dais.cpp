@@ -37,7 +37,8 @@ std::vector<ParamDescriptor> DaisSampler::descriptors(DaisVariant variant) {
       {"learning_rate", "learning rate", ParamKind::Real, 1e-6, 1.0, 0.01, true,
        "Adam's initial rate (paper: 1e-3 over 3e5 steps; default 1e-2 for shorter runs here)"},
       {"eta_init", "initial step η", ParamKind::Real, 1e-5, 0.24, 0.01, true,
-       "Leapfrog step size at the start of training; learned, capped at 0.25 (M = I here)"},
+       "Leapfrog step size at the start of training; learned, capped at 0.25; one η for all K "
+       "steps and M = I here (the paper learns a diagonal M)"},
       {"gamma_init", "initial refresh γ", ParamKind::Real, 0.01, 0.99, 0.9, false,
        "Momentum kept by each partial refresh v <- γv + sqrt(1-γ²)ξ; learned (paper: 0.9)"},
       {"scale_init", "initial base scale", ParamKind::Real, 1e-4, 100.0, 0.1, true,
