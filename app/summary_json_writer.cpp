@@ -113,6 +113,21 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
   if (summary.has_subsample_fraction) entry["subsample_fraction"] = number_or_null(summary.subsample_fraction);
   if (summary.has_sign_positive_fraction)
     entry["sign_positive_fraction"] = number_or_null(summary.sign_positive_fraction);
+  if (const auto& training = summary.training) {
+    entry["elbo"] = {{"estimate", number_or_null(training->elbo)},
+                     {"se", number_or_null(training->elbo_se)},
+                     {"samples", training->elbo_samples}};
+    json trace_values = json::array();
+    for (double value : training->elbo_trace) trace_values.push_back(number_or_null(value));
+    entry["elbo_trace"] = {{"iteration", training->elbo_trace_steps}, {"elbo", trace_values}};
+    entry["beta"] = training->beta;
+    entry["step_size"] = number_or_null(training->step_size);
+    entry["gamma"] = number_or_null(training->gamma);
+    entry["base_mean"] = training->base_mean;
+    entry["base_scale"] = training->base_scale;
+    entry["training_iterations"] = training->completed;
+    entry["training_seconds"] = number_or_null(training->training_seconds);
+  }
   entry["stop_reasons"] = summary.stop_reasons;
   return entry;
 }

@@ -42,6 +42,11 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
                    c == 0 ? label.c_str() : "", name_width, coordinate.name.c_str(), mean.c_str(),
                    coordinate.ess, c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");
     }
+    if (const auto& training = summary.training) {
+      std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
+                   label_width, "", training->elbo, training->elbo_se,
+                   static_cast<unsigned long long>(training->completed), training->training_seconds);
+    }
     if (summary.divergences > 0)
       std::fprintf(out, "%-*s  %llu divergent transitions\n", label_width, "",
                    static_cast<unsigned long long>(summary.divergences));

@@ -38,7 +38,7 @@ constexpr Tile kTiles[] = {
 AppShell::AppShell(const LiveSetup& setup)
     : engine_(setup), control_panel_(engine_), snapshot_(engine_.snapshot()) {
   panels_["Target"] = {"Target", show_target_view};
-  panels_["Phase space"] = {"Phase space", show_phase_space_view};
+  panels_["Phase space"] = {"Phase space", show_phase_space_or_training_view};
   panels_["Histogram vs truth"] = {"Histogram vs truth", show_histogram_view};
   panels_["Autocorrelation"] = {"Autocorrelation", show_autocorrelation_view};
   panels_["Energy"] = {"Energy", show_energy_view};

@@ -238,6 +238,8 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       if (edit_params(info->params, params_it->second, limits))
         engine_.set_chain_params(chain.id, params_it->second);
     }
+    if (chain.training && chain.training->completed < chain.training->iterations)
+      show_training_progress(chain);
     if (ImGui::SmallButton("duplicate")) engine_.duplicate_chain(chain.id);
     ImGui::SameLine();
     if (ImGui::SmallButton("reset")) engine_.reset_chain(chain.id);
@@ -250,6 +252,27 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
     ImGui::TreePop();
   }
   ImGui::PopID();
+}
+
+void ControlPanel::show_training_progress(const ChainSnapshot& chain) {
+  // DAIS trains on the worker thread; stopping sets `iterations` to the iterations done, so the
+  // chain samples from the parameters reached so far (its draws and ELBO estimate follow).
+  const TrainingReport& training = *chain.training;
+  const float fraction = float(double(training.completed) / double(training.iterations));
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "training %llu / %llu",
+                static_cast<unsigned long long>(training.completed),
+                static_cast<unsigned long long>(training.iterations));
+  ImGui::ProgressBar(fraction, ImVec2(-ImGui::GetFontSize() * 4.5f, 0), overlay);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("stop")) {
+    ParamValues& params = edited_params_[chain.id];
+    if (params.empty()) params = chain.params;
+    params["iterations"] = double(training.completed);
+    engine_.set_chain_params(chain.id, params);
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Stop training here and sample with the parameters learned so far");
 }
 
 void ControlPanel::show_add_chain(const EngineSnapshot& snapshot) {

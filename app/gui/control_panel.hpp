@@ -29,6 +29,7 @@ class ControlPanel {
   void show_run_controls(const EngineSnapshot& snapshot);
   void show_target_controls(const EngineSnapshot& snapshot);
   void show_chain_list(ViewContext& context);
+  void show_training_progress(const ChainSnapshot& chain);
   void show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target);
   void show_add_chain(const EngineSnapshot& snapshot);
   void show_error(const EngineSnapshot& snapshot);

@@ -23,6 +23,11 @@ struct ViewSettings {
   bool show_cloud = true;
   bool show_momentum = true;
   bool trace_all_steps = false;  // trace: the whole run (decimated) instead of the recent draws
+  // DAIS chains: show the particles at annealing step k (0 = base q₀, K = q_fwd) instead of the
+  // chain's draws; k is clamped to each chain's K, and `animate_annealing` cycles it.
+  bool show_annealing = true;
+  int annealing_step = 1 << 20;
+  bool animate_annealing = false;
 };
 
 struct ViewContext {

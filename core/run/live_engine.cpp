@@ -36,6 +36,7 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr LiveClock::duration kPassBudget = 8ms;
+constexpr int kLiveAnnealingParticles = 256;
 constexpr LiveClock::duration kPublishInterval = 16667us;
 constexpr LiveClock::duration kPublishSlack = 1ms;
 constexpr double kPublishShare = 0.2;
@@ -386,6 +387,25 @@ std::optional<LiveClock::time_point> LiveEngine::Impl::next_wake_time(
 
 // ------------------------------------------------------------------ publication
 
+void LiveEngine::Impl::refresh_training(LiveChain& live, LiveClock::time_point now) {
+  const Sampler& sampler = live.chain->sampler();
+  const std::uint64_t steps = live.chain->counters().steps;
+  if (steps != live.training_steps_seen) {
+    live.training = sampler.training_report();  // null for MCMC samplers
+    live.training_steps_seen = steps;
+  }
+  if (!live.training) return;
+  // The annealing picture costs K+1 gradient passes per particle (over all the data for DAIS):
+  // redrawn only when training moved the parameters, and at most a fifth of the worker's time.
+  const std::uint64_t trained = live.training ? live.training->completed : 0;
+  if (trained == live.annealing_steps_seen || now < live.annealing_allowed_at) return;
+  const auto start = LiveClock::now();
+  live.annealing = sampler.annealing_cloud(kLiveAnnealingParticles, live.chain->seed());
+  live.annealing_steps_seen = trained;
+  const auto cost = LiveClock::now() - start;
+  live.annealing_allowed_at = LiveClock::now() + std::max<LiveClock::duration>(250ms, 4 * cost);
+}
+
 LiveClock::duration LiveEngine::Impl::publish_gap() const {
   return std::max(kPublishInterval, from_seconds(seconds(publish_cost) / kPublishShare));
 }
@@ -405,6 +425,9 @@ void LiveEngine::Impl::publish(LiveClock::time_point now) {
     live->stats.sample_rate(live->chain->counters().steps, now);
     snapshot->chains.push_back(
         make_chain_snapshot(live->id, live->enabled, *live->chain, live->stats));
+    refresh_training(*live, now);
+    snapshot->chains.back().training = live->training;
+    snapshot->chains.back().annealing = live->annealing;
   }
   std::shared_ptr<const EngineSnapshot> previous;
   {

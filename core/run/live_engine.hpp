@@ -83,6 +83,11 @@ struct ChainSnapshot {
   bool has_truth = false;
   double tv = 0.0;
   double kl = 0.0;
+  // Variational samplers (DAIS): training progress, ELBO curve and schedule, and particles
+  // pushed through the K annealing steps with the current parameters (refreshed at most a few
+  // times a second). Null for MCMC samplers.
+  std::shared_ptr<const TrainingReport> training;
+  std::shared_ptr<const AnnealingCloud> annealing;
 };
 
 struct EngineSnapshot {

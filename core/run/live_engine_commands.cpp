@@ -107,6 +107,11 @@ void LiveEngine::Impl::restart_chain(LiveChain& live) {
   live.slice = kLiveFirstSlice;
   live.probe_cost = true;
   live.restart_pace(LiveClock::now());
+  live.training = nullptr;
+  live.annealing = nullptr;
+  live.training_steps_seen = ~std::uint64_t{0};
+  live.annealing_steps_seen = ~std::uint64_t{0};
+  live.annealing_allowed_at = {};
 }
 
 void LiveEngine::Impl::restart_pacing() {
@@ -128,6 +133,10 @@ void LiveEngine::Impl::set_chain_params(int id, const ParamValues& params) {
     throw UserError(chain_label(id) + ": " + error.what());
   }
   live.probe_cost = true;
+  // New settings (K, a stopped training) change the report and the annealing picture.
+  live.training_steps_seen = ~std::uint64_t{0};
+  live.annealing_steps_seen = ~std::uint64_t{0};
+  live.annealing_allowed_at = {};
 }
 
 void LiveEngine::Impl::set_chain_sampler(int id, const std::string& sampler_id,

@@ -31,6 +31,12 @@ struct LiveChain {
   bool probe_cost = true;  // time a single step first: the cost per step may have changed
   LiveClock::time_point pace_origin = LiveClock::now();
   std::uint64_t paced_steps = 0;  // steps run since pace_origin
+  // DAIS: the newest training report and annealing cloud, and when they were made.
+  std::shared_ptr<const TrainingReport> training;
+  std::shared_ptr<const AnnealingCloud> annealing;
+  std::uint64_t training_steps_seen = ~std::uint64_t{0};
+  std::uint64_t annealing_steps_seen = ~std::uint64_t{0};
+  LiveClock::time_point annealing_allowed_at{};
 
   bool active() const { return enabled && !chain->stopped(); }
   void restart_pace(LiveClock::time_point now) {
@@ -59,6 +65,7 @@ struct LiveEngine::Impl {
   void update_heavy_diagnostics(LiveClock::time_point now);
   std::optional<LiveClock::time_point> next_wake_time(LiveClock::time_point now) const;
   void publish(LiveClock::time_point now);
+  void refresh_training(LiveChain& live, LiveClock::time_point now);
   LiveClock::duration publish_gap() const;
   void report(const std::string& message);
 

@@ -34,6 +34,28 @@ DistanceToTruth distance_for(const Target& target, const std::vector<const Chain
   return distance_to_truth(histogram, truth);
 }
 
+void summarize_training(const std::vector<const Chain*>& chains, SamplerSummary& summary) {
+  std::shared_ptr<TrainingReport> pooled;
+  double weighted_sum = 0.0, variance_sum = 0.0, training_seconds = 0.0;
+  std::uint64_t samples = 0;
+  for (const Chain* chain : chains) {
+    const auto report = chain->sampler().training_report();
+    if (!report) continue;
+    if (!pooled) pooled = std::make_shared<TrainingReport>(*report);
+    const double n = double(report->elbo_samples);
+    weighted_sum += n * report->elbo;
+    variance_sum += n * n * report->elbo_se * report->elbo_se;
+    samples += report->elbo_samples;
+    training_seconds += report->training_seconds;
+  }
+  if (!pooled) return;
+  pooled->elbo_samples = samples;
+  pooled->elbo = samples > 0 ? weighted_sum / double(samples) : std::nan("");
+  pooled->elbo_se = samples > 0 ? std::sqrt(variance_sum) / double(samples) : std::nan("");
+  pooled->training_seconds = training_seconds;
+  summary.training = std::move(pooled);
+}
+
 SamplerSummary summarize_sampler(const Session& session, std::size_t position,
                                  const std::vector<const Chain*>& chains) {
   const Target& target = session.target();
@@ -90,6 +112,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     summary.subsample_fraction =
         double(auxiliary.subsample_size) / double(target.evaluation_cost());
   }
+  summarize_training(chains, summary);
   summary.data_passes = double(summary.gradient_evaluations + summary.density_evaluations) /
                         double(target.evaluation_cost());
   summary.steps_per_second = summary.wall_seconds > 0 ? double(steps) / summary.wall_seconds

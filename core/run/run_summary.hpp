@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,10 @@ struct SamplerSummary {
   double subsample_fraction = 0.0;
   bool has_sign_positive_fraction = false;  // signed HMC-ECS: τ̂
   double sign_positive_fraction = 0.0;
+
+  // Variational samplers (DAIS): the first chain's training report, with the ELBO pooled over
+  // every chain's draws (elbo, elbo_se, elbo_samples) and the training time summed.
+  std::shared_ptr<const TrainingReport> training;
 };
 
 std::vector<SamplerSummary> summarize(const Session& session);

@@ -43,7 +43,8 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
 void Session::run_to_end() {
   const std::uint64_t total = spec_.burnin + spec_.steps;
   for (auto& chain : chains_) {
-    chain->run(total - chain->counters().steps);
+    // Variational samplers train first: their optimisation steps come on top of the total.
+    chain->run(chain->sampler().training_steps() + total - chain->counters().steps);
   }
 }
 

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "run/draw_store.hpp"
+#include "samplers/training_report.hpp"
 #include "targets/target.hpp"
 #include "util/params.hpp"
 #include "util/rng.hpp"
@@ -74,6 +75,18 @@ class Sampler {
 
   // Whether this sampler's steps are MH-corrected (used for acceptance reporting).
   virtual bool uses_metropolis() const { return false; }
+
+  // Variational samplers (DAIS) first train: this many steps are optimisation steps that record
+  // no draw, and front ends run them on top of burn-in and sampling steps. 0 for MCMC samplers.
+  virtual std::uint64_t training_steps() const { return 0; }
+  // Training progress and results; null for samplers without a training phase.
+  virtual std::shared_ptr<const TrainingReport> training_report() const { return nullptr; }
+  // Up to `particles` trajectories through the annealing transitions with the current parameters
+  // from their own RNG seeded with `seed` (the chain's draws are unaffected); null if none.
+  virtual std::shared_ptr<const AnnealingCloud> annealing_cloud(int /*particles*/,
+                                                                std::uint64_t /*seed*/) const {
+    return nullptr;
+  }
 
   const Vec& position() const { return theta_; }
   const Vec& momentum() const { return r_; }

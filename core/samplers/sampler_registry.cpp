@@ -9,6 +9,7 @@
 #include "samplers/sgld_cv.hpp"
 #include "samplers/sghmc_cv.hpp"
 #include "samplers/hmcecs.hpp"
+#include "samplers/dais.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -17,6 +18,10 @@ namespace {
 template <class SamplerType>
 std::function<std::unique_ptr<Sampler>(const Target&)> factory() {
   return [](const Target& target) { return std::make_unique<SamplerType>(target); };
+}
+
+std::function<std::unique_ptr<Sampler>(const Target&)> dais_factory(DaisVariant variant) {
+  return [variant](const Target& target) { return std::make_unique<DaisSampler>(target, variant); };
 }
 
 std::vector<SamplerInfo> build_catalogue() {
@@ -51,6 +56,15 @@ std::vector<SamplerInfo> build_catalogue() {
        "refresh one block of u by MH on L̂; then HMC on Û = −(ℓ̂ − ½σ̂²) − log p with u fixed "
        "(Taylor control variates at θ*)",
        HmcEcsSampler::descriptors(), factory<HmcEcsSampler>()},
+      {"dais", "DAIS", "Geffner & Domke 2021; Jankowiak & Phan 2021, Alg. 3",
+       "Adam on the ELBO of q0 + K (refresh, leapfrog on V_k) steps, no MH; then iid z_K draws",
+       DaisSampler::descriptors(DaisVariant::Full), dais_factory(DaisVariant::Full)},
+      {"ns-dais", "NS-DAIS (minibatch)", "Jankowiak & Phan 2021, §4, Alg. 2",
+       "DAIS with (n/B)·minibatch likelihoods: one for the dynamics, one for the final term",
+       DaisSampler::descriptors(DaisVariant::Minibatch), dais_factory(DaisVariant::Minibatch)},
+      {"sl-dais", "SL-DAIS (surrogate)", "Jankowiak & Phan 2021, Alg. 1 (RAND surrogate)",
+       "DAIS with a learned surrogate Σω_j ℓ_{s_j} in the dynamics, a minibatch in the final term",
+       DaisSampler::descriptors(DaisVariant::Surrogate), dais_factory(DaisVariant::Surrogate)},
   };
 }
 

@@ -455,3 +455,34 @@ TEST_CASE("SVG figures escape coordinate names for XML", "[cli][figures]") {
   CHECK(read_file(target).find("a&lt;b&amp;c") != std::string::npos);
 }
 #endif
+TEST_CASE("sl-dais trains, then writes its draws and the ELBO, trace and schedule", "[cli][dais]") {
+  const Scratch scratch("dais_run");
+  const std::string out = scratch.run_path("out");
+  const CommandResult result = scratch.sgmcmc(
+      {"run", "--model", "logistic", "--synthetic", "n=300,d=2,seed=3", "--sampler",
+       "sl-dais:K=4,surrogate_points=32,batch_size=32,iterations=40", "--steps", "25", "--seed",
+       "5", "--out", out});
+  INFO("stderr: " << result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.find("ELBO") != std::string::npos);
+  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  REQUIRE(rows.size() == 1 + 25);
+  CHECK(rows[1].rfind("sl-dais,0,41,", 0) == 0);  // draws follow the 40 training iterations
+  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  const auto& dais = summary["samplers"][0];
+  CHECK(dais["params"]["K"] == 4);
+  CHECK(dais["elbo"]["estimate"].is_number());
+  CHECK(dais["elbo"]["se"].is_number());
+  CHECK(dais["elbo"]["samples"] == 25);
+  CHECK(dais["elbo_trace"]["elbo"].size() == 40);
+  CHECK(dais["beta"].size() == 4);
+  CHECK(dais["beta"][3] == 1.0);
+  CHECK(dais["step_size"].is_number());
+  CHECK(dais["gamma"].is_number());
+  CHECK(dais["training_seconds"].is_number());
+
+  const CommandResult analytic = scratch.sgmcmc(
+      {"run", "--target", "gauss2d", "--sampler", "dais", "--steps", "5", "--out", out + "2"});
+  CHECK(analytic.exit_code == 2);
+  CHECK(analytic.err.find("data targets only") != std::string::npos);
+}

@@ -68,10 +68,15 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
   const EngineSnapshot& snapshot = *context.snapshot;
   const ViewSettings& settings = *context.settings;
   const float font = ImGui::GetFontSize();
+  // DAIS chains in the annealing view show their particles at step k instead of their draws.
+  const auto annealing_shown = [&settings](const ChainSnapshot& chain) {
+    return settings.show_annealing && chain.annealing != nullptr;
+  };
+  if (settings.show_annealing) plot_annealing_on_pair(context, x, y);
   // Layers across all chains, so no chain's cloud covers another chain's current position.
   if (settings.show_cloud) {
     for (const ChainSnapshot& chain : snapshot.chains) {
-      if (chain.dim <= std::max(x, y) || chain.cloud.empty()) continue;
+      if (chain.dim <= std::max(x, y) || chain.cloud.empty() || annealing_shown(chain)) continue;
       const int count = static_cast<int>(chain.cloud.size() / static_cast<std::size_t>(chain.dim));
       const std::string label = chain_label(chain);
       plot::Scatter(label.c_str(), chain.cloud.data() + x, chain.cloud.data() + y, count,
@@ -85,7 +90,7 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
   const float trail_width = std::max(2.0f, font / 9.0f);
   for (const ChainSnapshot& chain : snapshot.chains) {
     const std::size_t rows = recent_rows(chain);
-    if (chain.dim <= std::max(x, y) || rows < 2) continue;
+    if (chain.dim <= std::max(x, y) || rows < 2 || annealing_shown(chain)) continue;
     const std::string label = chain_label(chain);
     if (!plot::IsLabelVisible(label.c_str())) continue;
     const std::size_t start = trail_start(chain, settings.trail_length);
@@ -101,7 +106,7 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
   }
   for (const ChainSnapshot& chain : snapshot.chains) {
     const std::size_t rows = recent_rows(chain);
-    if (chain.dim <= std::max(x, y) || rows == 0) continue;
+    if (chain.dim <= std::max(x, y) || rows == 0 || annealing_shown(chain)) continue;
     const std::string label = chain_label(chain);
     const plot::Colour colour = chain_colour(context, chain);
     const double* last =

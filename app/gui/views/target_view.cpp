@@ -260,7 +260,9 @@ void show_target_view(ViewContext& context) {
     ImGui::SameLine();
     views::coordinate_combo(context, "##pair_y", settings.pair_y);
   }
-  if (!snapshot.chains.empty() && !has_any_draws(snapshot)) {
+  views::annealing_controls(context);
+  if (!snapshot.chains.empty() && !has_any_draws(snapshot) &&
+      views::largest_annealing_steps(snapshot) == 0) {
     views::note("No draws yet: press Space to run.");
   }
 

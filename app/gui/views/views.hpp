@@ -21,6 +21,10 @@ void show_autocorrelation_view(ViewContext& context);
 void show_energy_view(ViewContext& context);
 // θ_i over steps per chain, with parameter-change markers.
 void show_trace_view(ViewContext& context);
+// DAIS chains: training progress, the ELBO curve and the current β schedule.
+void show_training_view(ViewContext& context);
+// The phase-space tile: when a chain trains (DAIS), tabs "DAIS training" (first) and "Phase space".
+void show_phase_space_or_training_view(ViewContext& context);
 // A table of per-chain counters, throughput, acceptance, ESS, distances to truth and status.
 void show_metrics_view(ViewContext& context);
 
