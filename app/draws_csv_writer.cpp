@@ -1,5 +1,6 @@
 #include "draws_csv_writer.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cmath>
@@ -56,11 +57,17 @@ void write_draws_csv(const Session& session, const std::string& path) {
     header += ',';
     header += csv_field(name);
   }
-  header += ",potential,hamiltonian,accepted,divergent\n";
+  header += ",potential,hamiltonian,accepted,divergent";
+  // A `sign` column (s = ±1, the weight of the draw in E[ψ] = Σψs/Σs) when a signed sampler is in
+  // the run; the other samplers' rows get 1 so the column is numeric throughout.
+  const auto& chains = session.chains();
+  const bool signed_run = std::any_of(chains.begin(), chains.end(), [](const auto& chain) {
+    return chain->sampler().records_signs();
+  });
+  header += signed_run ? ",sign\n" : "\n";
   std::fputs(header.c_str(), file.get());
 
   const std::vector<std::string> labels = sampler_labels(session.spec());
-  const auto& chains = session.chains();
   for (std::size_t c = 0; c < chains.size(); ++c) {
     const std::string label = csv_field(labels.at(session.chain_sampler_position().at(c)));
     const int chain_index = session.chain_index_within_sampler().at(c);
@@ -72,7 +79,12 @@ void write_draws_csv(const Session& session, const std::string& path) {
         put_number(file.get(), draws.theta(i, coord));
       put_number(file.get(), draws.potential(i));
       put_number(file.get(), draws.hamiltonian(i));
-      std::fprintf(file.get(), ",%d,%d\n", draws.accepted(i) ? 1 : 0, draws.divergent(i) ? 1 : 0);
+      std::fprintf(file.get(), ",%d,%d", draws.accepted(i) ? 1 : 0, draws.divergent(i) ? 1 : 0);
+      if (signed_run) {
+        std::fprintf(file.get(), ",%d\n", draws.sign(i));
+      } else {
+        std::fputc('\n', file.get());
+      }
     }
     if (std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
   }

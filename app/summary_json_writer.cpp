@@ -113,6 +113,12 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
   if (summary.has_subsample_fraction) entry["subsample_fraction"] = number_or_null(summary.subsample_fraction);
   if (summary.has_sign_positive_fraction)
     entry["sign_positive_fraction"] = number_or_null(summary.sign_positive_fraction);
+  if (summary.sign_weighted) {
+    // The coordinates' statistics are Σθs / Σs etc. (run_summary.hpp).
+    entry["sign_weighted"] = true;
+    entry["mean_sign"] = number_or_null(summary.mean_sign);
+    if (!summary.sign_warning.empty()) entry["sign_warning"] = summary.sign_warning;
+  }
   entry["stop_reasons"] = summary.stop_reasons;
   return entry;
 }

@@ -240,8 +240,9 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
     potential = target_.potential(theta_.data());
     hamiltonian = potential + mass_.kinetic_energy(r_);
   }
+  const DrawExtras extras{0, estimate_.variance};  // σ̂² per draw, for the GUI's trace
   finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential,
-                         hamiltonian);
+                         hamiltonian, &extras);
   return outcome.accepted;
 }
 

@@ -9,6 +9,7 @@
 #include "samplers/sgld_cv.hpp"
 #include "samplers/sghmc_cv.hpp"
 #include "samplers/hmcecs.hpp"
+#include "samplers/hmcecs_signed.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -51,6 +52,10 @@ std::vector<SamplerInfo> build_catalogue() {
        "refresh one block of u by MH on L̂; then HMC on Û = −(ℓ̂ − ½σ̂²) − log p with u fixed "
        "(Taylor control variates at θ*)",
        HmcEcsSampler::descriptors(), factory<HmcEcsSampler>()},
+      {"hmcecs-signed", "HMC-ECS (signed)", "Dang, Quiroz, Kohn, Tran & Villani 2019, §5",
+       "refresh κ of λ block-Poisson products by MH on |L̂|; then HMC on −log|L̂| − log p with u "
+       "fixed; draws weighted by s = sign(L̂)",
+       HmcEcsSignedSampler::descriptors(), factory<HmcEcsSignedSampler>()},
   };
 }
 
