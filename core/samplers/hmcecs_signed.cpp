@@ -56,7 +56,7 @@ std::vector<ParamDescriptor> HmcEcsSignedSampler::descriptors() {
                          "Products ξ_l in L̂ (≈ λm densities per gradient); auto (0): "
                          "λ ≈ Var(d̂)+d² at Laplace draws (Var log|L̂| ≈ 1), at least 10"};
   lambda.zero_means_auto = true;
-  ParamDescriptor lower{"a", "lower bound a", ParamKind::Real, -1e9, 1e9, 0, false,
+  ParamDescriptor lower{"a", "lower bound a", ParamKind::Real, -1e5, 1e3, 0, false,
                         "Factors are (d̂ − a)/λ: a should lie below the d̂ so that few are "
                         "negative; auto (0): a = −λ, centring the factors at 1 around θ*"};
   lower.zero_means_auto = true;
