@@ -50,6 +50,9 @@ std::vector<ParamDescriptor> HmcEcsSignedSampler::descriptors() {
       d.tooltip = "Data points in each of the ≈ λ minibatches d̂ (iid uniform, with "
                   "replacement); the paper uses m = 30";
     }
+    if (d.name == "control_variate")
+      d.tooltip += ". Signed: keep taylor2 — with taylor1 exp(Σq) has no curvature and |L̂| decays "
+                   "only polynomially away from θ*, so the chain wanders off";
     list.push_back(d);
   }
   ParamDescriptor lambda{"lambda", "products λ", ParamKind::Integer, 0, kMaxProducts, 0, true,

@@ -9,6 +9,8 @@
 #include "gradients/block_poisson_estimator.hpp"
 #include "gradients/taylor_control_variates.hpp"
 #include "run/chain.hpp"
+#include "run/run_summary.hpp"
+#include "run/session.hpp"
 #include "samplers/hmcecs_signed.hpp"
 #include "samplers/sampler_registry.hpp"
 #include "targets/logistic_regression.hpp"
@@ -171,4 +173,26 @@ TEST_CASE("hmcecs-signed rejects analytic targets and κ > λ", "[hmcecs-signed]
                   UserError);
   CHECK_THROWS_AS(make_sampler("hmcecs-signed", *target, {{"blocks", 5}}), UserError);
   CHECK_NOTHROW(make_sampler("hmcecs-signed", *target, {{"lambda", 5}, {"kappa", 5}}));
+}
+
+TEST_CASE("a signed run whose signs cancel is reported, not divided blindly", "[hmcecs-signed]") {
+  // a = λ (d̂ ≈ 0 here) makes every factor (d̂ − a)/λ ≈ −1: |L̂| barely depends on u but
+  // s = (−1)^{Σ X_l} with Σ X_l ~ Poisson(λ), redrawn whole each iteration (κ = λ), so τ ≈ ½ and
+  // s̄ ≈ 0 (sd ≈ 1/√2000).
+  RunSpec spec;
+  spec.target = {"logistic", {{"n", 100}, {"d", 1}, {"seed", 2}}, "", "y"};
+  spec.samplers = {{"hmcecs-signed",
+                    {{"batch_size", 1}, {"lambda", 10}, {"a", 10}, {"kappa", 10}, {"step_size", 0.1},
+                     {"leapfrog_steps", 3}}}};
+  spec.steps = 2000;
+  Session session(spec);
+  session.run_to_end();
+  const SamplerSummary summary = summarize(session).front();
+  INFO("τ̂ " << summary.sign_positive_fraction << ", s̄ " << summary.mean_sign << ": "
+            << summary.sign_warning);
+  REQUIRE(summary.sign_weighted);
+  CHECK(summary.mean_sign < 0.1);
+  CHECK(!summary.sign_warning.empty());
+  for (const CoordinateSummary& coordinate : summary.coordinates)
+    CHECK(std::isnan(coordinate.mean) == !(summary.mean_sign > 0.0));
 }
