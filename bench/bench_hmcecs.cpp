@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "diagnostics/ess.hpp"
@@ -110,7 +111,12 @@ void signed_cost() {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // `bench_hmcecs signed` runs part 3 alone (a quick rerun when the machine is busy).
+  if (argc > 1 && std::string(argv[1]) == "signed") {
+    signed_cost();
+    return 0;
+  }
   std::printf("1. HMC-ECS cost per leapfrog step (m = 100, G = 100, L = 12, d = 6 + intercept)\n");
   double first = 0.0;
   for (std::int64_t n : {10'000LL, 100'000LL, 1'000'000LL}) {

@@ -137,30 +137,10 @@ void HmcEcsSampler::ensure_set_up(Rng& rng) {
 
 int HmcEcsSampler::auto_batch_size(Rng& rng) const {
   const std::int64_t n = data_.num_data();
-  const int dim = data_.dim();
-  const Eigen::LLT<Eigen::MatrixXd> precision(control_variates_->negative_log_posterior_hessian());
-  if (precision.info() != Eigen::Success)
-    throw UserError("hmcecs: batch_size=auto needs a positive definite −∇²log π(θ*)");
-  const std::int64_t points = std::min(n, kAutoPoints);
-  std::vector<std::int64_t> indices(static_cast<std::size_t>(points));
-  std::vector<double> differences(indices.size());
   double variance_sum = 0.0;
-  for (int draw = 0; draw < kAutoDraws; ++draw) {
-    Vec z(dim);
-    for (int j = 0; j < dim; ++j) z[j] = rng.normal();
-    // θ = θ* + L⁻ᵀz has covariance (L Lᵀ)⁻¹, the Laplace covariance.
-    const Vec theta = control_variates_->centre() + Vec(precision.matrixU().solve(z));
-    for (std::size_t i = 0; i < indices.size(); ++i)
-      indices[i] =
-          points == n ? std::int64_t(i) : std::int64_t(rng.uniform_index(std::uint64_t(n)));
-    control_variates_->differences(indices.data(), int(points), theta.data(), differences.data());
-    double mean = 0.0;
-    for (double d : differences) mean += d;
-    mean /= double(points);
-    double squares = 0.0;
-    for (double d : differences) squares += (d - mean) * (d - mean);
-    variance_sum += squares / double(points);
-  }
+  for (const DifferenceMoments& moments : laplace_difference_moments(
+           *control_variates_, kAutoDraws, kAutoPoints, rng, "hmcecs: batch_size=auto"))
+    variance_sum += moments.variance;
   // σ̂² = (n²/m²) Σ_i (d_i − d̄)² ≈ n² Var(d) / m, so m = n² Var(d) gives σ̂² ≈ 1.
   const double wanted = double(n) * double(n) * variance_sum / kAutoDraws;
   const double upper = std::max<double>(double(blocks_), double(n));

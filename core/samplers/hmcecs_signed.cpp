@@ -140,36 +140,18 @@ void HmcEcsSignedSampler::ensure_set_up(Rng& rng) {
 }
 
 int HmcEcsSignedSampler::auto_products(Rng& rng) const {
-  const std::int64_t n = data_.num_data();
-  const int dim = data_.dim();
-  const Eigen::LLT<Eigen::MatrixXd> precision(control_variates_->negative_log_posterior_hessian());
-  if (precision.info() != Eigen::Success)
-    throw UserError("hmcecs-signed: lambda=auto needs a positive definite −∇²log π(θ*)");
-  const std::int64_t points = std::min(n, kAutoPoints);
-  std::vector<std::int64_t> indices(static_cast<std::size_t>(points));
-  std::vector<double> differences(indices.size());
-  const double nn = double(n);
+  const double n = double(data_.num_data());
   double total = 0.0;
-  for (int draw = 0; draw < kAutoDraws; ++draw) {
-    Vec z(dim);
-    for (int j = 0; j < dim; ++j) z[j] = rng.normal();
-    const Vec theta = control_variates_->centre() + Vec(precision.matrixU().solve(z));
-    for (std::size_t i = 0; i < indices.size(); ++i)
-      indices[i] =
-          points == n ? std::int64_t(i) : std::int64_t(rng.uniform_index(std::uint64_t(n)));
-    control_variates_->differences(indices.data(), int(points), theta.data(), differences.data());
-    double mean = 0.0;
-    for (double d : differences) mean += d;
-    mean /= double(points);
-    double squares = 0.0;
-    for (double d : differences) squares += (d - mean) * (d - mean);
-    const double variance = squares / double(points);  // Var_k(d_k)
+  for (const DifferenceMoments& moments : laplace_difference_moments(
+           *control_variates_, kAutoDraws, kAutoPoints, rng, "hmcecs-signed: lambda=auto")) {
     // d = n·mean exactly when every point was used; otherwise d² is estimated without the
     // bias n²Var/points of the squared sample mean.
+    const double mean = moments.mean;
     const double d_squared =
-        points == n ? nn * nn * mean * mean
-                    : std::max(0.0, nn * nn * (mean * mean - variance / double(points)));
-    total += nn * nn * variance / double(batch_size_) + d_squared;
+        moments.all_data
+            ? n * n * mean * mean
+            : std::max(0.0, n * n * (mean * mean - moments.variance / double(moments.points)));
+    total += n * n * moments.variance / double(batch_size_) + d_squared;  // Var(d̂) + d²
   }
   const double wanted = std::ceil(total / kAutoDraws);
   return static_cast<int>(std::clamp(wanted, double(kMinAutoProducts), double(kMaxProducts)));
