@@ -71,7 +71,8 @@ Trace sample(const sgl::Target& target, const std::string& id, const sgl::ParamV
 }
 
 void signed_cost() {
-  std::printf("\n3. Signed HMC-ECS cost per leapfrog step (m = 30, λ = 10, κ = 1, L = 12, mass=hessian)\n");
+  std::printf(
+      "\n3. Signed HMC-ECS cost per leapfrog step (m = 30, λ = 10, κ = 1, L = 12, mass=hessian)\n");
   double first = 0.0;
   for (std::int64_t n : {10'000LL, 100'000LL, 1'000'000LL}) {
     const auto target = logistic(n);
@@ -100,12 +101,12 @@ void signed_cost() {
     auto automatic = sgl::make_sampler("hmcecs-signed", *target, params);
     sgl::Rng auto_rng(5);
     automatic->reset(model.map(), auto_rng);
-    std::printf("  n = %8lld: %7.3f µs per leapfrog step (%.2f× n = 10⁴), %.1f minibatches "
-                "(%.0f points) per gradient, α_θ %.3f, τ̂ %.4f; lambda=auto → λ = %d\n",
-                static_cast<long long>(n), per_step * 1e6, per_step / first, batches / iterations,
-                30.0 * batches / iterations,
-                double(counters.mh_accepts) / double(counters.mh_proposals), tau,
-                dynamic_cast<const sgl::HmcEcsSignedSampler&>(*automatic).products());
+    std::printf(
+        "  n = %8lld: %7.3f µs per leapfrog step (%.2f× n = 10⁴), %.1f minibatches "
+        "(%.0f points) per gradient, α_θ %.3f, τ̂ %.4f; lambda=auto → λ = %d\n",
+        static_cast<long long>(n), per_step * 1e6, per_step / first, batches / iterations,
+        30.0 * batches / iterations, double(counters.mh_accepts) / double(counters.mh_proposals),
+        tau, dynamic_cast<const sgl::HmcEcsSignedSampler&>(*automatic).products());
   }
 }
 

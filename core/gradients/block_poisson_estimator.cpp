@@ -116,8 +116,7 @@ BlockPoissonValue BlockPoissonEstimator::evaluate(const double* theta) {
   return combine(theta);
 }
 
-BlockPoissonValue BlockPoissonEstimator::evaluate_with_gradient(const double* theta,
-                                                                double* grad) {
+BlockPoissonValue BlockPoissonEstimator::evaluate_with_gradient(const double* theta, double* grad) {
   const BlockPoissonValue value = evaluate(theta);
   const DataTarget& target = control_variates_.target();
   const int dim = target.dim();

@@ -34,8 +34,8 @@ struct BlockPoissonValue {
 class BlockPoissonEstimator {
  public:
   // Throws UserError unless batch_size ≥ 1 and products ≥ 1.
-  BlockPoissonEstimator(const TaylorControlVariates& control_variates, int batch_size,
-                        int products, double lower_bound);
+  BlockPoissonEstimator(const TaylorControlVariates& control_variates, int batch_size, int products,
+                        double lower_bound);
 
   int batch_size() const { return batch_size_; }
   int products() const { return static_cast<int>(products_.size()); }
@@ -77,9 +77,9 @@ class BlockPoissonEstimator {
 
  private:
   struct Product {
-    int count = 0;                       // X_l
-    std::vector<std::int64_t> indices;   // count × m
-    std::vector<double> estimates;       // d̂^{(h,l)}, h = 1..count
+    int count = 0;                      // X_l
+    std::vector<std::int64_t> indices;  // count × m
+    std::vector<double> estimates;      // d̂^{(h,l)}, h = 1..count
   };
   void draw_product(Product& product, const double* theta, Rng& rng);
   void evaluate_product(Product& product, const double* theta);
@@ -89,10 +89,10 @@ class BlockPoissonEstimator {
   double lower_bound_;
   std::vector<Product> products_;
   std::vector<int> refreshed_;
-  std::vector<Product> saved_;        // the refreshed products' previous contents
-  std::vector<int> order_;            // scratch: partial Fisher–Yates over product ids
-  std::vector<double> differences_;   // scratch: one minibatch's d_k
-  std::vector<double> weights_;       // scratch: one minibatch's gradient weights
+  std::vector<Product> saved_;       // the refreshed products' previous contents
+  std::vector<int> order_;           // scratch: partial Fisher–Yates over product ids
+  std::vector<double> differences_;  // scratch: one minibatch's d_k
+  std::vector<double> weights_;      // scratch: one minibatch's gradient weights
 };
 
 }  // namespace sgl

@@ -36,7 +36,8 @@ class DrawStore {
   }
 
   void append(std::uint64_t step, const double* theta, const double* momentum, double potential,
-              double hamiltonian, bool accepted, bool divergent, const DrawExtras* extras = nullptr) {
+              double hamiltonian, bool accepted, bool divergent,
+              const DrawExtras* extras = nullptr) {
     if (extras != nullptr && !has_extras_) {
       has_extras_ = true;
       allocate_extras(iteration_.size());

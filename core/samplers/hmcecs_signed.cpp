@@ -47,19 +47,33 @@ std::vector<ParamDescriptor> HmcEcsSignedSampler::descriptors() {
       d.default_value = 30;
       d.log_scale = true;
       d.zero_means_auto = false;
-      d.tooltip = "Data points in each of the ≈ λ minibatches d̂ (iid uniform, with "
-                  "replacement); the paper uses m = 30";
+      d.tooltip =
+          "Data points in each of the ≈ λ minibatches d̂ (iid uniform, with "
+          "replacement); the paper uses m = 30";
     }
     if (d.name == "control_variate")
-      d.tooltip += ". Signed: keep taylor2 — with taylor1 exp(Σq) has no curvature and |L̂| decays "
-                   "only polynomially away from θ*, so the chain wanders off";
+      d.tooltip +=
+          ". Signed: keep taylor2 — with taylor1 exp(Σq) has no curvature and |L̂| decays "
+          "only polynomially away from θ*, so the chain wanders off";
     list.push_back(d);
   }
-  ParamDescriptor lambda{"lambda", "products λ", ParamKind::Integer, 0, kMaxProducts, 0, true,
+  ParamDescriptor lambda{"lambda",
+                         "products λ",
+                         ParamKind::Integer,
+                         0,
+                         kMaxProducts,
+                         0,
+                         true,
                          "Products ξ_l in L̂ (≈ λm densities per gradient); auto (0): "
                          "λ ≈ Var(d̂)+d² at Laplace draws (Var log|L̂| ≈ 1), at least 10"};
   lambda.zero_means_auto = true;
-  ParamDescriptor lower{"a", "lower bound a", ParamKind::Real, -1e5, 1e3, 0, false,
+  ParamDescriptor lower{"a",
+                        "lower bound a",
+                        ParamKind::Real,
+                        -1e5,
+                        1e3,
+                        0,
+                        false,
                         "Factors are (d̂ − a)/λ: a should lie below the d̂ so that few are "
                         "negative; auto (0): a = −λ, centring the factors at 1 around θ*"};
   lower.zero_means_auto = true;
@@ -80,9 +94,9 @@ void HmcEcsSignedSampler::set_params(const ParamValues& params) {
   const auto expansion_subset = static_cast<std::int64_t>(params.at("expansion_subset"));
   const bool hessian_mass = params.at("mass") != 0.0;
   if (lambda != 0 && kappa > lambda)
-    throw UserError("hmcecs-signed: kappa κ = " + std::to_string(kappa) +
-                    " products refreshed per iteration cannot exceed lambda λ = " +
-                    std::to_string(lambda));
+    throw UserError(
+        "hmcecs-signed: kappa κ = " + std::to_string(kappa) +
+        " products refreshed per iteration cannot exceed lambda λ = " + std::to_string(lambda));
   step_size_ = params.at("step_size");
   leapfrog_steps_ = static_cast<int>(params.at("leapfrog_steps"));
   if (order != order_ || expansion_subset != expansion_subset_) control_variates_due_ = true;
@@ -193,7 +207,8 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
   std::vector<double>& estimates_start = scratch_estimates_;
   estimator_->save_estimates(estimates_start);
   const BlockPoissonValue value_start = value_;
-  const double energy_start = estimator_->potential(theta_.data(), value_) + mass_.kinetic_energy(r_);
+  const double energy_start =
+      estimator_->potential(theta_.data(), value_) + mass_.kinetic_energy(r_);
 
   auto estimated_gradient = [&](const double* theta, double* grad) {
     value_ = estimator_->evaluate_with_gradient(theta, grad);
@@ -206,9 +221,9 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
 
   const double energy_end = estimator_->potential(theta_.data(), value_) + mass_.kinetic_energy(r_);
   // A start on the barrier (|L̂| = 0, probability 0) would make every end look divergent.
-  const MetropolisOutcome outcome =
-      std::isfinite(energy_start) ? metropolis_decision(energy_start, energy_end, true, rng)
-                                  : metropolis_decision(energy_end, energy_end, true, rng);
+  const MetropolisOutcome outcome = std::isfinite(energy_start)
+                                        ? metropolis_decision(energy_start, energy_end, true, rng)
+                                        : metropolis_decision(energy_end, energy_end, true, rng);
   if (!outcome.accepted) {
     theta_ = theta_start_;
     r_ = r_start_;

@@ -90,8 +90,8 @@ TEST_CASE("a refresh redraws exactly κ distinct products and restores them exac
         if (!refreshed.count(l)) CHECK(!changed);
         // A redrawn product is new unless X_l = 0 before and after (m = 20 indices out of
         // 5000 repeating has probability ≈ 0).
-        if (refreshed.count(l) && !(before[std::size_t(l)].empty() &&
-                                    estimator.product_indices(l).empty()))
+        if (refreshed.count(l) &&
+            !(before[std::size_t(l)].empty() && estimator.product_indices(l).empty()))
           CHECK(changed);
         CHECK(estimator.product_estimates(l).size() == std::size_t(estimator.product_count(l)));
       }
@@ -128,8 +128,9 @@ TEST_CASE("∇Û of the block-Poisson estimator matches finite differences", "[h
 
 TEST_CASE("hmcecs-signed is deterministic and records a sign per draw", "[hmcecs-signed]") {
   const auto target = logistic(300, 2, 2);
-  const ParamValues params = {{"batch_size", 1}, {"lambda", 10}, {"a", -0.5}, {"kappa", 2},
-                              {"mass", 1},       {"step_size", 0.2}, {"leapfrog_steps", 5}};
+  const ParamValues params = {{"batch_size", 1},    {"lambda", 10}, {"a", -0.5},
+                              {"kappa", 2},         {"mass", 1},    {"step_size", 0.2},
+                              {"leapfrog_steps", 5}};
   const Vec start = dynamic_cast<const LogisticRegressionTarget&>(*target).map();
   Chain first(target, "hmcecs-signed", params, 11, start, 0, 1);
   Chain second(target, "hmcecs-signed", params, 11, start, 0, 1);
@@ -169,8 +170,7 @@ TEST_CASE("hmcecs-signed rejects analytic targets and κ > λ", "[hmcecs-signed]
   const auto gauss = make_target({"gauss2d", {}, "", "y"});
   CHECK_THROWS_AS(make_sampler("hmcecs-signed", *gauss, {}), UserError);
   const auto target = logistic(200, 2, 1);
-  CHECK_THROWS_AS(make_sampler("hmcecs-signed", *target, {{"lambda", 4}, {"kappa", 5}}),
-                  UserError);
+  CHECK_THROWS_AS(make_sampler("hmcecs-signed", *target, {{"lambda", 4}, {"kappa", 5}}), UserError);
   CHECK_THROWS_AS(make_sampler("hmcecs-signed", *target, {{"blocks", 5}}), UserError);
   CHECK_NOTHROW(make_sampler("hmcecs-signed", *target, {{"lambda", 5}, {"kappa", 5}}));
 }
@@ -182,7 +182,11 @@ TEST_CASE("a signed run whose signs cancel is reported, not divided blindly", "[
   RunSpec spec;
   spec.target = {"logistic", {{"n", 100}, {"d", 1}, {"seed", 2}}, "", "y"};
   spec.samplers = {{"hmcecs-signed",
-                    {{"batch_size", 1}, {"lambda", 10}, {"a", 10}, {"kappa", 10}, {"step_size", 0.1},
+                    {{"batch_size", 1},
+                     {"lambda", 10},
+                     {"a", 10},
+                     {"kappa", 10},
+                     {"step_size", 0.1},
                      {"leapfrog_steps", 3}}}};
   spec.steps = 2000;
   Session session(spec);

@@ -53,8 +53,8 @@ void check_against_hmc(const ParamValues& signed_params, std::uint64_t steps, do
     const CoordinateSummary& a = ecs.coordinates[c];
     const CoordinateSummary& b = hmc.coordinates[c];
     const double z = (a.mean - b.mean) / std::sqrt(a.mcse * a.mcse + b.mcse * b.mcse);
-    INFO(a.name << ": signed " << a.mean << " ± " << a.mcse << ", HMC " << b.mean << " ± "
-                << b.mcse << ", z " << z);
+    INFO(a.name << ": signed " << a.mean << " ± " << a.mcse << ", HMC " << b.mean << " ± " << b.mcse
+                << ", z " << z);
     CHECK(std::abs(z) < 4.0);  // 4 combined MCSEs
     // The sign-weighted sd is the posterior sd within 15%.
     CHECK(std::abs(a.sd / b.sd - 1.0) < 0.15);

@@ -44,8 +44,7 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
 // The estimator variance of the chains that record one (the others are left out).
 void loglik_variance_plot(ViewContext& context, float height) {
   if (!plot::BeginPlot("##loglik_variance", ImVec2(0, height), plot::PlotFlags_NoLegend)) return;
-  plot::SetupAxes("step", "σ̂² / Var log|L̂|", plot::AxisFlags_Tight,
-                  plot::AxisFlags_FitIncludeZero);
+  plot::SetupAxes("step", "σ̂² / Var log|L̂|", plot::AxisFlags_Tight, plot::AxisFlags_FitIncludeZero);
   double first = std::numeric_limits<double>::infinity();
   double last = -first;
   bool any = false;

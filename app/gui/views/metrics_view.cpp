@@ -1,6 +1,7 @@
 // Per-chain numbers in one table: work done (steps, gradient evaluations, data passes),
 // throughput, acceptance, τ̂ (signed samplers' positive-sign fraction), efficiency (ESS, ESS per
-// 1000 gradient evaluations), distance to the truth, divergences and status. Every ratio guards its denominator: a fresh chain shows "—".
+// 1000 gradient evaluations), distance to the truth, divergences and status. Every ratio guards its
+// denominator: a fresh chain shows "—".
 #include <imgui.h>
 
 #include <algorithm>
@@ -36,8 +37,8 @@ void sign_cell(const SamplerCounters& counters) {
     cell(kDash);
     return;
   }
-  number_cell(ratio(static_cast<double>(counters.sign_positive),
-                    static_cast<double>(counters.sign_total)));
+  number_cell(
+      ratio(static_cast<double>(counters.sign_positive), static_cast<double>(counters.sign_total)));
 }
 
 void header_with_tooltip(const char* name, const char* tooltip) {
@@ -109,9 +110,10 @@ void show_metrics_view(ViewContext& context) {
       {"accept",
        "Metropolis–Hastings acceptance rate (— for samplers without an MH step); HMC-ECS adds its "
        "subsample update's rate (u), EWSG shows its index chain's rate"},
-      {"τ̂", "Signed HMC-ECS: fraction τ̂ of iterations whose likelihood estimate L̂ was positive. "
-            "Its histograms are sign-weighted; the variance of sign-weighted means grows as "
-            "1/(2τ̂ − 1)² (— for other samplers)"},
+      {"τ̂",
+       "Signed HMC-ECS: fraction τ̂ of iterations whose likelihood estimate L̂ was positive. "
+       "Its histograms are sign-weighted; the variance of sign-weighted means grows as "
+       "1/(2τ̂ − 1)² (— for other samplers)"},
       {"mean α", "Mean acceptance probability min(1, e^−ΔH)"},
       {"ESS min", "Effective sample size, smallest over all coordinates"},
       {ess_selected.c_str(), "Effective sample size of the selected coordinate"},
