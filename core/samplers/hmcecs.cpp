@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "samplers/common_params.hpp"
+#include "samplers/ecs_setup.hpp"
 #include "samplers/metropolis.hpp"
 #include "util/error.hpp"
 
@@ -14,19 +15,11 @@ namespace {
 constexpr int kAutoDraws = 8;
 constexpr std::int64_t kAutoPoints = 4096;
 
-const DataTarget& require_data_target(const Target& target) {
-  const DataTarget* data = target.as_data_target();
-  if (!data)
-    throw UserError("hmcecs needs a data target (per-datum log-likelihood terms); '" + target.id() +
-                    "' is analytic — use linear, logistic, ewsg-gauss or CSV data");
-  return *data;
-}
-
 }  // namespace
 
 HmcEcsSampler::HmcEcsSampler(const Target& target)
     : Sampler(target),
-      data_(require_data_target(target)),
+      data_(require_ecs_data_target(target, "hmcecs")),
       mass_(target.dim()),
       grad_(Vec::Zero(target.dim())) {}
 
@@ -101,10 +94,8 @@ void HmcEcsSampler::set_params(const ParamValues& params) {
 void HmcEcsSampler::reset(const Vec& theta0, Rng& rng) {
   Sampler::reset(theta0, rng);
   // The set-up is part of every chain's cost, even when a reset reuses an existing expansion.
-  if (control_variates_ && !control_variates_due_) {
-    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
-    counters_.density_evaluations += control_variates_->setup_density_evaluations();
-  }
+  if (control_variates_ && !control_variates_due_)
+    charge_ecs_expansion(*control_variates_, counters_);
   subsample_due_ = true;
   ensure_set_up(rng);
 }
@@ -112,20 +103,13 @@ void HmcEcsSampler::reset(const Vec& theta0, Rng& rng) {
 void HmcEcsSampler::ensure_set_up(Rng& rng) {
   if (control_variates_due_) {
     estimator_.reset();
-    control_variates_ =
-        std::make_unique<TaylorControlVariates>(data_, order_, expansion_subset_, rng);
+    control_variates_ = build_ecs_expansion(data_, order_, expansion_subset_, rng, counters_);
     estimator_ = std::make_unique<EcsEstimator>(*control_variates_);
-    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
-    counters_.density_evaluations += control_variates_->setup_density_evaluations();
     control_variates_due_ = false;
     subsample_due_ = true;
   }
   if (!subsample_due_) return;
-  if (hessian_mass_) {
-    mass_.set(control_variates_->negative_log_posterior_hessian());
-  } else {
-    mass_.set_identity(data_.dim());
-  }
+  set_ecs_mass(mass_, *control_variates_, hessian_mass_);
   const int size = batch_size_ > 0 ? batch_size_ : auto_batch_size(rng);
   subsample_ = std::make_unique<EcsSubsample>(data_.num_data(), size, blocks_);
   subsample_->redraw_all(rng);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "samplers/ecs_setup.hpp"
 #include "samplers/hmcecs.hpp"
 #include "samplers/metropolis.hpp"
 #include "util/error.hpp"
@@ -18,19 +19,11 @@ constexpr std::int64_t kAutoPoints = 4096;
 constexpr int kMinAutoProducts = 10;
 constexpr int kMaxProducts = 100000;
 
-const DataTarget& require_data_target(const Target& target) {
-  const DataTarget* data = target.as_data_target();
-  if (!data)
-    throw UserError("hmcecs-signed needs a data target (per-datum log-likelihood terms); '" +
-                    target.id() + "' is analytic — use linear, logistic, ewsg-gauss or CSV data");
-  return *data;
-}
-
 }  // namespace
 
 HmcEcsSignedSampler::HmcEcsSignedSampler(const Target& target)
     : Sampler(target),
-      data_(require_data_target(target)),
+      data_(require_ecs_data_target(target, "hmcecs-signed")),
       mass_(target.dim()),
       grad_(Vec::Zero(target.dim())) {}
 
@@ -114,10 +107,8 @@ void HmcEcsSignedSampler::set_params(const ParamValues& params) {
 
 void HmcEcsSignedSampler::reset(const Vec& theta0, Rng& rng) {
   Sampler::reset(theta0, rng);
-  if (control_variates_ && !control_variates_due_) {
-    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
-    counters_.density_evaluations += control_variates_->setup_density_evaluations();
-  }
+  if (control_variates_ && !control_variates_due_)
+    charge_ecs_expansion(*control_variates_, counters_);
   estimator_due_ = true;
   ensure_set_up(rng);
 }
@@ -125,19 +116,12 @@ void HmcEcsSignedSampler::reset(const Vec& theta0, Rng& rng) {
 void HmcEcsSignedSampler::ensure_set_up(Rng& rng) {
   if (control_variates_due_) {
     estimator_.reset();
-    control_variates_ =
-        std::make_unique<TaylorControlVariates>(data_, order_, expansion_subset_, rng);
-    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
-    counters_.density_evaluations += control_variates_->setup_density_evaluations();
+    control_variates_ = build_ecs_expansion(data_, order_, expansion_subset_, rng, counters_);
     control_variates_due_ = false;
     estimator_due_ = true;
   }
   if (!estimator_due_) return;
-  if (hessian_mass_) {
-    mass_.set(control_variates_->negative_log_posterior_hessian());
-  } else {
-    mass_.set_identity(data_.dim());
-  }
+  set_ecs_mass(mass_, *control_variates_, hessian_mass_);
   const int lambda = lambda_ > 0 ? lambda_ : auto_products(rng);
   const double lower_bound = lower_bound_ != 0.0 ? lower_bound_ : -double(lambda);
   kappa_in_use_ = std::min(kappa_, lambda);
