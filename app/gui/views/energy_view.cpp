@@ -1,8 +1,6 @@
 // Energy drift: H(θ, r) = U(θ) + ½rᵀM⁻¹r over steps per chain (exact U, so a noisy gradient's
 // energy random walk shows up as drift), and below it ΔH per step. Divergences are red markers,
-// parameter changes dashed markers in the chain's colour. When a pseudo-marginal chain (HMC-ECS)
-// is present, a third plot shows its log-likelihood estimator's variance per draw: σ̂² for
-// hmcecs, the estimated Var log|L̂| for hmcecs-signed (Pitt et al.'s guide: about 1).
+// parameter changes dashed markers in the chain's colour.
 #include <imgui.h>
 
 #include <algorithm>
@@ -41,27 +39,6 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
   plot::EndPlot();
 }
 
-// The estimator variance of the chains that record one (the others are left out).
-void loglik_variance_plot(ViewContext& context, float height) {
-  if (!plot::BeginPlot("##loglik_variance", ImVec2(0, height), plot::PlotFlags_NoLegend)) return;
-  plot::SetupAxes("step", "σ̂² / Var log|L̂|", plot::AxisFlags_Tight, plot::AxisFlags_FitIncludeZero);
-  double first = std::numeric_limits<double>::infinity();
-  double last = -first;
-  bool any = false;
-  for (const ChainSnapshot& chain : context.snapshot->chains)
-    if (chain.has_loglik_variance)
-      any = views::step_extent(chain.loglik_variance, first, last) || any;
-  if (any && last > first) plot::SetupAxisLimits(plot::Axis::X, first, last, plot::Cond::Follow);
-  for (const ChainSnapshot& chain : context.snapshot->chains) {
-    if (!chain.has_loglik_variance) continue;
-    const std::string label = views::chain_label(chain);
-    plot::Decimated(label.c_str(), chain.loglik_variance,
-                    {.colour = views::chain_colour(context, chain)});
-  }
-  plot::HLine("##one", 1.0, {.colour = plot::theme().zero_line});
-  plot::EndPlot();
-}
-
 }  // namespace
 
 void show_energy_view(ViewContext& context) {
@@ -71,24 +48,12 @@ void show_energy_view(ViewContext& context) {
     any_draws = any_draws || !chain.energy.buckets.empty();
   }
   if (!any_draws) views::note("No draws yet: press Space to run.");
-  const bool pseudo_marginal =
-      std::any_of(context.snapshot->chains.begin(), context.snapshot->chains.end(),
-                  [](const ChainSnapshot& chain) { return chain.has_loglik_variance; });
-  // H on top (the story), ΔH below in a smaller plot, and the estimator variance under both.
+  // H on top (the story), ΔH below in a smaller plot.
   const float available = ImGui::GetContentRegionAvail().y;
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float minimum = 4.0f * ImGui::GetFontSize();
-  if (!pseudo_marginal) {
-    const float top_height = std::max(0.6f * (available - spacing), minimum);
-    energy_plot(context, "##energy", top_height, false);
-    energy_plot(context, "##energy_change", 0.0f, true);
-    return;
-  }
-  const float top_height = std::max(0.42f * (available - 2.0f * spacing), minimum);
-  const float middle_height = std::max(0.25f * (available - 2.0f * spacing), minimum);
+  const float top_height = std::max(0.6f * (available - spacing), 4.0f * ImGui::GetFontSize());
   energy_plot(context, "##energy", top_height, false);
-  energy_plot(context, "##energy_change", middle_height, true);
-  loglik_variance_plot(context, 0.0f);
+  energy_plot(context, "##energy_change", 0.0f, true);
 }
 
 }  // namespace sgl
