@@ -1,5 +1,6 @@
 #include "draws_csv_writer.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cmath>
@@ -50,7 +51,8 @@ void write_draws_csv(const Session& session, const std::string& path) {
   std::vector<DrawsCsvChain> chains;
   for (std::size_t c = 0; c < session.chains().size(); ++c) {
     chains.push_back({labels.at(session.chain_sampler_position().at(c)),
-                      session.chain_index_within_sampler().at(c), &session.chains()[c]->draws()});
+                      session.chain_index_within_sampler().at(c), &session.chains()[c]->draws(),
+                      session.chains()[c]->sampler().records_signs()});
   }
   write_draws_csv(session.target().coordinate_names(), chains, path);
 }
@@ -67,7 +69,13 @@ void write_draws_csv(const std::vector<std::string>& coordinate_names,
     header += ',';
     header += csv_field(name);
   }
-  header += ",potential,hamiltonian,accepted,divergent\n";
+  header += ",potential,hamiltonian,accepted,divergent";
+  // A `sign` column (s = ±1, the weight of the draw in E[ψ] = Σψs/Σs) when a signed sampler is in
+  // the run; the other samplers' rows get 1 so the column is numeric throughout.
+  const bool signed_run = std::any_of(chains.begin(), chains.end(), [](const DrawsCsvChain& chain) {
+    return chain.records_signs || chain.draws->has_signs();
+  });
+  header += signed_run ? ",sign\n" : "\n";
   std::fputs(header.c_str(), file.get());
 
   for (const DrawsCsvChain& chain : chains) {
@@ -80,7 +88,12 @@ void write_draws_csv(const std::vector<std::string>& coordinate_names,
         put_number(file.get(), draws.theta(i, coord));
       put_number(file.get(), draws.potential(i));
       put_number(file.get(), draws.hamiltonian(i));
-      std::fprintf(file.get(), ",%d,%d\n", draws.accepted(i) ? 1 : 0, draws.divergent(i) ? 1 : 0);
+      std::fprintf(file.get(), ",%d,%d", draws.accepted(i) ? 1 : 0, draws.divergent(i) ? 1 : 0);
+      if (signed_run) {
+        std::fprintf(file.get(), ",%d\n", draws.sign(i));
+      } else {
+        std::fputc('\n', file.get());
+      }
     }
     if (std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
   }

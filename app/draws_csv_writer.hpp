@@ -1,5 +1,6 @@
 // draws.csv: one row per recorded draw of every chain, chains in session order.
-//   sampler,chain,iter,<coordinate names...>,potential,hamiltonian,accepted,divergent
+//   sampler,chain,iter,<coordinate names...>,potential,hamiltonian,accepted,divergent[,sign]
+// (`sign` only when a signed sampler is in the run; other samplers' rows get 1).
 // `sampler` is the label from sampler_labels(), `chain` the 0-based chain index within that
 // sampler, `iter` the 1-based step index (burn-in included). Numbers carry 17 significant digits
 // so that re-reading them is exact and output is byte-identical across runs; non-finite values
@@ -22,6 +23,7 @@ struct DrawsCsvChain {
   std::string sampler;
   int chain = 0;
   const DrawStore* draws = nullptr;
+  bool records_signs = false;  // a signed sampler: the file gets a `sign` column
 };
 void write_draws_csv(const std::vector<std::string>& coordinate_names,
                      const std::vector<DrawsCsvChain>& chains, const std::string& path);

@@ -128,6 +128,12 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
     entry["training_iterations"] = training->completed;
     entry["training_seconds"] = number_or_null(training->training_seconds);
   }
+  if (summary.sign_weighted) {
+    // The coordinates' statistics are Σθs / Σs etc. (run_summary.hpp).
+    entry["sign_weighted"] = true;
+    entry["mean_sign"] = number_or_null(summary.mean_sign);
+    if (!summary.sign_warning.empty()) entry["sign_warning"] = summary.sign_warning;
+  }
   entry["stop_reasons"] = summary.stop_reasons;
   return entry;
 }

@@ -52,6 +52,10 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
                    static_cast<unsigned long long>(summary.divergences));
     for (const std::string& reason : summary.stop_reasons)
       std::fprintf(out, "%-*s  stopped early: %s\n", label_width, "", reason.c_str());
+    if (summary.sign_weighted)
+      std::fprintf(out, "%-*s  sign-weighted (Σθs/Σs): τ̂ = %.3f positive signs%s%s\n", label_width,
+                   "", summary.sign_positive_fraction, summary.sign_warning.empty() ? "" : "; ",
+                   summary.sign_warning.c_str());
   }
 }
 

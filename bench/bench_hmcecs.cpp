@@ -4,6 +4,8 @@
 //  2. ESS per second of HMC-ECS (mass=hessian) against full-data HMC at n = 10⁶, d = 6, both
 //     started at the MAP, with posterior means compared in posterior sds. Goal: ≥ 10×, means
 //     within 0.1 sd.
+//  3. cost per signed HMC-ECS leapfrog step at n = 10⁴, 10⁵, 10⁶ (m = 30, λ = 10, κ = 1: about
+//     λm = 300 points per gradient), with the λ that lambda=auto would pick at each n and τ̂.
 // Draws are read from the sampler's position after each iteration rather than recorded, because
 // recording computes the exact U (an O(n) diagnostic) that is not part of either algorithm's cost
 // for HMC-ECS; HMC evaluates U for its MH test anyway.
@@ -12,10 +14,12 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "diagnostics/ess.hpp"
 #include "diagnostics/running_moments.hpp"
+#include "samplers/hmcecs_signed.hpp"
 #include "samplers/sampler_registry.hpp"
 #include "targets/logistic_regression.hpp"
 #include "targets/target_registry.hpp"
@@ -66,9 +70,54 @@ Trace sample(const sgl::Target& target, const std::string& id, const sgl::ParamV
   return trace;
 }
 
+void signed_cost() {
+  std::printf(
+      "\n3. Signed HMC-ECS cost per leapfrog step (m = 30, λ = 10, κ = 1, L = 12, mass=hessian)\n");
+  double first = 0.0;
+  for (std::int64_t n : {10'000LL, 100'000LL, 1'000'000LL}) {
+    const auto target = logistic(n);
+    const auto& model = dynamic_cast<const sgl::LogisticRegressionTarget&>(*target);
+    sgl::ParamValues params = {{"step_size", 0.1}, {"leapfrog_steps", 12}, {"batch_size", 30},
+                               {"lambda", 10},     {"kappa", 1},           {"mass", 1}};
+    auto sampler = sgl::make_sampler("hmcecs-signed", *target, params);
+    sgl::Rng rng(2);
+    sampler->reset(model.map(), rng);
+    sgl::DrawStore store = silent_store(target->dim());
+    sampler->run(200, rng, store);  // warm up
+    const int iterations = 4000;
+    const auto& signed_ecs = dynamic_cast<const sgl::HmcEcsSignedSampler&>(*sampler);
+    double batches = 0.0;
+    const auto start = Clock::now();
+    for (int i = 0; i < iterations; ++i) {
+      sampler->run(1, rng, store);
+      batches += signed_ecs.estimator()->total_batches();
+    }
+    const double per_step = seconds_since(start) / (iterations * 12.0);
+    if (first == 0.0) first = per_step;
+    const auto& counters = sampler->counters();
+    const double tau = double(counters.sign_positive) / double(counters.sign_total);
+    // The λ lambda=auto picks here (a separate sampler: its set-up is not timed).
+    params.erase("lambda");
+    auto automatic = sgl::make_sampler("hmcecs-signed", *target, params);
+    sgl::Rng auto_rng(5);
+    automatic->reset(model.map(), auto_rng);
+    std::printf(
+        "  n = %8lld: %7.3f µs per leapfrog step (%.2f× n = 10⁴), %.1f minibatches "
+        "(%.0f points) per gradient, α_θ %.3f, τ̂ %.4f; lambda=auto → λ = %d\n",
+        static_cast<long long>(n), per_step * 1e6, per_step / first, batches / iterations,
+        30.0 * batches / iterations, double(counters.mh_accepts) / double(counters.mh_proposals),
+        tau, dynamic_cast<const sgl::HmcEcsSignedSampler&>(*automatic).products());
+  }
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // `bench_hmcecs signed` runs part 3 alone (a quick rerun when the machine is busy).
+  if (argc > 1 && std::string(argv[1]) == "signed") {
+    signed_cost();
+    return 0;
+  }
   std::printf("1. HMC-ECS cost per leapfrog step (m = 100, G = 100, L = 12, d = 6 + intercept)\n");
   double first = 0.0;
   for (std::int64_t n : {10'000LL, 100'000LL, 1'000'000LL}) {
@@ -123,5 +172,6 @@ int main() {
       "  ratio (goal ≥ 10×): %.1f×; worst |mean gap| %.3f sd (goal ≤ 0.1; the HMC run's "
       "own MCSE is ≈ 1/√ESS sd)\n",
       ecs_rate / hmc_rate, worst_gap);
+  signed_cost();
   return 0;
 }

@@ -60,7 +60,10 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
       slider_bounds(descriptor, limits, lo, hi);
       ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
       if (descriptor.log_scale) flags |= ImGuiSliderFlags_Logarithmic;
-      const char* format = descriptor.kind == ParamKind::Integer ? "%.0f" : "%.4g";
+      // "auto" for the 0 of a zero-means-auto parameter (ImGui shows a format without % as is).
+      const char* format = descriptor.zero_means_auto && value == 0.0 ? "auto"
+                           : descriptor.kind == ParamKind::Integer    ? "%.0f"
+                                                                      : "%.4g";
       double edited = value;
       if (ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &edited, &lo, &hi, format,
                               flags)) {

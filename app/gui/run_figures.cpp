@@ -44,7 +44,7 @@ std::vector<std::string> write_run_figures(
 
   auto snapshot = std::make_shared<const EngineSnapshot>(session_snapshot(session));
   ViewSettings settings;
-  settings.trace_all_steps = true;  // a finished run: the whole of it
+  settings.trace_window = TraceWindow::WholeRun;  // a finished run: the whole of it
   settings.show_momentum = false;   // a still figure: the arrow at the last draw means little
   ViewContext context;
   context.snapshot = snapshot;

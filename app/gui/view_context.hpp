@@ -14,6 +14,10 @@ namespace gl {
 class ScalarFieldTexture;
 }
 
+// What the trace panel shows: the recent exact draws, the whole run (decimated), or HMC-ECS's
+// per-draw estimator variance.
+enum class TraceWindow { Recent, WholeRun, EstimatorVariance };
+
 struct ViewSettings {
   int coordinate = 0;  // coordinate shown in phase space, histogram, autocorrelation, trace
   int pair_x = 0;      // coordinates shown in the target view (regressions: any pair)
@@ -22,7 +26,7 @@ struct ViewSettings {
   int max_lag = 100;       // autocorrelation plot
   bool show_cloud = true;
   bool show_momentum = true;
-  bool trace_all_steps = false;  // trace: the whole run (decimated) instead of the recent draws
+  TraceWindow trace_window = TraceWindow::Recent;
   // DAIS chains: show the particles at annealing step k (0 = base q₀, K = q_fwd) instead of the
   // chain's draws; k is clamped to each chain's K, and `animate_annealing` cycles it.
   bool show_annealing = true;

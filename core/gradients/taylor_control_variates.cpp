@@ -1,5 +1,6 @@
 #include "gradients/taylor_control_variates.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -252,6 +253,39 @@ void TaylorControlVariates::add_difference_gradients(const std::int64_t* idx, in
     out += weights[j] *
            (datum_gradient - datum_gradients_.col(k) - datum_hessians_[std::size_t(k)] * delta);
   }
+}
+
+std::vector<DifferenceMoments> laplace_difference_moments(const TaylorControlVariates& cv,
+                                                          int draws, std::int64_t points, Rng& rng,
+                                                          const std::string& who) {
+  const DataTarget& data = cv.target();
+  const std::int64_t n = data.num_data();
+  const int dim = data.dim();
+  const Eigen::LLT<Eigen::MatrixXd> precision(cv.negative_log_posterior_hessian());
+  if (precision.info() != Eigen::Success)
+    throw UserError(who + " needs a positive definite −∇²log π(θ*)");
+  const std::int64_t used = std::min(n, points);
+  std::vector<std::int64_t> indices(static_cast<std::size_t>(used));
+  std::vector<double> differences(indices.size());
+  std::vector<DifferenceMoments> moments;
+  for (int draw = 0; draw < draws; ++draw) {
+    Vec z(dim);
+    for (int j = 0; j < dim; ++j) z[j] = rng.normal();
+    // θ = θ* + L⁻ᵀz has covariance (L Lᵀ)⁻¹, the Laplace covariance.
+    const Vec theta = cv.centre() + Vec(precision.matrixU().solve(z));
+    for (std::size_t i = 0; i < indices.size(); ++i)
+      indices[i] = used == n ? std::int64_t(i) : std::int64_t(rng.uniform_index(std::uint64_t(n)));
+    cv.differences(indices.data(), int(used), theta.data(), differences.data());
+    DifferenceMoments moment;
+    moment.points = used;
+    moment.all_data = used == n;
+    for (double d : differences) moment.mean += d;
+    moment.mean /= double(used);
+    for (double d : differences) moment.variance += (d - moment.mean) * (d - moment.mean);
+    moment.variance /= double(used);
+    moments.push_back(moment);
+  }
+  return moments;
 }
 
 }  // namespace sgl

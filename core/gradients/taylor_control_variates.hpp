@@ -19,6 +19,7 @@
 #include <Eigen/Dense>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "targets/data_target.hpp"
@@ -27,6 +28,24 @@
 namespace sgl {
 
 enum class TaylorOrder { First, Second };
+
+class TaylorControlVariates;
+
+// The mean and variance of d_k(θ) over the data at one θ, from `points` data points.
+struct DifferenceMoments {
+  double mean = 0.0;
+  double variance = 0.0;
+  std::int64_t points = 0;
+  bool all_data = false;  // the points were the whole data set (the moments are exact)
+};
+
+// Moments of d_k at `draws` Laplace draws θ ~ N(θ*, (−∇²log π(θ*))⁻¹), each over min(n, points)
+// data (all of them when n ≤ points, else uniform with replacement): how hmcecs's batch_size=auto
+// and hmcecs-signed's lambda=auto size the estimator around θ* (where every d_k vanishes).
+// Throws UserError (naming `who`) unless −∇²log π(θ*) is positive definite.
+std::vector<DifferenceMoments> laplace_difference_moments(const TaylorControlVariates& cv,
+                                                          int draws, std::int64_t points, Rng& rng,
+                                                          const std::string& who);
 
 class TaylorControlVariates {
  public:

@@ -1,15 +1,27 @@
 // The draws a chain keeps: position, momentum, exact potential U, Hamiltonian H, and flags, for
 // every `thin`-th step after `burnin`. Flat arrays so that 10⁶ draws stay cheap to append and scan.
 //
+// Pseudo-marginal samplers (HMC-ECS) also record per draw the variance of their log-likelihood
+// estimator (σ̂², or the estimated Var log|L̂| for signed HMC-ECS) and, for signed HMC-ECS, the
+// sign s = sign(L̂) that expectations must be weighted by (E[ψ] = Σψs / Σs). These arrays are
+// allocated only once a draw carries them, so other samplers pay nothing.
+//
 // With capacity 0 the store keeps everything (the CLI). With a capacity it is a ring buffer that
 // keeps the newest `capacity` draws, so a live session's memory stays bounded however long it
 // runs; index 0 is then the oldest draw still held.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace sgl {
+
+// What a pseudo-marginal sampler records beside θ with each draw.
+struct DrawExtras {
+  int sign = 0;  // ±1 for signed samplers; 0 = the sampler has no sign (read back as +1)
+  double loglik_variance = std::numeric_limits<double>::quiet_NaN();  // NaN = not recorded
+};
 
 class DrawStore {
  public:
@@ -24,7 +36,12 @@ class DrawStore {
   }
 
   void append(std::uint64_t step, const double* theta, const double* momentum, double potential,
-              double hamiltonian, bool accepted, bool divergent) {
+              double hamiltonian, bool accepted, bool divergent,
+              const DrawExtras* extras = nullptr) {
+    if (extras != nullptr && !has_extras_) {
+      has_extras_ = true;
+      allocate_extras(iteration_.size());
+    }
     std::size_t slot;
     if (capacity_ == 0) {
       slot = size_;
@@ -51,6 +68,12 @@ class DrawStore {
     hamiltonian_[slot] = hamiltonian;
     accepted_[slot] = accepted ? 1 : 0;
     divergent_[slot] = divergent ? 1 : 0;
+    if (has_extras_) {
+      sign_[slot] = static_cast<std::int8_t>(extras != nullptr ? extras->sign : 0);
+      loglik_variance_[slot] =
+          extras != nullptr ? extras->loglik_variance : std::numeric_limits<double>::quiet_NaN();
+      if (extras != nullptr && extras->sign != 0) has_signs_ = true;
+    }
   }
 
   // Pre-allocates room for this many draws (unbounded stores only).
@@ -59,6 +82,7 @@ class DrawStore {
   }
 
   void clear() {
+    has_signs_ = false;
     size_ = 0;
     head_ = 0;
     next_slot_ = 0;
@@ -84,6 +108,15 @@ class DrawStore {
   double hamiltonian(std::size_t i) const { return hamiltonian_[slot(i)]; }
   bool accepted(std::size_t i) const { return accepted_[slot(i)] != 0; }
   bool divergent(std::size_t i) const { return divergent_[slot(i)] != 0; }
+  // Whether some draw carried extras / a sign since the store was created / cleared.
+  bool has_extras() const { return has_extras_; }
+  bool has_signs() const { return has_signs_; }
+  // s = sign(L̂) of draw i: ±1 (+1 for draws without a sign).
+  int sign(std::size_t i) const { return has_extras_ && sign_[slot(i)] < 0 ? -1 : 1; }
+  // The estimator variance recorded with draw i (NaN when none was).
+  double loglik_variance(std::size_t i) const {
+    return has_extras_ ? loglik_variance_[slot(i)] : std::numeric_limits<double>::quiet_NaN();
+  }
 
   // One coordinate as a contiguous series, oldest first (for ESS, ACF, histograms).
   std::vector<double> coordinate(int coord) const {
@@ -112,6 +145,12 @@ class DrawStore {
     hamiltonian_.resize(draws);
     accepted_.resize(draws);
     divergent_.resize(draws);
+    if (has_extras_) allocate_extras(draws);
+  }
+
+  void allocate_extras(std::size_t draws) {
+    sign_.resize(draws, 0);
+    loglik_variance_.resize(draws, std::numeric_limits<double>::quiet_NaN());
   }
 
   int dim_;
@@ -129,6 +168,10 @@ class DrawStore {
   std::vector<double> hamiltonian_;
   std::vector<std::uint8_t> accepted_;
   std::vector<std::uint8_t> divergent_;
+  bool has_extras_ = false;
+  bool has_signs_ = false;
+  std::vector<std::int8_t> sign_;
+  std::vector<double> loglik_variance_;
 };
 
 }  // namespace sgl

@@ -114,6 +114,10 @@ LiveChainStats::LiveChainStats(const Target& target, std::shared_ptr<const LiveT
 
 void LiveChainStats::clear() {
   for (auto& histogram : histograms_) histogram.clear();
+  negative_histograms_.clear();
+  signed_ = false;
+  loglik_variance_.clear();
+  has_loglik_variance_ = false;
   if (joint_) joint_->clear();
   for (auto& trace : traces_) trace.clear();
   energy_.clear();
@@ -179,6 +183,7 @@ void LiveChainStats::consume(const Chain& chain) {
     }
     feed(energy_, draws, begin, block_values_, consecutive);
     feed(energy_change_, draws, begin, block_changes_, consecutive);
+    if (draws.has_extras()) consume_extras(draws, begin, count, consecutive);
   }
   appended_seen_ = draws.appended();
 
@@ -188,6 +193,25 @@ void LiveChainStats::consume(const Chain& chain) {
   if (divergences > divergences_seen_ + divergent_draws)
     add_divergence_marker(chain.counters().steps);
   divergences_seen_ = divergences;
+}
+
+void LiveChainStats::consume_extras(const DrawStore& draws, std::size_t begin, std::size_t count,
+                                    bool consecutive) {
+  has_loglik_variance_ = true;
+  block_values_.resize(count);
+  for (std::size_t k = 0; k < count; ++k) block_values_[k] = draws.loglik_variance(begin + k);
+  feed(loglik_variance_, draws, begin, block_values_, consecutive);
+  if (!draws.has_signs()) return;
+  if (!signed_) {
+    signed_ = true;
+    negative_histograms_ = histograms_;
+    for (auto& histogram : negative_histograms_) histogram.clear();
+  }
+  for (std::size_t k = 0; k < count; ++k) {
+    if (draws.sign(begin + k) > 0) continue;
+    for (int coord = 0; coord < dim_; ++coord)
+      negative_histograms_[std::size_t(coord)].add(draws.theta(begin + k, coord));
+  }
 }
 
 void LiveChainStats::add_divergence_marker(std::uint64_t step) {

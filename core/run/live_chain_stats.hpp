@@ -84,6 +84,14 @@ class LiveChainStats {
   double recent_steps_per_second() const { return recent_rate_; }
 
   const std::vector<Histogram1D>& histograms() const { return histograms_; }
+  // Signed samplers: per coordinate, the histogram of the draws with s = −1 alone (empty
+  // otherwise), so that sign-weighted densities are (all − 2·negative) / (Σs · width).
+  const std::vector<Histogram1D>& negative_histograms() const { return negative_histograms_; }
+  bool signed_draws() const { return signed_; }
+  // Pseudo-marginal samplers: the recorded variance of the log-likelihood estimator per draw
+  // (σ̂², or the estimated Var log|L̂|); empty for other samplers.
+  const StreamingDecimator& loglik_variance() const { return loglik_variance_; }
+  bool has_loglik_variance() const { return has_loglik_variance_; }
   const std::vector<StreamingDecimator>& traces() const { return traces_; }
   const StreamingDecimator& energy() const { return energy_; }
   const StreamingDecimator& energy_change() const { return energy_change_; }
@@ -101,10 +109,17 @@ class LiveChainStats {
     std::uint64_t steps;
   };
   void add_divergence_marker(std::uint64_t step);
+  // The loglik variance series and the negative-sign histograms of one block of draws.
+  void consume_extras(const DrawStore& draws, std::size_t begin, std::size_t count,
+                      bool consecutive);
 
   int dim_;
   std::shared_ptr<const LiveTruthBins> truth_;  // null: no truth
   std::vector<Histogram1D> histograms_;
+  std::vector<Histogram1D> negative_histograms_;
+  bool signed_ = false;
+  StreamingDecimator loglik_variance_;
+  bool has_loglik_variance_ = false;
   std::optional<Histogram2D> joint_;  // 2-D targets with a truth
   std::vector<StreamingDecimator> traces_;
   StreamingDecimator energy_;

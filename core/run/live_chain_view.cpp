@@ -57,6 +57,10 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   }
 
   view.histograms = stats.histograms();
+  view.signed_draws = stats.signed_draws();
+  if (view.signed_draws) view.negative_histograms = stats.negative_histograms();
+  view.has_loglik_variance = stats.has_loglik_variance();
+  if (view.has_loglik_variance) view.loglik_variance = stats.loglik_variance().series();
   view.traces.reserve(width);
   for (const auto& trace : stats.traces()) view.traces.push_back(trace.series());
   view.energy = stats.energy().series();

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "diagnostics/distance.hpp"
 #include "diagnostics/ess.hpp"
@@ -17,6 +18,46 @@ namespace {
 // of the histogram TV (≈ ½√(2K/(πN)), see distance.hpp) comparable to the 1-D one.
 constexpr int kTruthBins1d = 50;
 constexpr int kTruthBins2d = 25;
+// Below this s̄ = 2τ̂ − 1 (τ̂ < 0.55) the sign-weighted estimates get a warning: their variance
+// grows as 1/s̄² (the CT of eq. 5.4 has the factor 1/(2τ − 1)²).
+constexpr double kSmallMeanSign = 0.1;
+
+// Sign-weighted summary of one coordinate over the chains' recorded draws (eq. 5.3).
+CoordinateSummary signed_coordinate(const std::vector<const Chain*>& chains, int coord,
+                                    double sign_sum, std::uint64_t draws) {
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  CoordinateSummary summary;
+  if (!(sign_sum > 0.0)) {
+    summary.mean = summary.sd = summary.ess = summary.iat = summary.mcse = kNaN;
+    return summary;
+  }
+  double weighted = 0.0;
+  for (const Chain* chain : chains)
+    for (std::size_t i = 0; i < chain->draws().size(); ++i)
+      weighted += chain->draws().theta(i, coord) * chain->draws().sign(i);
+  const double mean = weighted / sign_sum;
+  double squares = 0.0, ess = 0.0;
+  RunningMoments products;
+  for (const Chain* chain : chains) {
+    const DrawStore& store = chain->draws();
+    std::vector<double> series(store.size());
+    for (std::size_t i = 0; i < store.size(); ++i) {
+      const double centred = store.theta(i, coord) - mean;
+      squares += centred * centred * store.sign(i);
+      series[i] = centred * store.sign(i);
+    }
+    products.add(series.data(), series.size());
+    ess += effective_sample_size(series).ess;
+  }
+  const double mean_sign = sign_sum / double(draws);
+  summary.mean = mean;
+  summary.sd = squares > 0.0 ? std::sqrt(squares / sign_sum) : kNaN;
+  summary.ess = ess;
+  summary.iat = ess > 0 ? double(draws) / ess : std::numeric_limits<double>::infinity();
+  summary.mcse = ess > 0 ? products.sd() / std::sqrt(ess) / mean_sign
+                         : std::numeric_limits<double>::infinity();
+  return summary;
+}
 
 DistanceToTruth distance_for(const Target& target, const std::vector<const Chain*>& chains) {
   const TruthGrid& truth = *target.truth();
@@ -118,7 +159,29 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   summary.steps_per_second = summary.wall_seconds > 0 ? double(steps) / summary.wall_seconds
                                                       : std::numeric_limits<double>::infinity();
 
+  summary.sign_weighted = chains.front()->sampler().records_signs();
+  double sign_sum = 0.0;
+  if (summary.sign_weighted) {
+    for (const Chain* chain : chains)
+      for (std::size_t i = 0; i < chain->draws().size(); ++i) sign_sum += chain->draws().sign(i);
+    summary.mean_sign = summary.draws > 0 ? sign_sum / double(summary.draws) : 0.0;
+    if (summary.draws > 0 && !(sign_sum > 0.0)) {
+      summary.sign_warning = "the sum of the draws' signs is " + std::to_string(long(sign_sum)) +
+                             " ≤ 0: sign-weighted estimates are undefined (reported as null)";
+    } else if (summary.draws > 0 && summary.mean_sign < kSmallMeanSign) {
+      summary.sign_warning = "mean sign " + std::to_string(summary.mean_sign) +
+                             " < 0.1: sign-weighted estimates are unstable (variance ∝ 1/s̄²); "
+                             "raise lambda or lower a";
+    }
+  }
+
   for (int coord = 0; coord < target.dim(); ++coord) {
+    if (summary.sign_weighted) {
+      CoordinateSummary coordinate = signed_coordinate(chains, coord, sign_sum, summary.draws);
+      coordinate.name = summary.names[static_cast<std::size_t>(coord)];
+      summary.coordinates.push_back(coordinate);
+      continue;
+    }
     CoordinateSummary coordinate;
     coordinate.name = summary.names[static_cast<std::size_t>(coord)];
     RunningMoments moments;

@@ -11,6 +11,9 @@
 
 namespace sgl {
 
+// For signed samplers (Sampler::records_signs) every statistic is sign-weighted (Dang et al.
+// 2019, eq. 5.3): mean = Σθs / Σs, sd² = Σ(θ − mean)²s / Σs, and the ratio's MCSE by the delta
+// method, sd(y) / √ESS(y) / |s̄| with y = (θ − mean)s, ess and iat being those of y.
 struct CoordinateSummary {
   std::string name;
   double mean = 0.0;
@@ -58,6 +61,12 @@ struct SamplerSummary {
   // Variational samplers (DAIS): the first chain's training report, with the ELBO pooled over
   // every chain's draws (elbo, elbo_se, elbo_samples) and the training time summed.
   std::shared_ptr<const TrainingReport> training;
+  // Signed samplers: whether the statistics are sign-weighted, s̄ = Σs / draws over the recorded
+  // draws, and a warning when the weighting is unreliable (Σs ≤ 0: statistics are NaN; s̄ small:
+  // the ratio's variance grows as 1/s̄²). Empty when all is well.
+  bool sign_weighted = false;
+  double mean_sign = 1.0;
+  std::string sign_warning;
 };
 
 std::vector<SamplerSummary> summarize(const Session& session);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "samplers/common_params.hpp"
+#include "samplers/ecs_setup.hpp"
 #include "samplers/metropolis.hpp"
 #include "util/error.hpp"
 
@@ -14,19 +15,11 @@ namespace {
 constexpr int kAutoDraws = 8;
 constexpr std::int64_t kAutoPoints = 4096;
 
-const DataTarget& require_data_target(const Target& target) {
-  const DataTarget* data = target.as_data_target();
-  if (!data)
-    throw UserError("hmcecs needs a data target (per-datum log-likelihood terms); '" + target.id() +
-                    "' is analytic — use linear, logistic, ewsg-gauss or CSV data");
-  return *data;
-}
-
 }  // namespace
 
 HmcEcsSampler::HmcEcsSampler(const Target& target)
     : Sampler(target),
-      data_(require_data_target(target)),
+      data_(require_ecs_data_target(target, "hmcecs")),
       mass_(target.dim()),
       grad_(Vec::Zero(target.dim())) {}
 
@@ -101,10 +94,8 @@ void HmcEcsSampler::set_params(const ParamValues& params) {
 void HmcEcsSampler::reset(const Vec& theta0, Rng& rng) {
   Sampler::reset(theta0, rng);
   // The set-up is part of every chain's cost, even when a reset reuses an existing expansion.
-  if (control_variates_ && !control_variates_due_) {
-    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
-    counters_.density_evaluations += control_variates_->setup_density_evaluations();
-  }
+  if (control_variates_ && !control_variates_due_)
+    charge_ecs_expansion(*control_variates_, counters_);
   subsample_due_ = true;
   ensure_set_up(rng);
 }
@@ -112,20 +103,13 @@ void HmcEcsSampler::reset(const Vec& theta0, Rng& rng) {
 void HmcEcsSampler::ensure_set_up(Rng& rng) {
   if (control_variates_due_) {
     estimator_.reset();
-    control_variates_ =
-        std::make_unique<TaylorControlVariates>(data_, order_, expansion_subset_, rng);
+    control_variates_ = build_ecs_expansion(data_, order_, expansion_subset_, rng, counters_);
     estimator_ = std::make_unique<EcsEstimator>(*control_variates_);
-    counters_.gradient_evaluations += control_variates_->setup_gradient_evaluations();
-    counters_.density_evaluations += control_variates_->setup_density_evaluations();
     control_variates_due_ = false;
     subsample_due_ = true;
   }
   if (!subsample_due_) return;
-  if (hessian_mass_) {
-    mass_.set(control_variates_->negative_log_posterior_hessian());
-  } else {
-    mass_.set_identity(data_.dim());
-  }
+  set_ecs_mass(mass_, *control_variates_, hessian_mass_);
   const int size = batch_size_ > 0 ? batch_size_ : auto_batch_size(rng);
   subsample_ = std::make_unique<EcsSubsample>(data_.num_data(), size, blocks_);
   subsample_->redraw_all(rng);
@@ -137,30 +121,10 @@ void HmcEcsSampler::ensure_set_up(Rng& rng) {
 
 int HmcEcsSampler::auto_batch_size(Rng& rng) const {
   const std::int64_t n = data_.num_data();
-  const int dim = data_.dim();
-  const Eigen::LLT<Eigen::MatrixXd> precision(control_variates_->negative_log_posterior_hessian());
-  if (precision.info() != Eigen::Success)
-    throw UserError("hmcecs: batch_size=auto needs a positive definite −∇²log π(θ*)");
-  const std::int64_t points = std::min(n, kAutoPoints);
-  std::vector<std::int64_t> indices(static_cast<std::size_t>(points));
-  std::vector<double> differences(indices.size());
   double variance_sum = 0.0;
-  for (int draw = 0; draw < kAutoDraws; ++draw) {
-    Vec z(dim);
-    for (int j = 0; j < dim; ++j) z[j] = rng.normal();
-    // θ = θ* + L⁻ᵀz has covariance (L Lᵀ)⁻¹, the Laplace covariance.
-    const Vec theta = control_variates_->centre() + Vec(precision.matrixU().solve(z));
-    for (std::size_t i = 0; i < indices.size(); ++i)
-      indices[i] =
-          points == n ? std::int64_t(i) : std::int64_t(rng.uniform_index(std::uint64_t(n)));
-    control_variates_->differences(indices.data(), int(points), theta.data(), differences.data());
-    double mean = 0.0;
-    for (double d : differences) mean += d;
-    mean /= double(points);
-    double squares = 0.0;
-    for (double d : differences) squares += (d - mean) * (d - mean);
-    variance_sum += squares / double(points);
-  }
+  for (const DifferenceMoments& moments : laplace_difference_moments(
+           *control_variates_, kAutoDraws, kAutoPoints, rng, "hmcecs: batch_size=auto"))
+    variance_sum += moments.variance;
   // σ̂² = (n²/m²) Σ_i (d_i − d̄)² ≈ n² Var(d) / m, so m = n² Var(d) gives σ̂² ≈ 1.
   const double wanted = double(n) * double(n) * variance_sum / kAutoDraws;
   const double upper = std::max<double>(double(blocks_), double(n));
@@ -240,8 +204,9 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
     potential = target_.potential(theta_.data());
     hamiltonian = potential + mass_.kinetic_energy(r_);
   }
+  const DrawExtras extras{0, estimate_.variance};  // σ̂² per draw, for the GUI's trace
   finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential,
-                         hamiltonian);
+                         hamiltonian, &extras);
   return outcome.accepted;
 }
 

@@ -75,6 +75,9 @@ class Sampler {
 
   // Whether this sampler's steps are MH-corrected (used for acceptance reporting).
   virtual bool uses_metropolis() const { return false; }
+  // Whether its draws carry a sign s = ±1 that expectations must be weighted by (signed
+  // pseudo-marginal samplers: E[ψ] = Σψs / Σs); draws.csv then gets a `sign` column.
+  virtual bool records_signs() const { return false; }
 
   // Variational samplers (DAIS) first train: this many steps are optimisation steps that record
   // no draw, and front ends run them on top of burn-in and sampling steps. 0 for MCMC samplers.
@@ -118,8 +121,10 @@ class Sampler {
 
   // As above with the recorded H given explicitly, for samplers whose kinetic energy is not
   // ½‖r‖² (a mass matrix M ≠ I: H = U + ½ rᵀM⁻¹r).
+  // `extras` (pseudo-marginal samplers) go with the draw if it is recorded.
   void finish_metropolis_step(DrawStore& store, bool accepted, double accept_prob, bool divergent,
-                              double potential, double hamiltonian) {
+                              double potential, double hamiltonian,
+                              const DrawExtras* extras = nullptr) {
     ++counters_.steps;
     ++counters_.mh_proposals;
     if (accepted) ++counters_.mh_accepts;
@@ -127,7 +132,7 @@ class Sampler {
     if (divergent) ++counters_.divergences;
     if (store.due(counters_.steps))
       store.append(counters_.steps, theta_.data(), r_.data(), potential, hamiltonian, accepted,
-                   divergent);
+                   divergent, extras);
   }
 
   bool record_free_step(DrawStore& store);

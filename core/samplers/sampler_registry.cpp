@@ -10,6 +10,7 @@
 #include "samplers/sghmc_cv.hpp"
 #include "samplers/hmcecs.hpp"
 #include "samplers/dais.hpp"
+#include "samplers/hmcecs_signed.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -65,6 +66,10 @@ std::vector<SamplerInfo> build_catalogue() {
       {"sl-dais", "SL-DAIS (surrogate)", "Jankowiak & Phan 2021, Alg. 1 (RAND surrogate)",
        "DAIS with a learned surrogate Σω_j ℓ_{s_j} in the dynamics, a minibatch in the final term",
        DaisSampler::descriptors(DaisVariant::Surrogate), dais_factory(DaisVariant::Surrogate)},
+      {"hmcecs-signed", "HMC-ECS (signed)", "Dang, Quiroz, Kohn, Tran & Villani 2019, §5",
+       "refresh κ of λ block-Poisson products by MH on |L̂|; then HMC on −log|L̂| − log p with u "
+       "fixed; draws weighted by s = sign(L̂)",
+       HmcEcsSignedSampler::descriptors(), factory<HmcEcsSignedSampler>()},
   };
 }
 

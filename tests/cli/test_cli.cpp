@@ -166,6 +166,39 @@ TEST_CASE("run writes draws.csv and summary.json for sghmc and hmc on gauss2d", 
   CHECK(scratch.leftovers().empty());
 }
 
+TEST_CASE("a signed sampler adds a sign column and sign-weighted summary fields", "[cli]") {
+  const Scratch scratch("signed");
+  const std::string out = scratch.run_path("out");
+  const CommandResult result = scratch.sgmcmc(
+      {"run", "--target", "logistic", "--target-param", "n=200", "--sampler",
+       "hmcecs-signed:batch_size=1,lambda=10,a=-0.5,mass=hessian,step_size=0.2,leapfrog_steps=4",
+       "--sampler", "hmc", "--steps", "40", "--out", out});
+  INFO("stderr: " << result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.find("sign-weighted") != std::string::npos);
+  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  REQUIRE(rows.size() == 1 + 2 * 40);
+  CHECK(rows[0] ==
+        "sampler,chain,iter,intercept,x1,x2,potential,hamiltonian,accepted,divergent,sign");
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const std::string last = rows[i].substr(rows[i].rfind(',') + 1);
+    CHECK((last == "1" || last == "-1"));
+    if (i > 40) CHECK(last == "1");  // hmc rows
+  }
+  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  const auto& signed_ecs = summary["samplers"][0];
+  CHECK(signed_ecs["sampler"] == "hmcecs-signed");
+  CHECK(signed_ecs["params"]["lambda"] == 10);
+  CHECK(signed_ecs["sign_weighted"] == true);
+  CHECK(signed_ecs["sign_positive_fraction"].is_number());
+  CHECK(signed_ecs["mean_sign"].is_number());
+  CHECK(signed_ecs["accept_rate_subsample"].is_number());
+  CHECK(signed_ecs["loglik_var_mean"].is_number());
+  CHECK(signed_ecs["subsample_fraction"] == Approx(10.0 * 1 / 200));
+  CHECK(!summary["samplers"][1].contains("sign_weighted"));
+  CHECK(!summary["samplers"][1].contains("sign_positive_fraction"));
+}
+
 TEST_CASE("the same command twice gives a byte-identical draws.csv", "[cli]") {
   const Scratch scratch("repeat");
   const std::string first = scratch.run_path("first");

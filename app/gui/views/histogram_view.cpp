@@ -1,7 +1,9 @@
 // Histogram of the selected coordinate for every chain (all draws since the last reset) against
 // the true marginal density, with each chain's distance to the truth. Regressions have no
 // numerical truth: the exact posterior marginal (linear) or the Laplace one (logistic) stands
-// in, labelled as such.
+// in, labelled as such. Signed HMC-ECS chains are drawn sign-weighted (Dang et al. 2019, eq. 5.3):
+// height = (n⁺ − n⁻) / (Σs · width) per bin, which may dip below zero; when Σs ≤ 0 the weighting
+// is undefined and the unweighted histogram is drawn, labelled so.
 #include <imgui.h>
 
 #include <algorithm>
@@ -65,6 +67,31 @@ ReferenceCurve reference_curve(const Target& target, int coordinate, double lo, 
   return curve;
 }
 
+// Σs over a signed chain's draws since the last reset (n⁺ − n⁻).
+double sign_sum(const ChainSnapshot& chain, std::size_t index) {
+  const auto total = static_cast<double>(chain.histograms[index].total());
+  const auto negative = static_cast<double>(chain.negative_histograms[index].total());
+  return total - 2.0 * negative;
+}
+
+bool sign_weighted(const ChainSnapshot& chain, std::size_t index) {
+  return chain.signed_draws && index < chain.negative_histograms.size() &&
+         sign_sum(chain, index) > 0.0;
+}
+
+// Sign-weighted densities (n⁺ − n⁻) / (Σs · width), normalised like Histogram1D::densities.
+std::vector<double> signed_densities(const ChainSnapshot& chain, std::size_t index) {
+  const Histogram1D& all = chain.histograms[index];
+  const Histogram1D& negative = chain.negative_histograms[index];
+  const double scale = 1.0 / (sign_sum(chain, index) * all.bin_width());
+  std::vector<double> heights(static_cast<std::size_t>(all.bins()));
+  for (int bin = 0; bin < all.bins(); ++bin)
+    heights[static_cast<std::size_t>(bin)] =
+        (static_cast<double>(all.count(bin)) - 2.0 * static_cast<double>(negative.count(bin))) *
+        scale;
+  return heights;
+}
+
 }  // namespace
 
 void show_histogram_view(ViewContext& context) {
@@ -84,6 +111,9 @@ void show_histogram_view(ViewContext& context) {
     const bool has = index < chain.histograms.size() && chain.histograms[index].total() > 0;
     any_draws = any_draws || has;
     std::string text = views::chain_label(chain) + ":  ";
+    // Signed chains say first how their histogram is weighted (the text may be clipped).
+    if (has && chain.signed_draws)
+      text += sign_weighted(chain, index) ? "sign-weighted, " : "UNWEIGHTED (Σs ≤ 0), ";
     if (!has) {
       text += "no draws yet";
     } else if (chain.has_truth) {
@@ -125,7 +155,8 @@ void show_histogram_view(ViewContext& context) {
     for (int bin = 0; bin <= histogram.bins(); ++bin) {
       edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
     }
-    const std::vector<double> heights = histogram.densities();
+    const std::vector<double> heights =
+        sign_weighted(chain, index) ? signed_densities(chain, index) : histogram.densities();
     const std::string label = views::chain_label(chain);
     // Faint fills and solid outlines: several chains stay readable on top of each other.
     plot::Bars(label.c_str(), edges.data(), heights.data(), histogram.bins(),

@@ -1,6 +1,7 @@
 // Per-chain numbers in one table: work done (steps, gradient evaluations, data passes),
-// throughput, acceptance, efficiency (ESS, ESS per 1000 gradient evaluations), distance to the
-// truth, divergences and status. Every ratio guards its denominator: a fresh chain shows "—".
+// throughput, acceptance, τ̂ (signed samplers' positive-sign fraction), efficiency (ESS, ESS per
+// 1000 gradient evaluations), distance to the truth, divergences and status. Every ratio guards its
+// denominator: a fresh chain shows "—".
 #include <imgui.h>
 
 #include <algorithm>
@@ -28,6 +29,16 @@ void cell(const std::string& text) {
 
 void number_cell(double value, int significant = 3) {
   cell(views::compact_number(value, significant));
+}
+
+// τ̂ = the fraction of positive likelihood estimates (signed samplers), else a dash.
+void sign_cell(const SamplerCounters& counters) {
+  if (counters.sign_total == 0) {
+    cell(kDash);
+    return;
+  }
+  number_cell(
+      ratio(static_cast<double>(counters.sign_positive), static_cast<double>(counters.sign_total)));
 }
 
 void header_with_tooltip(const char* name, const char* tooltip) {
@@ -82,7 +93,7 @@ void show_metrics_view(ViewContext& context) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY;
-  constexpr int kColumns = 14;
+  constexpr int kColumns = 15;
   if (!ImGui::BeginTable("##metrics", kColumns, flags)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   const std::string ess_selected = "ESS " + selected;
@@ -99,6 +110,10 @@ void show_metrics_view(ViewContext& context) {
       {"accept",
        "Metropolis–Hastings acceptance rate (— for samplers without an MH step); HMC-ECS adds its "
        "subsample update's rate (u), EWSG shows its index chain's rate"},
+      {"τ̂",
+       "Signed HMC-ECS: fraction τ̂ of iterations whose likelihood estimate L̂ was positive. "
+       "Its histograms are sign-weighted; the variance of sign-weighted means grows as "
+       "1/(2τ̂ − 1)² (— for other samplers)"},
       {"mean α", "Mean acceptance probability min(1, e^−ΔH)"},
       {"ESS min", "Effective sample size, smallest over all coordinates"},
       {ess_selected.c_str(), "Effective sample size of the selected coordinate"},
@@ -141,9 +156,11 @@ void show_metrics_view(ViewContext& context) {
       const std::string main_rate = views::compact_number(ratio(
           static_cast<double>(counters.mh_accepts), static_cast<double>(counters.mh_proposals)));
       cell(auxiliary.empty() ? main_rate : main_rate + " (u " + auxiliary + ")");
+      sign_cell(counters);
       number_cell(ratio(counters.accept_prob_sum, static_cast<double>(counters.mh_proposals)));
     } else {
       cell(auxiliary.empty() ? std::string(kDash) : "index " + auxiliary);
+      sign_cell(counters);
       cell(kDash);
     }
     const double ess_min = chain.ess.empty()

@@ -1,0 +1,241 @@
+#include "samplers/hmcecs_signed.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "samplers/ecs_setup.hpp"
+#include "samplers/hmcecs.hpp"
+#include "samplers/metropolis.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+// lambda=auto: Laplace draws and data points per draw (as hmcecs's batch_size=auto), the floor
+// that keeps ρ ≈ 1 − κ/λ ≥ 0.9 for κ = 1, and a ceiling on the work per gradient (λm).
+constexpr int kAutoDraws = 8;
+constexpr std::int64_t kAutoPoints = 4096;
+constexpr int kMinAutoProducts = 10;
+constexpr int kMaxProducts = 100000;
+
+}  // namespace
+
+HmcEcsSignedSampler::HmcEcsSignedSampler(const Target& target)
+    : Sampler(target),
+      data_(require_ecs_data_target(target, "hmcecs-signed")),
+      mass_(target.dim()),
+      grad_(Vec::Zero(target.dim())) {}
+
+std::vector<ParamDescriptor> HmcEcsSignedSampler::descriptors() {
+  // hmcecs's descriptors (same names, ranges and tooltips) without `blocks`, with the minibatch
+  // size of the block-Poisson estimator, then λ, a and κ.
+  std::vector<ParamDescriptor> list;
+  for (ParamDescriptor d : HmcEcsSampler::descriptors()) {
+    if (d.name == "blocks") continue;
+    if (d.name == "batch_size") {
+      d.label = "minibatch size m";
+      d.min = 1;
+      d.max = 1e6;
+      d.default_value = 30;
+      d.log_scale = true;
+      d.zero_means_auto = false;
+      d.tooltip =
+          "Data points in each of the ≈ λ minibatches d̂ (iid uniform, with "
+          "replacement); the paper uses m = 30";
+    }
+    if (d.name == "control_variate")
+      d.tooltip +=
+          ". Signed: keep taylor2 — with taylor1 exp(Σq) has no curvature and |L̂| decays "
+          "only polynomially away from θ*, so the chain wanders off";
+    list.push_back(d);
+  }
+  ParamDescriptor lambda{"lambda",
+                         "products λ",
+                         ParamKind::Integer,
+                         0,
+                         kMaxProducts,
+                         0,
+                         true,
+                         "Products ξ_l in L̂ (≈ λm densities per gradient); auto (0): "
+                         "λ ≈ Var(d̂)+d² at Laplace draws (Var log|L̂| ≈ 1), at least 10"};
+  lambda.zero_means_auto = true;
+  ParamDescriptor lower{"a",
+                        "lower bound a",
+                        ParamKind::Real,
+                        -1e5,
+                        1e3,
+                        0,
+                        false,
+                        "Factors are (d̂ − a)/λ: a should lie below the d̂ so that few are "
+                        "negative; auto (0): a = −λ, centring the factors at 1 around θ*"};
+  lower.zero_means_auto = true;
+  list.push_back(lambda);
+  list.push_back(lower);
+  list.push_back({"kappa", "refreshed κ", ParamKind::Integer, 1, kMaxProducts, 1, true,
+                  "Products redrawn per iteration: successive L̂ correlate by ρ ≈ 1 − κ/λ"});
+  return list;
+}
+
+void HmcEcsSignedSampler::set_params(const ParamValues& params) {
+  const int batch_size = static_cast<int>(params.at("batch_size"));
+  const int lambda = static_cast<int>(params.at("lambda"));
+  const double lower_bound = params.at("a");
+  const int kappa = static_cast<int>(params.at("kappa"));
+  const TaylorOrder order =
+      params.at("control_variate") == 0.0 ? TaylorOrder::Second : TaylorOrder::First;
+  const auto expansion_subset = static_cast<std::int64_t>(params.at("expansion_subset"));
+  const bool hessian_mass = params.at("mass") != 0.0;
+  if (lambda != 0 && kappa > lambda)
+    throw UserError(
+        "hmcecs-signed: kappa κ = " + std::to_string(kappa) +
+        " products refreshed per iteration cannot exceed lambda λ = " + std::to_string(lambda));
+  step_size_ = params.at("step_size");
+  leapfrog_steps_ = static_cast<int>(params.at("leapfrog_steps"));
+  if (order != order_ || expansion_subset != expansion_subset_) control_variates_due_ = true;
+  if (control_variates_due_ || batch_size != batch_size_ || lambda != lambda_ ||
+      lower_bound != lower_bound_ || kappa != kappa_ || hessian_mass != hessian_mass_)
+    estimator_due_ = true;
+  batch_size_ = batch_size;
+  lambda_ = lambda;
+  lower_bound_ = lower_bound;
+  kappa_ = kappa;
+  order_ = order;
+  expansion_subset_ = expansion_subset;
+  hessian_mass_ = hessian_mass;
+}
+
+void HmcEcsSignedSampler::reset(const Vec& theta0, Rng& rng) {
+  Sampler::reset(theta0, rng);
+  if (control_variates_ && !control_variates_due_)
+    charge_ecs_expansion(*control_variates_, counters_);
+  estimator_due_ = true;
+  ensure_set_up(rng);
+}
+
+void HmcEcsSignedSampler::ensure_set_up(Rng& rng) {
+  if (control_variates_due_) {
+    estimator_.reset();
+    control_variates_ = build_ecs_expansion(data_, order_, expansion_subset_, rng, counters_);
+    control_variates_due_ = false;
+    estimator_due_ = true;
+  }
+  if (!estimator_due_) return;
+  set_ecs_mass(mass_, *control_variates_, hessian_mass_);
+  const int lambda = lambda_ > 0 ? lambda_ : auto_products(rng);
+  const double lower_bound = lower_bound_ != 0.0 ? lower_bound_ : -double(lambda);
+  kappa_in_use_ = std::min(kappa_, lambda);
+  estimator_ =
+      std::make_unique<BlockPoissonEstimator>(*control_variates_, batch_size_, lambda, lower_bound);
+  estimator_->redraw_all(theta_.data(), rng);
+  counters_.density_evaluations +=
+      std::uint64_t(estimator_->total_batches()) * std::uint64_t(batch_size_);
+  // The mean work per gradient, λm, is what subsample_fraction reports (as m for hmcecs).
+  counters_.subsample_size = std::uint64_t(lambda) * std::uint64_t(batch_size_);
+  estimator_due_ = false;
+  grad_stale_ = true;
+  refresh_gradient();
+}
+
+int HmcEcsSignedSampler::auto_products(Rng& rng) const {
+  const double n = double(data_.num_data());
+  double total = 0.0;
+  for (const DifferenceMoments& moments : laplace_difference_moments(
+           *control_variates_, kAutoDraws, kAutoPoints, rng, "hmcecs-signed: lambda=auto")) {
+    // d = n·mean exactly when every point was used; otherwise d² is estimated without the
+    // bias n²Var/points of the squared sample mean.
+    const double mean = moments.mean;
+    const double d_squared =
+        moments.all_data
+            ? n * n * mean * mean
+            : std::max(0.0, n * n * (mean * mean - moments.variance / double(moments.points)));
+    total += n * n * moments.variance / double(batch_size_) + d_squared;  // Var(d̂) + d²
+  }
+  const double wanted = std::ceil(total / kAutoDraws);
+  return static_cast<int>(std::clamp(wanted, double(kMinAutoProducts), double(kMaxProducts)));
+}
+
+void HmcEcsSignedSampler::refresh_gradient() {
+  if (!grad_stale_) return;
+  value_ = estimator_->evaluate_with_gradient(theta_.data(), grad_.data());
+  const auto work = std::uint64_t(estimator_->total_batches()) * std::uint64_t(batch_size_);
+  counters_.gradient_evaluations += work;
+  counters_.density_evaluations += work;
+  grad_stale_ = false;
+}
+
+bool HmcEcsSignedSampler::refresh_products(Rng& rng) {
+  counters_.density_evaluations += estimator_->refresh(kappa_in_use_, theta_.data(), rng);
+  const BlockPoissonValue proposed = estimator_->combine(theta_.data());
+  const double log_ratio = proposed.log_abs - value_.log_abs;
+  ++counters_.aux_proposals;
+  // A current |L̂| of 0 (d̂ = a exactly, probability 0) gives +∞ and any u' is taken.
+  const bool accepted =
+      !std::isnan(log_ratio) && (log_ratio >= 0.0 || std::log(rng.uniform_open()) < log_ratio);
+  if (accepted) {
+    ++counters_.aux_accepts;
+    value_ = proposed;
+    grad_stale_ = true;
+  } else {
+    estimator_->restore_refreshed();
+  }
+  return accepted;
+}
+
+void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
+  refresh_gradient();
+  mass_.draw_momentum(rng, r_);
+  theta_start_ = theta_;
+  r_start_ = r_;
+  grad_start_ = grad_;
+  std::vector<double>& estimates_start = scratch_estimates_;
+  estimator_->save_estimates(estimates_start);
+  const BlockPoissonValue value_start = value_;
+  const double energy_start =
+      estimator_->potential(theta_.data(), value_) + mass_.kinetic_energy(r_);
+
+  auto estimated_gradient = [&](const double* theta, double* grad) {
+    value_ = estimator_->evaluate_with_gradient(theta, grad);
+  };
+  mass_leapfrog(mass_, theta_, r_, grad_, step_size_, leapfrog_steps_, estimated_gradient);
+  const auto work = std::uint64_t(estimator_->total_batches()) * std::uint64_t(batch_size_) *
+                    std::uint64_t(leapfrog_steps_);
+  counters_.gradient_evaluations += work;
+  counters_.density_evaluations += work;
+
+  const double energy_end = estimator_->potential(theta_.data(), value_) + mass_.kinetic_energy(r_);
+  // A start on the barrier (|L̂| = 0, probability 0) would make every end look divergent.
+  const MetropolisOutcome outcome = std::isfinite(energy_start)
+                                        ? metropolis_decision(energy_start, energy_end, true, rng)
+                                        : metropolis_decision(energy_end, energy_end, true, rng);
+  if (!outcome.accepted) {
+    theta_ = theta_start_;
+    r_ = r_start_;
+    grad_ = grad_start_;
+    estimator_->restore_estimates(estimates_start);
+    value_ = value_start;
+  }
+  counters_.loglik_variance_sum += value_.log_abs_variance;
+  ++counters_.loglik_variance_count;
+  ++counters_.sign_total;
+  if (value_.sign > 0) ++counters_.sign_positive;
+
+  double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
+  if (store.due(counters_.steps + 1)) {
+    potential = target_.potential(theta_.data());
+    hamiltonian = potential + mass_.kinetic_energy(r_);
+  }
+  const DrawExtras extras{value_.sign, value_.log_abs_variance};
+  finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential,
+                         hamiltonian, &extras);
+}
+
+void HmcEcsSignedSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    ensure_set_up(rng);  // a no-op unless set_params changed the expansion, m, λ, a, κ or M
+    refresh_products(rng);
+    hamiltonian_step(rng, store);
+  }
+}
+
+}  // namespace sgl
