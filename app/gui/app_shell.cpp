@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
 #include "chain_colours.hpp"
 #include "ui_probe.hpp"
@@ -15,6 +16,8 @@ namespace sgl {
 namespace {
 
 constexpr const char* kControlsName = "Controls";
+constexpr const char* kNoteName = "Notes";
+constexpr const char* kExperimentName = "Experiment";
 
 // Tile positions as fractions of the area right of the control panel: {x, y, width, height}.
 struct Tile {
@@ -32,8 +35,13 @@ constexpr Tile kTiles[] = {
 };
 }  // namespace
 
-AppShell::AppShell(const LiveSetup& setup)
-    : engine_(setup), control_panel_(engine_), snapshot_(engine_.snapshot()) {
+AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario)
+    : engine_(setup),
+      control_panel_(engine_),
+      scenario_panel_(std::move(scenario)),
+      snapshot_(engine_.snapshot()) {
+  // Sweeps and ensembles start with the scenario, on their own thread beside the live chains.
+  scenario_panel_.start_experiment();
   panels_["Target"] = {"Target", show_target_view};
   panels_["Phase space"] = {"Phase space", show_phase_space_view};
   panels_["Histogram vs truth"] = {"Histogram vs truth", show_histogram_view};
@@ -87,10 +95,14 @@ void AppShell::show_menu_bar() {
     ImGui::MenuItem(kControlsName, nullptr, &show_controls_);
     for (const Tile& tile : kTiles)
       ImGui::MenuItem(tile.name, nullptr, &panels_[tile.name].visible);
+    if (scenario_panel_.has_note()) ImGui::MenuItem(kNoteName, nullptr, &show_note_);
+    if (scenario_panel_.has_experiment())
+      ImGui::MenuItem(kExperimentName, nullptr, &show_experiment_);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
     ImGui::EndMenu();
   }
+  scenario_panel_.menus(engine_);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
     ImGui::EndMenu();
@@ -111,8 +123,23 @@ void AppShell::apply_layout(float menu_height) {
   ImGui::Begin(kControlsName);
   ImGui::End();
   tiled_rects_[kControlsName] = {ImVec2(viewport->Pos.x, top), ImVec2(controls_width, height)};
+  // The scenario column on the right: the teaching note above the experiment's plot.
+  const bool note = scenario_panel_.has_note(), experiment = scenario_panel_.has_experiment();
+  const float side_width = note || experiment ? std::clamp(width * 0.22f, font * 16.0f, font * 24.0f)
+                                              : 0.0f;
+  const float side_x = viewport->Pos.x + width - side_width;
+  const float note_height = !note ? 0.0f : experiment ? height * 0.5f : height;
+  for (const auto& [name, y, h] : {std::tuple{kNoteName, 0.0f, note_height},
+                                   std::tuple{kExperimentName, note_height, height - note_height}}) {
+    if (h <= 0.0f) continue;
+    ImGui::SetNextWindowPos(ImVec2(side_x, top + y), cond);
+    ImGui::SetNextWindowSize(ImVec2(side_width, h), cond);
+    ImGui::Begin(name);
+    ImGui::End();
+    tiled_rects_[name] = {ImVec2(side_x, top + y), ImVec2(side_width, h)};
+  }
   const float area_x = viewport->Pos.x + controls_width;
-  const float area_w = width - controls_width;
+  const float area_w = width - controls_width - side_width;
   for (const Tile& tile : kTiles) {
     const ImVec2 position(area_x + tile.x * area_w, top + tile.y * height);
     const ImVec2 size(tile.w * area_w, tile.h * height);
@@ -149,10 +176,14 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float menu_height = viewport->WorkPos.y - viewport->Pos.y;
-  if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_) {
+  // The menu bar's height reaches the viewport's work area one frame late, so the first layout
+  // would cover the menu bar: tile again once it is known.
+  if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_ ||
+      menu_height != last_menu_height_) {
     // The window was resized: tile again so nothing is left off screen.
     last_width_ = viewport->Size.x;
     last_height_ = viewport->Size.y;
+    last_menu_height_ = menu_height;
     layout_pending_ = true;
   }
   if (layout_pending_) {
@@ -169,6 +200,7 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   context.density_texture = &density_texture_;
   context.energy_texture = &energy_texture_;
   context.font_size = font_size;
+  context.ensemble_clouds = scenario_panel_.overlay_clouds();
 
   if (show_controls_) {
     if (ImGui::Begin(kControlsName, &show_controls_, panel_flags(kControlsName))) {
@@ -186,6 +218,23 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
       ui_probe::record_current_window(std::string("panel/") + tile.name);
       last_rects_[tile.name] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
       panel.draw(context);
+    }
+    ImGui::End();
+  }
+
+  if (show_note_ && scenario_panel_.has_note()) {
+    if (ImGui::Begin(kNoteName, &show_note_, panel_flags(kNoteName))) {
+      ui_probe::record_current_window(std::string("panel/") + kNoteName);
+      last_rects_[kNoteName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+      scenario_panel_.show_note();
+    }
+    ImGui::End();
+  }
+  if (show_experiment_ && scenario_panel_.has_experiment()) {
+    if (ImGui::Begin(kExperimentName, &show_experiment_, panel_flags(kExperimentName))) {
+      ui_probe::record_current_window(std::string("panel/") + kExperimentName);
+      last_rects_[kExperimentName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+      scenario_panel_.show_experiment(context);
     }
     ImGui::End();
   }

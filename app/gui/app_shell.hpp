@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "control_panel.hpp"
+#include "scenario_panel.hpp"
 #include "gl/scalar_field_texture.hpp"
 #include "run/live_engine.hpp"
 #include "view_context.hpp"
@@ -20,7 +21,8 @@ namespace sgl {
 
 class AppShell {
  public:
-  explicit AppShell(const LiveSetup& setup);
+  // `scenario`: the preset or session the setup came from (notes, sweep/ensemble, presets menu).
+  explicit AppShell(const LiveSetup& setup, std::optional<Scenario> scenario = std::nullopt);
 
   // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size;
   // `key_presses` the GLFW keys pressed since the last frame (for the shortcuts).
@@ -33,6 +35,8 @@ class AppShell {
   std::vector<std::string> panel_names() const;
   // A one-line status for the window title: target, running/paused, total steps.
   std::string title() const;
+  // A preset or session the user chose this frame; the main loop rebuilds the shell with it.
+  std::optional<Scenario> take_scenario_request() { return scenario_panel_.take_request(); }
 
  private:
   struct Panel {
@@ -48,6 +52,9 @@ class AppShell {
 
   LiveEngine engine_;
   ControlPanel control_panel_;
+  ScenarioPanel scenario_panel_;
+  bool show_note_ = true;
+  bool show_experiment_ = true;
   ViewSettings settings_;
   std::map<int, std::uint32_t> chain_colours_;
   gl::ScalarFieldTexture density_texture_;
@@ -60,6 +67,7 @@ class AppShell {
   std::map<std::string, std::pair<ImVec2, ImVec2>> last_rects_;
   float last_width_ = 0.0f;
   float last_height_ = 0.0f;
+  float last_menu_height_ = 0.0f;
   bool show_controls_ = true;
   bool show_help_ = false;
 };

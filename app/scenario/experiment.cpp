@@ -234,8 +234,8 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
           checkpoint.kl = gaussian_kl(checkpoint.mean, checkpoint.covariance, *truth);
         checkpoint.tv = cloud_tv(*target, positions, dim);
       }
+      if (observer) observer(series_done, positions, checkpoint);
       series.checkpoints.push_back(std::move(checkpoint));
-      if (observer) observer(series_done, j, positions);
       report(control, progress_from, progress_to,
              (double(series_done) + double(j) / ensemble.checkpoints) / double(series_count));
     }

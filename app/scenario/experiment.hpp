@@ -77,9 +77,11 @@ struct EnsembleResult {
   std::vector<EnsembleSeries> series;
 };
 
-// Positions of every particle (K × dim, row-major) of one series at one checkpoint.
+// After each checkpoint: the positions of every running particle (K × dim, row-major) of one
+// series, and that checkpoint's summary.
 using EnsembleObserver =
-    std::function<void(std::size_t series, int checkpoint, const std::vector<double>& positions)>;
+    std::function<void(std::size_t series, const std::vector<double>& positions,
+                       const EnsembleCheckpoint& checkpoint)>;
 
 // Throws UserError (bad scenario) — returns early, with what was done, when cancelled.
 SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control = nullptr,
