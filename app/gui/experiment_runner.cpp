@@ -19,7 +19,14 @@ ExperimentRunner::ExperimentRunner(const Scenario& scenario, Kind kind) : kind_(
 
   worker_ = std::thread([this, scenario] {
     try {
-      if (kind_ == Kind::Sweep) {
+      if (kind_ == Kind::Reference) {
+        Scenario chains_only = scenario;
+        chains_only.sweep.reset();
+        chains_only.ensemble.reset();
+        ScenarioResults result = run_scenario(chains_only, &control_);
+        std::lock_guard lock(mutex_);
+        reports_ = std::move(result.chains);
+      } else if (kind_ == Kind::Sweep) {
         SweepResult result = run_sweep(scenario, &control_);
         std::lock_guard lock(mutex_);
         sweep_ = std::move(result);
@@ -68,6 +75,11 @@ std::vector<ExperimentRunner::Cloud> ExperimentRunner::clouds() const {
 std::optional<SweepResult> ExperimentRunner::sweep() const {
   std::lock_guard lock(mutex_);
   return sweep_;
+}
+
+std::optional<std::vector<ChainReport>> ExperimentRunner::reports() const {
+  std::lock_guard lock(mutex_);
+  return reports_;
 }
 
 std::optional<EnsembleResult> ExperimentRunner::ensemble() const {

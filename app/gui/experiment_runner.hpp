@@ -12,12 +12,14 @@
 #include <vector>
 
 #include "scenario/experiment.hpp"
+#include "scenario/scenario_run.hpp"
 
 namespace sgl {
 
 class ExperimentRunner {
  public:
-  enum class Kind { Sweep, Ensemble };
+  // Reference: the scenario's chains run to the end headless, compared with the reference chain.
+  enum class Kind { Sweep, Ensemble, Reference };
 
   ExperimentRunner(const Scenario& scenario, Kind kind);
   ~ExperimentRunner();
@@ -42,6 +44,7 @@ class ExperimentRunner {
   // Results once finished (nullopt before).
   std::optional<SweepResult> sweep() const;
   std::optional<EnsembleResult> ensemble() const;
+  std::optional<std::vector<ChainReport>> reports() const;
 
  private:
   Kind kind_;
@@ -52,6 +55,7 @@ class ExperimentRunner {
   std::vector<Cloud> clouds_;
   std::optional<SweepResult> sweep_;
   std::optional<EnsembleResult> ensemble_;
+  std::optional<std::vector<ChainReport>> reports_;
   std::thread worker_;
 };
 

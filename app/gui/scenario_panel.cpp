@@ -8,6 +8,7 @@
 #include "chain_colours.hpp"
 #include "markdown_view.hpp"
 #include "plot/plot.hpp"
+#include "plot/plot_theme.hpp"
 #include "run/live_engine.hpp"
 #include "scenario/assets.hpp"
 #include "scenario/live_session.hpp"
@@ -39,14 +40,17 @@ ScenarioPanel::ScenarioPanel(std::optional<Scenario> scenario) : scenario_(std::
 }
 
 bool ScenarioPanel::has_experiment() const {
-  return scenario_ && (scenario_->sweep || scenario_->ensemble);
+  return scenario_ && (scenario_->sweep || scenario_->ensemble ||
+                       scenario_->analysis.kind == "reference");
 }
 
 void ScenarioPanel::start_experiment() {
   if (!has_experiment()) return;
   runner_.reset();  // cancels and joins a running one first
-  runner_ = std::make_unique<ExperimentRunner>(
-      *scenario_, scenario_->sweep ? ExperimentRunner::Kind::Sweep : ExperimentRunner::Kind::Ensemble);
+  runner_ = std::make_unique<ExperimentRunner>(*scenario_, scenario_->sweep ? ExperimentRunner::Kind::Sweep
+                                                         : scenario_->ensemble
+                                                             ? ExperimentRunner::Kind::Ensemble
+                                                             : ExperimentRunner::Kind::Reference);
 }
 
 std::optional<Scenario> ScenarioPanel::take_request() {
@@ -88,7 +92,9 @@ void ScenarioPanel::menus(LiveEngine& engine) {
     }
     if (has_experiment()) {
       ImGui::Separator();
-      const char* what = scenario_->sweep ? "Run the sweep again" : "Run the ensemble again";
+      const char* what = scenario_->sweep      ? "Run the sweep again"
+                         : scenario_->ensemble ? "Run the ensemble again"
+                                               : "Run the comparison again";
       if (ImGui::MenuItem(what)) start_experiment();
     }
     ImGui::EndMenu();
@@ -214,6 +220,59 @@ void ScenarioPanel::plot_sweep(const SweepResult& sweep) {
   plot::EndPlot();
 }
 
+void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
+  const ChainReport* reference = nullptr;
+  for (const ChainReport& report : reports)
+    if (report.label == scenario_->analysis.reference) reference = &report;
+  if (!reference) return;
+  // A compact table: acceptance and CT = IF × data passes per iteration.
+  if (ImGui::BeginTable("##reference_table", 4,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    for (const char* heading : {"chain", "α_θ", "max |Δmean|/sd", "CT"})
+      ImGui::TableSetupColumn(heading);
+    ImGui::TableHeadersRow();
+    for (const ChainReport& report : reports) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(report.label.c_str());
+      ImGui::TableNextColumn();
+      if (std::isfinite(report.accept_rate)) ImGui::Text("%.3f", report.accept_rate);
+      else ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
+      double worst = 0.0;
+      for (double e : report.mean_error_sd) worst = std::max(worst, std::abs(e));
+      ImGui::Text("%.2f", worst);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3g", report.ct);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::RadioButton("means", &reference_view_, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("variances", &reference_view_, 1);
+  const bool means = reference_view_ == 0;
+  char x_label[96];
+  std::snprintf(x_label, sizeof x_label, "%s (%s)", means ? "posterior mean" : "posterior variance",
+                reference->label.c_str());
+  if (!plot::BeginPlot("##reference", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+  plot::SetupAxes(x_label, "each method");
+  plot::SetupFinish();
+  const std::vector<double>& ref = means ? reference->mean : reference->variance;
+  if (!ref.empty()) {
+    const auto [lo, hi] = std::minmax_element(ref.begin(), ref.end());
+    const double xs[2] = {*lo, *hi};
+    plot::Line("y = x", xs, xs, 2, {.colour = plot::theme().foreground, .dashed = true});
+  }
+  for (const ChainReport& report : reports) {
+    if (&report == reference) continue;
+    const std::vector<double>& values = means ? report.mean : report.variance;
+    const int count = static_cast<int>(std::min(values.size(), ref.size()));
+    plot::Scatter(report.label.c_str(), ref.data(), values.data(), count,
+                  {.colour = label_colour(report.label)});
+  }
+  plot::EndPlot();
+}
+
 void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series,
                                   const std::string& unit) {
   const std::string metric = ensemble_metric(*scenario_);
@@ -243,6 +302,7 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
   (void)context;
   if (!has_experiment()) return;
   const bool sweep = scenario_->sweep.has_value();
+  const bool reference = !sweep && !scenario_->ensemble;
   if (!runner_) {
     ImGui::TextWrapped("%s", sweep ? "The sweep reruns the chains at each value." :
                                      "The ensemble runs many independent chains.");
@@ -267,7 +327,13 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     ImGui::TextWrapped("%s", runner_->error().c_str());
     return;
   }
-  if (sweep) {
+  if (reference) {
+    ImGui::TextDisabled("every chain run headless for %llu steps, against %s",
+                        static_cast<unsigned long long>(scenario_->steps),
+                        scenario_->analysis.reference.c_str());
+    if (const auto reports = runner_->reports()) plot_reference(*reports);
+    else ImGui::TextDisabled("the plot appears when the runs are done");
+  } else if (sweep) {
     ImGui::TextDisabled("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
                         scenario_->sweep->values.size());
     if (const auto result = runner_->sweep()) plot_sweep(*result);
@@ -286,7 +352,8 @@ std::vector<OverlayCloud> ScenarioPanel::overlay_clouds() const {
   for (auto& series : runner_->clouds()) {
     if (series.positions.empty()) continue;
     OverlayCloud cloud;
-    cloud.label = series.label + " (ensemble)";
+    // One legend entry for every cloud (each keeps its own colour); clicking it hides them all.
+    cloud.label = "ensemble particles";
     cloud.colour = label_colour(series.label);
     const int dim = scenario_ ? static_cast<int>(series.checkpoints.empty()
                                                      ? 0

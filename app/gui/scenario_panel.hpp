@@ -42,6 +42,7 @@ class ScenarioPanel {
  private:
   void dialogs(LiveEngine& engine);
   void plot_sweep(const SweepResult& sweep);
+  void plot_reference(const std::vector<ChainReport>& reports);
   void plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series, const std::string& unit);
   std::uint32_t label_colour(const std::string& label) const;
 
@@ -54,6 +55,7 @@ class ScenarioPanel {
   char path_[512] = {};
   std::string message_;  // the last save/open outcome
   int sweep_view_ = 0;   // 0: covariance error vs IAT; 1: first draws
+  int reference_view_ = 0;  // 0: means; 1: variances
 };
 
 }  // namespace sgl

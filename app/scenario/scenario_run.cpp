@@ -87,7 +87,14 @@ ScenarioResults run_scenario(const Scenario& scenario, ExperimentControl* contro
   const double chains_share = has_sweep || has_ensemble ? 0.2 : 1.0;
   if (!scenario.chains.empty()) {
     results.session = std::make_unique<Session>(scenario_run_spec(scenario));
-    results.session->run_to_end();
+    // Chain by chain (as Session::run_to_end), with progress and a chance to cancel.
+    const std::uint64_t total = scenario.burnin + scenario.steps;
+    auto& chains = results.session->chains();
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+      if (control && control->cancel.load()) break;
+      chains[i]->run(total - chains[i]->counters().steps);
+      if (control) control->progress.store(chains_share * double(i + 1) / double(chains.size()));
+    }
     results.summaries = summarize(*results.session);
     results.chains = chain_reports(scenario, results.summaries);
   }
