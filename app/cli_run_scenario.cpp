@@ -48,9 +48,8 @@ void print_reports(const ScenarioResults& results) {
       if (s.checkpoints.empty()) continue;
       const EnsembleCheckpoint& last = s.checkpoints.back();
       std::printf("ensemble %-13s %d chains, %s %g: mean H %.4g  KL %.4g  TV %.4g\n",
-                  s.label.c_str(), results.ensemble->chains,
-                  results.ensemble->budget_unit.c_str(), last.budget, last.mean_energy, last.kl,
-                  last.tv);
+                  s.label.c_str(), results.ensemble->chains, results.ensemble->budget_unit.c_str(),
+                  last.budget, last.mean_energy, last.kl, last.tv);
     }
 }
 

@@ -40,17 +40,17 @@ ScenarioPanel::ScenarioPanel(std::optional<Scenario> scenario) : scenario_(std::
 }
 
 bool ScenarioPanel::has_experiment() const {
-  return scenario_ && (scenario_->sweep || scenario_->ensemble ||
-                       scenario_->analysis.kind == "reference");
+  return scenario_ &&
+         (scenario_->sweep || scenario_->ensemble || scenario_->analysis.kind == "reference");
 }
 
 void ScenarioPanel::start_experiment() {
   if (!has_experiment()) return;
   runner_.reset();  // cancels and joins a running one first
-  runner_ = std::make_unique<ExperimentRunner>(*scenario_, scenario_->sweep ? ExperimentRunner::Kind::Sweep
-                                                         : scenario_->ensemble
-                                                             ? ExperimentRunner::Kind::Ensemble
-                                                             : ExperimentRunner::Kind::Reference);
+  runner_ = std::make_unique<ExperimentRunner>(
+      *scenario_, scenario_->sweep      ? ExperimentRunner::Kind::Sweep
+                  : scenario_->ensemble ? ExperimentRunner::Kind::Ensemble
+                                        : ExperimentRunner::Kind::Reference);
 }
 
 std::optional<Scenario> ScenarioPanel::take_request() {
@@ -119,7 +119,8 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
       try {
         Scenario base = scenario_.value_or(Scenario{});
         if (base.name.empty()) base.name = "session";
-        write_text_file(path_, scenario_to_json(scenario_with_session(base, engine.session_state())));
+        write_text_file(path_,
+                        scenario_to_json(scenario_with_session(base, engine.session_state())));
         message_ = std::string("saved ") + path_;
       } catch (const UserError& error) {
         message_ = error.what();
@@ -236,8 +237,10 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(report.label.c_str());
       ImGui::TableNextColumn();
-      if (std::isfinite(report.accept_rate)) ImGui::Text("%.3f", report.accept_rate);
-      else ImGui::TextDisabled("-");
+      if (std::isfinite(report.accept_rate))
+        ImGui::Text("%.3f", report.accept_rate);
+      else
+        ImGui::TextDisabled("-");
       ImGui::TableNextColumn();
       double worst = 0.0;
       for (double e : report.mean_error_sd) worst = std::max(worst, std::abs(e));
@@ -276,7 +279,9 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
 void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series,
                                   const std::string& unit) {
   const std::string metric = ensemble_metric(*scenario_);
-  const char* y_label = metric == "kl" ? "KL to the truth" : metric == "energy" ? "mean H" : "mean θ₁";
+  const char* y_label = metric == "kl"       ? "KL to the truth"
+                        : metric == "energy" ? "mean H"
+                                             : "mean θ₁";
   if (!plot::BeginPlot("##ensemble", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
   plot::SetupAxes(unit.c_str(), y_label, plot::AxisFlags_FitIncludeZero,
                   metric == "mean" ? plot::AxisFlags_None : plot::AxisFlags_FitIncludeZero);
@@ -284,8 +289,8 @@ void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& se
   for (const auto& one : series) {
     std::vector<double> xs, ys;
     for (const EnsembleCheckpoint& checkpoint : one.checkpoints) {
-      const double y = metric == "kl"       ? checkpoint.kl
-                       : metric == "energy" ? checkpoint.mean_energy
+      const double y = metric == "kl"               ? checkpoint.kl
+                       : metric == "energy"         ? checkpoint.mean_energy
                        : checkpoint.mean.size() > 0 ? checkpoint.mean[0]
                                                     : kNotAvailable;
       if (!std::isfinite(y)) continue;
@@ -304,8 +309,8 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
   const bool sweep = scenario_->sweep.has_value();
   const bool reference = !sweep && !scenario_->ensemble;
   if (!runner_) {
-    ImGui::TextWrapped("%s", sweep ? "The sweep reruns the chains at each value." :
-                                     "The ensemble runs many independent chains.");
+    ImGui::TextWrapped("%s", sweep ? "The sweep reruns the chains at each value."
+                                   : "The ensemble runs many independent chains.");
     if (ImGui::Button(sweep ? "Run the sweep" : "Run the ensemble")) start_experiment();
     return;
   }
@@ -313,8 +318,10 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
   const bool finished = runner_->finished();
   char overlay[64];
   std::snprintf(overlay, sizeof overlay, "%s %.0f%%",
-                finished ? (runner_->cancelled() ? "cancelled" : "done") : "running", 100 * progress);
-  ImGui::ProgressBar(static_cast<float>(progress), ImVec2(-ImGui::GetFontSize() * 6.0f, 0), overlay);
+                finished ? (runner_->cancelled() ? "cancelled" : "done") : "running",
+                100 * progress);
+  ImGui::ProgressBar(static_cast<float>(progress), ImVec2(-ImGui::GetFontSize() * 6.0f, 0),
+                     overlay);
   ui_probe::record_last_item("experiment/progress");
   ImGui::SameLine();
   if (!finished) {
@@ -331,13 +338,17 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     ImGui::TextDisabled("every chain run headless for %llu steps, against %s",
                         static_cast<unsigned long long>(scenario_->steps),
                         scenario_->analysis.reference.c_str());
-    if (const auto reports = runner_->reports()) plot_reference(*reports);
-    else ImGui::TextDisabled("the plot appears when the runs are done");
+    if (const auto reports = runner_->reports())
+      plot_reference(*reports);
+    else
+      ImGui::TextDisabled("the plot appears when the runs are done");
   } else if (sweep) {
     ImGui::TextDisabled("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
                         scenario_->sweep->values.size());
-    if (const auto result = runner_->sweep()) plot_sweep(*result);
-    else ImGui::TextDisabled("the plot appears when the sweep is done");
+    if (const auto result = runner_->sweep())
+      plot_sweep(*result);
+    else
+      ImGui::TextDisabled("the plot appears when the sweep is done");
   } else {
     const bool passes = scenario_->ensemble->data_passes > 0;
     ImGui::TextDisabled("%d chains per sampler; particles on the target view",

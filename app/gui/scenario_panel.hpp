@@ -53,8 +53,8 @@ class ScenarioPanel {
   bool open_save_dialog_ = false;
   bool open_load_dialog_ = false;
   char path_[512] = {};
-  std::string message_;  // the last save/open outcome
-  int sweep_view_ = 0;   // 0: covariance error vs IAT; 1: first draws
+  std::string message_;     // the last save/open outcome
+  int sweep_view_ = 0;      // 0: covariance error vs IAT; 1: first draws
   int reference_view_ = 0;  // 0: means; 1: variances
 };
 

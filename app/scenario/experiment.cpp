@@ -149,7 +149,8 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
           const EssResult ess = effective_sample_size(series);
           iat_sum += ess.iat;
           point.ess_min = std::min(point.ess_min, ess.ess);
-          for (std::size_t i = 0; i < series.size(); ++i) all[i * std::size_t(dim) + std::size_t(c)] = series[i];
+          for (std::size_t i = 0; i < series.size(); ++i)
+            all[i * std::size_t(dim) + std::size_t(c)] = series[i];
         }
         point.iat = iat_sum / dim;
         if (truth) {
@@ -197,13 +198,14 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
     chains.reserve(std::size_t(ensemble.chains));
     for (int k = 0; k < ensemble.chains; ++k)
       chains.push_back(std::make_unique<Chain>(target, spec.sampler.id, spec.sampler.params,
-                                               chain_seed(scenario.seed, position, k), start, 0,
-                                               1, /*draw_capacity=*/1));
+                                               chain_seed(scenario.seed, position, k), start, 0, 1,
+                                               /*draw_capacity=*/1));
     std::vector<double> positions;
     for (int j = 1; j <= ensemble.checkpoints; ++j) {
       if (cancelled(control)) break;
-      const double budget = by_passes ? ensemble.data_passes * j / ensemble.checkpoints
-                                      : std::round(double(ensemble.steps) * j / ensemble.checkpoints);
+      const double budget = by_passes
+                                ? ensemble.data_passes * j / ensemble.checkpoints
+                                : std::round(double(ensemble.steps) * j / ensemble.checkpoints);
       EnsembleCheckpoint checkpoint;
       checkpoint.budget = budget;
       positions.clear();

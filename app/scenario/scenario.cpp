@@ -63,8 +63,8 @@ double as_number(const json& value, const std::string& where) {
 }
 
 std::uint64_t as_count(const json& value, const std::string& where, std::uint64_t minimum) {
-  if (!value.is_number_integer() || (value.is_number_integer() && value.get<std::int64_t>() < 0 &&
-                                     !value.is_number_unsigned()))
+  if (!value.is_number_integer() ||
+      (value.is_number_integer() && value.get<std::int64_t>() < 0 && !value.is_number_unsigned()))
     throw UserError(where + " must be a whole number >= " + std::to_string(minimum));
   const std::uint64_t count = value.get<std::uint64_t>();
   if (count < minimum) throw UserError(where + " must be at least " + std::to_string(minimum));
@@ -189,8 +189,8 @@ std::vector<ParamChange> parse_history(const json& value, const std::string& pat
     Fields fields(value[i], where);
     ParamChange change;
     change.step = as_count(fields.require("step"), fields.where("step"), 0);
-    change.params =
-        parse_sampler_params(fields.require("params"), sampler, fields.where("params"), data_target);
+    change.params = parse_sampler_params(fields.require("params"), sampler, fields.where("params"),
+                                         data_target);
     fields.finish();
     if (!history.empty() && change.step < history.back().step)
       throw UserError(fields.where("step") + ": changes must be in step order");
@@ -248,7 +248,8 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
       throw UserError(fields.where("format") + ": this sgmcmc-lab reads format 1");
   }
   scenario.name = as_string(fields.require("name"), fields.where("name"));
-  if (const json* title = fields.get("title")) scenario.title = as_string(*title, fields.where("title"));
+  if (const json* title = fields.get("title"))
+    scenario.title = as_string(*title, fields.where("title"));
   if (const json* d = fields.get("description"))
     scenario.description = as_string(*d, fields.where("description"));
   if (const json* note = fields.get("note")) scenario.note = as_string(*note, fields.where("note"));
@@ -269,12 +270,14 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
       throw UserError(fields.where("init") + " must be a list of numbers or \"map\"");
     }
   }
-  if (const json* seed = fields.get("seed")) scenario.seed = as_count(*seed, fields.where("seed"), 0);
+  if (const json* seed = fields.get("seed"))
+    scenario.seed = as_count(*seed, fields.where("seed"), 0);
   if (const json* steps = fields.get("steps"))
     scenario.steps = as_count(*steps, fields.where("steps"), 1);
   if (const json* burnin = fields.get("burnin"))
     scenario.burnin = as_count(*burnin, fields.where("burnin"), 0);
-  if (const json* thin = fields.get("thin")) scenario.thin = as_count(*thin, fields.where("thin"), 1);
+  if (const json* thin = fields.get("thin"))
+    scenario.thin = as_count(*thin, fields.where("thin"), 1);
   if (const json* speed = fields.get("speed")) {
     scenario.speed = as_number(*speed, fields.where("speed"));
     if (scenario.speed < 0) throw UserError(fields.where("speed") + " must be >= 0 (0 = max)");
@@ -397,14 +400,15 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
 
   if (const json* quick = fields.get("quick")) {
     Fields q_fields(*quick, fields.where("quick"));
-    if (const json* v = q_fields.get("steps")) scenario.quick.steps = as_count(*v, q_fields.where("steps"), 1);
+    if (const json* v = q_fields.get("steps"))
+      scenario.quick.steps = as_count(*v, q_fields.where("steps"), 1);
     if (const json* v = q_fields.get("burnin"))
       scenario.quick.burnin = as_count(*v, q_fields.where("burnin"), 0);
     if (const json* v = q_fields.get("sweep_steps"))
       scenario.quick.sweep_steps = as_count(*v, q_fields.where("sweep_steps"), 1);
     if (const json* v = q_fields.get("ensemble_chains"))
-      scenario.quick.ensemble_chains =
-          static_cast<int>(std::min<std::uint64_t>(as_count(*v, q_fields.where("ensemble_chains"), 1), 1000000));
+      scenario.quick.ensemble_chains = static_cast<int>(
+          std::min<std::uint64_t>(as_count(*v, q_fields.where("ensemble_chains"), 1), 1000000));
     q_fields.finish();
   }
 
@@ -497,8 +501,8 @@ std::string scenario_to_json(const Scenario& s) {
       entry["enabled"] = chain.enabled;
       json history = json::array();
       for (const ParamChange& change : chain.history)
-        history.push_back({{"step", change.step},
-                           {"params", sampler_params(chain.sampler, change.params)}});
+        history.push_back(
+            {{"step", change.step}, {"params", sampler_params(chain.sampler, change.params)}});
       entry["history"] = history;
       chains_out.push_back(entry);
     }

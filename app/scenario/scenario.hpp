@@ -29,7 +29,7 @@ struct ScenarioSweep {
   std::vector<std::string> chains;  // labels; empty = every chain
   std::uint64_t steps = 0;          // per run, after burn-in; 0 = the scenario's steps
   std::uint64_t burnin = 0;
-  std::size_t keep_first = 50;      // first draws of each run kept for the figure
+  std::size_t keep_first = 50;  // first draws of each run kept for the figure
 };
 
 // K independent copies of each listed chain, advanced together; a summary of the particle cloud

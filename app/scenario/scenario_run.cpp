@@ -102,7 +102,8 @@ ScenarioResults run_scenario(const Scenario& scenario, ExperimentControl* contro
   const double sweep_end = has_ensemble ? chains_share + (1 - chains_share) / 2 : 1.0;
   if (has_sweep) results.sweep = run_sweep(scenario, control, chains_share, sweep_end);
   if (has_ensemble)
-    results.ensemble = run_ensemble(scenario, control, {}, has_sweep ? sweep_end : chains_share, 1.0);
+    results.ensemble =
+        run_ensemble(scenario, control, {}, has_sweep ? sweep_end : chains_share, 1.0);
   if (control) control->progress.store(1.0);
   return results;
 }
@@ -222,9 +223,8 @@ std::string ensemble_csv(const EnsembleResult& ensemble) {
   for (const EnsembleSeries& s : ensemble.series)
     for (const EnsembleCheckpoint& p : s.checkpoints) {
       out << csv_text(s.label) << ',' << s.sampler << ',' << csv_number(p.budget) << ','
-          << csv_number(p.mean_steps) << ',' << csv_number(p.data_passes) << ',' << p.running
-          << ',' << csv_number(p.mean_energy) << ',' << csv_number(p.kl) << ','
-          << csv_number(p.tv);
+          << csv_number(p.mean_steps) << ',' << csv_number(p.data_passes) << ',' << p.running << ','
+          << csv_number(p.mean_energy) << ',' << csv_number(p.kl) << ',' << csv_number(p.tv);
       for (int c = 0; c < ensemble.dim; ++c)
         out << ',' << csv_number(p.mean.size() > c ? p.mean[c] : kNotAvailable);
       for (int a = 0; a < ensemble.dim; ++a)

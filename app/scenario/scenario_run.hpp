@@ -23,9 +23,9 @@ struct ChainReport {
   double accept_rate = kNotAvailable;            // α_θ (MH)
   double subsample_accept_rate = kNotAvailable;  // α_u (HMC-ECS)
   std::vector<double> mean, variance;
-  std::vector<double> mean_error_sd;   // (mean − reference mean) / reference sd
-  std::vector<double> variance_ratio;  // variance / reference variance
-  double iat = kNotAvailable;          // inefficiency factor IF, mean over coordinates
+  std::vector<double> mean_error_sd;            // (mean − reference mean) / reference sd
+  std::vector<double> variance_ratio;           // variance / reference variance
+  double iat = kNotAvailable;                   // inefficiency factor IF, mean over coordinates
   double evaluations_per_step = kNotAvailable;  // data passes per iteration
   double ct = kNotAvailable;                    // IF × evaluations per iteration (data passes)
   std::string stop_reason;

@@ -61,7 +61,8 @@ TEST_CASE("list scenarios names every preset", "[cli][scenario]") {
   CHECK(parsed[0].contains("title"));
 }
 
-TEST_CASE("run --scenario writes sweep and ensemble results, identically twice", "[cli][scenario]") {
+TEST_CASE("run --scenario writes sweep and ensemble results, identically twice",
+          "[cli][scenario]") {
   const fs::path dir = fresh("run_scenario");
   const std::string sweep_out = (dir / "sweep").string();
   const Result sweep = sgmcmc(dir, "run --scenario teach-step-size --quick --out " + sweep_out);

@@ -85,9 +85,9 @@ TEST_CASE("scenario files: strict validation names the field", "[scenario]") {
   CHECK_THAT(message(R"({"name": "x", "target": {"id": "harmonic", "params": {"rho": 1}},
                          "chains": [{"sampler": "sgld"}]})"),
              Catch::Contains("s.json.target.params.rho: unknown parameter"));
-  CHECK_THAT(message(R"({"name": "x", )" + target +
-                     R"(, "chains": [{"sampler": "sgld"}], "steps": 1.5})"),
-             Catch::Contains("s.json.steps must be a whole number"));
+  CHECK_THAT(
+      message(R"({"name": "x", )" + target + R"(, "chains": [{"sampler": "sgld"}], "steps": 1.5})"),
+      Catch::Contains("s.json.steps must be a whole number"));
   CHECK_THAT(message(R"({"name": "x", )" + target +
                      R"(, "chains": [{"sampler": "sgld"}], "sweep": {"param": "step_size",
                          "values": [0.1], "chains": ["SGHMC"]}})"),

@@ -49,7 +49,7 @@ TEST_CASE("preset chen-fig1: naive SGHMC without MH misses the double well", "[s
   CHECK(naive_mh < 0.04);
 }
 
-TEST_CASE("preset chen-fig2: frictionless noisy dynamics gain energy; friction bounds it",
+TEST_CASE("preset chen-fig2: frictionless noisy dynamics gain energy while friction bounds it",
           "[stat][preset]") {
   // U = ½θ², ∇Ũ = θ + N(0, 4), ε = 0.1, 15000 steps, an ensemble of 20 chains per dynamics.
   const ScenarioResults results = run_quick("chen-fig2");
@@ -114,7 +114,8 @@ TEST_CASE("preset ewsg-fig1a: at 30 data passes EWSG is closer to the Gaussian t
   // EWSG/uniform ratios of 0.16–0.32, so 0.5 keeps a margin over seed variation.
   CHECK(ewsg < uniform);  // the issue's claim
   CHECK(ewsg < 0.5 * uniform);
-  for (const auto& series : results.ensemble->series) CHECK(series.checkpoints.back().running == 3000);
+  for (const auto& series : results.ensemble->series)
+    CHECK(series.checkpoints.back().running == 3000);
 }
 
 TEST_CASE("preset hmcecs-logistic: HMC-ECS accepts like HMC and matches its posterior",
