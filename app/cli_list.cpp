@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "samplers/sampler_registry.hpp"
+#include "scenario/assets.hpp"
 #include "targets/target_registry.hpp"
 #include "util/error.hpp"
 
@@ -122,11 +123,32 @@ void list_samplers(bool as_json) {
   }
 }
 
+void list_scenarios(bool as_json) {
+  json list = json::array();
+  for (const std::string& name : preset_names()) {
+    const Scenario scenario = load_scenario(name);
+    if (as_json) {
+      list.push_back({{"name", name},
+                      {"title", scenario.title},
+                      {"description", scenario.description},
+                      {"target", scenario.target.id},
+                      {"chains", scenario.chains.size()},
+                      {"sweep", scenario.sweep.has_value()},
+                      {"ensemble", scenario.ensemble.has_value()},
+                      {"note", scenario.note}});
+    } else {
+      std::printf("%-20s %s\n%-20s %s\n", name.c_str(), scenario.title.c_str(), "",
+                  scenario.description.c_str());
+    }
+  }
+  if (as_json) std::printf("%s\n", list.dump(2).c_str());
+}
+
 }  // namespace
 
 CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
-  CLI::App* list = app.add_subcommand("list", "List targets or samplers with their parameters");
-  list->add_option("what", options.what, "targets | samplers")->required();
+  CLI::App* list = app.add_subcommand("list", "List targets, samplers (with their parameters) or scenario presets");
+  list->add_option("what", options.what, "targets | samplers | scenarios")->required();
   list->add_flag("--json", options.json, "Machine-readable output");
   return list;
 }
@@ -136,8 +158,11 @@ int list_command(const ListOptions& options) {
     list_targets(options.json);
   } else if (options.what == "samplers") {
     list_samplers(options.json);
+  } else if (options.what == "scenarios") {
+    list_scenarios(options.json);
   } else {
-    throw UserError("list: expected 'targets' or 'samplers', got '" + options.what + "'");
+    throw UserError("list: expected 'targets', 'samplers' or 'scenarios', got '" + options.what +
+                    "'");
   }
   return 0;
 }

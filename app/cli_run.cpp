@@ -137,16 +137,23 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                                     "Synthetic data instead of --data: n=..,d=..,seed=..");
   auto* prior_sd = run->add_option("--prior-sd", options.prior_sd,
                                    "Prior standard deviation of every coefficient (default 10)");
-  run->add_option("--sampler", options.samplers,
-                  "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)")
-      ->required();
+  auto* samplers = run->add_option(
+      "--sampler", options.samplers,
+      "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
   run->add_option("--chains", options.chains, "Chains per --sampler (default 1)");
-  run->add_option("--steps", options.steps, "Steps per chain after burn-in")->required();
+  auto* steps = run->add_option("--steps", options.steps, "Steps per chain after burn-in");
   run->add_option("--burnin", options.burnin, "Steps run before recording starts (default 0)");
   run->add_option("--thin", options.thin, "Record every T-th step (default 1)");
   run->add_option("--seed", options.seed, "Run seed, any 64-bit unsigned integer (default 1)");
   run->add_option("--init", options.init, "Starting point v1,v2,..., one value per coordinate");
   run->add_option("--out", options.out_dir, "Output directory (created if missing)")->required();
+
+  auto* scenario = run->add_option(
+      "--scenario", options.scenario,
+      "A preset (`list scenarios`) or a scenario/session .json file, instead of the target and "
+      "sampler flags");
+  run->add_flag("--quick", options.quick, "With --scenario: the preset's reduced test sizes");
+  for (CLI::Option* option : {target, model, samplers, steps}) scenario->excludes(option);
 
   target->excludes(model);
   data->excludes(synthetic);
@@ -173,6 +180,10 @@ RunSpec build_run_spec(const RunOptions& options) {
 }
 
 int run_command(const RunOptions& options) {
+  if (!options.scenario.empty()) return run_scenario_command(options);
+  if (options.quick) throw UserError("--quick needs --scenario");
+  if (options.samplers.empty()) throw UserError("--sampler is required (or give --scenario)");
+  if (options.steps.empty()) throw UserError("--steps is required (or give --scenario)");
   const RunSpec spec = build_run_spec(options);
   // Building the session validates everything else (data file, sampler parameters, --init
   // length) before any output exists; the output directory is claimed before the long part.

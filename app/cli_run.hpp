@@ -35,12 +35,18 @@ struct RunOptions {
   std::function<std::vector<std::string>(
       const Session&, const std::function<std::string(const std::string&)>& staged_path)>
       figure_writer;
+  std::string scenario;  // preset name or scenario/session file: replaces target/sampler flags
+  bool quick = false;    // with --scenario: the preset's reduced sizes (tests)
 };
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options);
 
 // Throws UserError for any invalid flag value.
 RunSpec build_run_spec(const RunOptions& options);
+
+// `run --scenario`: the scenario's chains (draws.csv, summary.json), its sweep and ensemble
+// (sweep.csv, sweep_samples.csv, ensemble.csv) and analysis.json (cli_run_scenario.cpp).
+int run_scenario_command(const RunOptions& options);
 
 // Runs the command; returns the exit code. Throws UserError (exit code 2 in main).
 int run_command(const RunOptions& options);

@@ -57,6 +57,8 @@ int main(int argc, char** argv) {
   gui->add_option("--sampler", gui_options.samplers,
                   "Start with these chains instead of the default four (ID[:key=value,...], "
                   "repeatable; as in `run`)");
+  gui->add_option("--scenario", gui_options.scenario,
+                  "Open a preset (`list scenarios`) or a scenario/session .json file");
   gui->add_option("--bench-frames", gui_options.bench_frames,
                   "Benchmark: 6 chains at full speed with >= 1e6 stored draws each; time N frames "
                   "and compare sampler throughput with the GUI open against headless")

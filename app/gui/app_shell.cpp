@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <tuple>
 
 #include "chain_colours.hpp"
 #include "exporter.hpp"
@@ -18,6 +19,8 @@ namespace sgl {
 namespace {
 
 constexpr const char* kControlsName = "Controls";
+constexpr const char* kNoteName = "Notes";
+constexpr const char* kExperimentName = "Experiment";
 
 // Tile positions as fractions of the area right of the control panel: {x, y, width, height}.
 struct Tile {
@@ -35,8 +38,13 @@ constexpr Tile kTiles[] = {
 };
 }  // namespace
 
-AppShell::AppShell(const LiveSetup& setup)
-    : engine_(setup), control_panel_(engine_), snapshot_(engine_.snapshot()) {
+AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario)
+    : engine_(setup),
+      control_panel_(engine_),
+      scenario_panel_(std::move(scenario)),
+      snapshot_(engine_.snapshot()) {
+  // Sweeps and ensembles start with the scenario, on their own thread beside the live chains.
+  scenario_panel_.start_experiment();
   panels_["Target"] = {"Target", show_target_view};
   panels_["Phase space"] = {"Phase space", show_phase_space_or_training_view};
   panels_["Histogram vs truth"] = {"Histogram vs truth", show_histogram_view};
@@ -79,7 +87,8 @@ void AppShell::handle_shortcuts(const std::vector<int>& key_presses) {
 
 void AppShell::show_file_menu() {
   if (!ImGui::BeginMenu("File")) return;
-  // Session items (save / load) belong above the exports.
+  scenario_panel_.file_menu_items();
+  ImGui::Separator();
   if (ImGui::BeginMenu("Export")) {
     std::vector<std::string> vector_panels;
     for (const Tile& tile : kTiles)
@@ -104,10 +113,14 @@ void AppShell::show_menu_bar() {
     ImGui::MenuItem(kControlsName, nullptr, &show_controls_);
     for (const Tile& tile : kTiles)
       ImGui::MenuItem(tile.name, nullptr, &panels_[tile.name].visible);
+    if (scenario_panel_.has_note()) ImGui::MenuItem(kNoteName, nullptr, &show_note_);
+    if (scenario_panel_.has_experiment())
+      ImGui::MenuItem(kExperimentName, nullptr, &show_experiment_);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
     ImGui::EndMenu();
   }
+  scenario_panel_.menus(engine_);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
     ImGui::EndMenu();
@@ -129,8 +142,23 @@ void AppShell::apply_layout(float menu_height) {
   ImGui::Begin(kControlsName);
   ImGui::End();
   tiled_rects_[kControlsName] = {ImVec2(viewport->Pos.x, top), ImVec2(controls_width, height)};
+  // The scenario column on the right: the teaching note above the experiment's plot.
+  const bool note = scenario_panel_.has_note(), experiment = scenario_panel_.has_experiment();
+  const float side_width = note || experiment ? std::clamp(width * 0.22f, font * 16.0f, font * 24.0f)
+                                              : 0.0f;
+  const float side_x = viewport->Pos.x + width - side_width;
+  const float note_height = !note ? 0.0f : experiment ? height * 0.5f : height;
+  for (const auto& [name, y, h] : {std::tuple{kNoteName, 0.0f, note_height},
+                                   std::tuple{kExperimentName, note_height, height - note_height}}) {
+    if (h <= 0.0f) continue;
+    ImGui::SetNextWindowPos(ImVec2(side_x, top + y), cond);
+    ImGui::SetNextWindowSize(ImVec2(side_width, h), cond);
+    ImGui::Begin(name);
+    ImGui::End();
+    tiled_rects_[name] = {ImVec2(side_x, top + y), ImVec2(side_width, h)};
+  }
   const float area_x = viewport->Pos.x + controls_width;
-  const float area_w = width - controls_width;
+  const float area_w = width - controls_width - side_width;
   for (const Tile& tile : kTiles) {
     const ImVec2 position(area_x + tile.x * area_w, top + tile.y * height);
     const ImVec2 size(tile.w * area_w, tile.h * height);
@@ -191,6 +219,7 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   context.density_texture = &density_texture_;
   context.energy_texture = &energy_texture_;
   context.font_size = font_size;
+  context.ensemble_clouds = scenario_panel_.overlay_clouds();
 
   if (show_controls_) {
     if (ImGui::Begin(kControlsName, &show_controls_, panel_flags(kControlsName))) {
@@ -214,6 +243,22 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
     ImGui::End();
   }
 
+  if (show_note_ && scenario_panel_.has_note()) {
+    if (ImGui::Begin(kNoteName, &show_note_, panel_flags(kNoteName))) {
+      ui_probe::record_current_window(std::string("panel/") + kNoteName);
+      last_rects_[kNoteName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+      scenario_panel_.show_note();
+    }
+    ImGui::End();
+  }
+  if (show_experiment_ && scenario_panel_.has_experiment()) {
+    if (ImGui::Begin(kExperimentName, &show_experiment_, panel_flags(kExperimentName))) {
+      ui_probe::record_current_window(std::string("panel/") + kExperimentName);
+      last_rects_[kExperimentName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+      scenario_panel_.show_experiment(context);
+    }
+    ImGui::End();
+  }
   last_context_ = context;
 
   if (show_help_) {

@@ -13,6 +13,7 @@
 
 #include "control_panel.hpp"
 #include "export_menu.hpp"
+#include "scenario_panel.hpp"
 #include "gl/scalar_field_texture.hpp"
 #include "run/live_engine.hpp"
 #include "view_context.hpp"
@@ -21,7 +22,8 @@ namespace sgl {
 
 class AppShell {
  public:
-  explicit AppShell(const LiveSetup& setup);
+  // `scenario`: the preset or session the setup came from (notes, sweep/ensemble, presets menu).
+  explicit AppShell(const LiveSetup& setup, std::optional<Scenario> scenario = std::nullopt);
 
   // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size;
   // `key_presses` the GLFW keys pressed since the last frame (for the shortcuts).
@@ -34,6 +36,8 @@ class AppShell {
   std::vector<std::string> panel_names() const;
   // A one-line status for the window title: target, running/paused, total steps.
   std::string title() const;
+  // A preset or session the user chose this frame; the main loop rebuilds the shell with it.
+  std::optional<Scenario> take_scenario_request() { return scenario_panel_.take_request(); }
 
   // Carries out the exports asked for (File → Export, panel menus) whose frames have passed;
   // call after rendering, before the buffer swap (PNGs read the back buffer).
@@ -57,6 +61,9 @@ class AppShell {
 
   LiveEngine engine_;
   ControlPanel control_panel_;
+  ScenarioPanel scenario_panel_;
+  bool show_note_ = true;
+  bool show_experiment_ = true;
   ViewSettings settings_;
   std::map<int, std::uint32_t> chain_colours_;
   gl::ScalarFieldTexture density_texture_;

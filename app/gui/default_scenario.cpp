@@ -1,23 +1,16 @@
 #include "default_scenario.hpp"
 
+#include "scenario/assets.hpp"
+#include "scenario/live_session.hpp"
+
 namespace sgl {
 
+Scenario default_scenario() {
+  return load_scenario("default");
+}
+
 LiveSetup default_live_setup() {
-  LiveSetup setup;
-  setup.target = TargetSpec{"chen-doublewell", {}, "", "y"};
-  setup.seed = 1;
-  // Slow enough to follow a trajectory by eye, fast enough to fill the histograms in seconds.
-  setup.steps_per_second = 2000.0;
-  setup.chains = {
-      {"hmc", {{"step_size", 0.1}, {"leapfrog_steps", 50}}, true},
-      {"naive-sghmc", {{"step_size", 0.1}, {"leapfrog_steps", 50}, {"noise_var", 4}}, true},
-      // B̂ = ½εV = 0.2 is the true gradient-noise diffusion for V = 4, ε = 0.1.
-      {"sghmc",
-       {{"step_size", 0.1}, {"friction", 1}, {"noise_estimate", 0.2}, {"noise_var", 4}},
-       true},
-      {"sgld", {{"step_size", 0.05}, {"noise_var", 4}}, true},
-  };
-  return setup;
+  return live_setup_from_scenario(default_scenario());
 }
 
 }  // namespace sgl

@@ -1,12 +1,14 @@
-// The scenario the window opens with: Chen et al.'s double well (Fig. 1) with HMC, naive SGHMC,
-// SGHMC and SGLD side by side, the settings of the paper (∇Ũ = ∇U + N(0, 4), ε = 0.1,
-// momentum redrawn every 50 steps for naive SGHMC).
+// The scenario the window opens with: the preset assets/scenarios/default.json (Chen et al.'s
+// double well with HMC, naive SGHMC, SGHMC and SGLD side by side, the paper's settings).
 #pragma once
 
 #include "run/live_engine.hpp"
+#include "scenario/scenario.hpp"
 
 namespace sgl {
 
+// Throws UserError when the assets cannot be found.
+Scenario default_scenario();
 LiveSetup default_live_setup();
 
 }  // namespace sgl

@@ -14,6 +14,8 @@
 #include "gui/screenshot.hpp"
 #include "gui/status_file.hpp"
 #include "run/run_spec.hpp"
+#include "scenario/assets.hpp"
+#include "scenario/live_session.hpp"
 #include "targets/target_registry.hpp"
 #include "util/error.hpp"
 
@@ -27,7 +29,14 @@ int run_gui(const GuiOptions& options) {
   // The shell owns GL textures: it must be destroyed before the window (declared after it).
   std::unique_ptr<AppShell> shell;
   try {
-    LiveSetup setup = default_live_setup();
+    if (!options.scenario.empty() && (!options.samplers.empty() || !options.target.empty()))
+      throw UserError("--scenario replaces --target and --sampler: give one or the other");
+    const bool from_flags = !options.samplers.empty() || !options.target.empty();
+    std::optional<Scenario> scenario;
+    if (!options.scenario.empty()) scenario = load_scenario(options.scenario);
+    else if (!from_flags) scenario = default_scenario();
+    LiveSetup setup =
+        scenario ? live_setup_from_scenario(*scenario) : live_setup_from_scenario(default_scenario());
     if (!options.samplers.empty()) {
       // Chains given on the command line start on the requested target directly, so their
       // parameters are validated against it (an error exits with code 2).
@@ -38,7 +47,7 @@ int run_gui(const GuiOptions& options) {
       }
       if (!options.target.empty()) setup.target = TargetSpec{options.target, {}, "", "y"};
     }
-    shell = std::make_unique<AppShell>(setup);
+    shell = std::make_unique<AppShell>(setup, scenario);
     if (!options.target.empty() && options.samplers.empty()) {
       if (!find_target_info(options.target))
         throw UserError("unknown target '" + options.target + "'");
@@ -62,6 +71,15 @@ int run_gui(const GuiOptions& options) {
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
     if (last_frame && !options.export_dir.empty()) shell->request_all_exports(options.export_dir);
     shell->after_render(window.framebuffer_width(), window.framebuffer_height());
+    if (std::optional<Scenario> next = shell->take_scenario_request()) {
+      // A preset or a saved session: a new engine (and its replay) replaces the old one.
+      try {
+        auto fresh = std::make_unique<AppShell>(live_setup_from_scenario(*next), std::move(next));
+        shell = std::move(fresh);  // the old shell (engine, experiment, textures) goes now
+      } catch (const UserError& error) {
+        std::fprintf(stderr, "error: %s\n", error.what());
+      }
+    }
 
     if (!options.status_file.empty() && frame % 5 == 0) {
       std::string error;

@@ -15,6 +15,7 @@ struct GuiOptions {
   int bench_frames = 0;         // measure this many frames of a 6-chain benchmark scenario
   std::string target;           // open the default chains on this target instead (empty = default)
   std::vector<std::string> samplers;  // "id:key=value,..." chains instead of the default four
+  std::string scenario;  // a preset name or a scenario/session file (excludes target/samplers)
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.

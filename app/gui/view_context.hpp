@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "run/live_engine.hpp"
 
@@ -34,6 +36,14 @@ struct ViewSettings {
   bool animate_annealing = false;
 };
 
+// An ensemble's particles drawn over the target view (ScenarioPanel → target view).
+struct OverlayCloud {
+  std::string label;
+  std::vector<double> positions;  // K × dim, row-major
+  int dim = 0;
+  std::uint32_t colour = 0;
+};
+
 struct ViewContext {
   std::shared_ptr<const EngineSnapshot> snapshot;
   ViewSettings* settings = nullptr;
@@ -43,6 +53,7 @@ struct ViewContext {
   gl::ScalarFieldTexture* density_texture = nullptr;
   gl::ScalarFieldTexture* energy_texture = nullptr;
   float font_size = 20.0f;  // pixels; plots scale their margins and markers with it
+  std::vector<OverlayCloud> ensemble_clouds;  // drawn on the target view when non-empty
 };
 
 }  // namespace sgl

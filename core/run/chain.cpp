@@ -12,6 +12,7 @@ Chain::Chain(std::shared_ptr<const Target> target, std::string sampler_id,
     : target_(std::move(target)),
       sampler_id_(std::move(sampler_id)),
       params_(params),
+      initial_params_(params),
       seed_(seed),
       init_(std::move(init)),
       rng_(seed),
@@ -48,6 +49,7 @@ void Chain::reset() {
   draws_.clear();
   wall_seconds_ = 0.0;
   history_.clear();
+  initial_params_ = params_;
   sampler_->reset(init_, rng_);
 }
 

@@ -36,6 +36,8 @@ class Chain {
 
   const std::string& sampler_id() const { return sampler_id_; }
   const ParamValues& params() const { return params_; }  // user values as given
+  // The user values the chain (re)started with: with param_history() they replay the chain.
+  const ParamValues& initial_params() const { return initial_params_; }
   ParamValues full_params() const;                       // with defaults filled in
   std::uint64_t seed() const { return seed_; }
   const Vec& init() const { return init_; }
@@ -52,6 +54,7 @@ class Chain {
   std::shared_ptr<const Target> target_;
   std::string sampler_id_;
   ParamValues params_;
+  ParamValues initial_params_;
   std::uint64_t seed_;
   Vec init_;
   Rng rng_;

@@ -165,6 +165,25 @@ std::optional<DrawStore> LiveEngine::copy_draws(int id) {
   return copy.get();
 }
 
+LiveSessionState LiveEngine::session_state() {
+  auto promise = std::make_shared<std::promise<LiveSessionState>>();
+  std::future<LiveSessionState> state = promise->get_future();
+  impl_->push([promise](Impl& engine) {
+    LiveSessionState out;
+    out.target = engine.target_spec;
+    out.seed = engine.seed;
+    out.init = engine.custom_init;
+    out.steps_per_second = engine.speed;
+    for (const auto& live : engine.chains) {
+      const Chain& chain = *live->chain;
+      out.chains.push_back({live->id, chain.sampler_id(), chain.initial_params(),
+                            chain.param_history(), chain.counters().steps, live->enabled});
+    }
+    promise->set_value(std::move(out));
+  });
+  return state.get();
+}
+
 // ------------------------------------------------------------------ thread and queue
 
 void LiveEngine::Impl::push(Command command) {

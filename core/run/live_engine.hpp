@@ -32,6 +32,30 @@ struct LiveChainConfig {
   std::string sampler_id;
   ParamValues params;  // user values (defaults filled in by the sampler registry)
   bool enabled = true;
+  // A saved session's chain (scenario files): its id (= seed stream; -1: the next free id), and
+  // the replay that brings it back to where it was: run to each change's step, apply the
+  // change, ..., then run to replay_steps. Same seed, same changes at the same steps: the same
+  // draws follow.
+  int id = -1;
+  std::vector<ParamChange> replay_history{};
+  std::uint64_t replay_steps = 0;
+};
+
+// Everything needed to save a live session exactly (LiveEngine::session_state).
+struct LiveSessionState {
+  TargetSpec target;
+  std::uint64_t seed = 1;
+  std::vector<double> init;  // the custom start point (empty: the target's default)
+  double steps_per_second = 0.0;
+  struct ChainState {
+    int id = 0;
+    std::string sampler_id;
+    ParamValues initial_params;
+    std::vector<ParamChange> history;  // complete, unlike the snapshot's recent changes
+    std::uint64_t steps = 0;
+    bool enabled = true;
+  };
+  std::vector<ChainState> chains;
 };
 
 struct LiveSetup {
@@ -148,6 +172,9 @@ class LiveEngine {
   // queued so far (nullopt for an unknown id). Blocks until then: for tests and exports, never
   // for the UI's frame loop.
   std::optional<DrawStore> copy_draws(int id);
+
+  // The state a session file needs, taken by the worker between slices (blocks like copy_draws).
+  LiveSessionState session_state();
 
  private:
   struct Impl;

@@ -5,6 +5,7 @@
 // Chains are built exactly as Session builds them (same init, burn-in 0, thin 1) and the chain
 // with id k, its creation position, draws from chain_seed(seed, k, 0): chains [A, B] with seed S
 // draw what `sgmcmc-lab run --sampler A --sampler B --seed S` draws.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -89,9 +90,26 @@ LiveChain& LiveEngine::Impl::find_chain(int id) {
 void LiveEngine::Impl::add_chain(const LiveChainConfig& config) {
   // The id is taken only once the chain exists, so a rejected chain leaves no hole in the
   // sequence of seeds.
-  auto chain = build_chain(config.sampler_id, config.params, next_id);
-  chains.push_back(std::make_unique<LiveChain>(next_id, config.enabled, std::move(chain), truth));
-  ++next_id;
+  const int id = config.id >= 0 ? config.id : next_id;
+  for (const auto& live : chains)
+    if (live->id == id) throw UserError("chain id " + std::to_string(id) + " is used twice");
+  auto chain = build_chain(config.sampler_id, config.params, id);
+  replay(*chain, config.replay_history, config.replay_steps);
+  chains.push_back(std::make_unique<LiveChain>(id, config.enabled, std::move(chain), truth));
+  chains.back()->stats.consume(*chains.back()->chain);
+  next_id = std::max(next_id, id + 1);
+}
+
+void LiveEngine::Impl::replay(Chain& chain, const std::vector<ParamChange>& history,
+                              std::uint64_t steps) {
+  for (const ParamChange& change : history) {
+    if (change.step < chain.counters().steps)
+      throw UserError("a parameter change at step " + std::to_string(change.step) +
+                      " comes before an earlier one");
+    chain.run(change.step - chain.counters().steps);  // a no-op once the chain has stopped
+    chain.set_params(change.params);
+  }
+  if (steps > chain.counters().steps) chain.run(steps - chain.counters().steps);
 }
 
 void LiveEngine::Impl::step_all_once() {

@@ -74,6 +74,8 @@ struct LiveEngine::Impl {
                                      int id) const;
   LiveChain& find_chain(int id);  // throws UserError for an unknown id
   void add_chain(const LiveChainConfig& config);
+  // Runs a new chain through a saved session's changes up to `steps` (throws UserError).
+  static void replay(Chain& chain, const std::vector<ParamChange>& history, std::uint64_t steps);
   void step_all_once();
   void restart_chain(LiveChain& live);  // after a reset or rebuild: aggregations, pace, slice
   void restart_pacing();

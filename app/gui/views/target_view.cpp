@@ -119,6 +119,31 @@ std::string plot_density_background(ViewContext& context) {
   return {};
 }
 
+double density_at(const Target& target, double x);
+
+// A scenario's ensemble: every particle's newest position (2-D; 1-D: on the density curve).
+void plot_ensemble_clouds(const ViewContext& context) {
+  for (const OverlayCloud& cloud : context.ensemble_clouds) {
+    if (cloud.dim == 2) {
+      plot::Scatter(cloud.label.c_str(), cloud.positions.data(), cloud.positions.data() + 1,
+                    static_cast<int>(cloud.positions.size() / 2),
+                    {.colour = plot::with_alpha(cloud.colour, 0.55f),
+                     .marker_size = context.font_size / 9.0f,
+                     .fit = false},
+                    2);
+    } else if (cloud.dim == 1) {
+      std::vector<double> heights(cloud.positions.size());
+      for (std::size_t k = 0; k < heights.size(); ++k)
+        heights[k] = density_at(*context.snapshot->target, cloud.positions[k]);
+      plot::Scatter(cloud.label.c_str(), cloud.positions.data(), heights.data(),
+                    static_cast<int>(cloud.positions.size()),
+                    {.colour = plot::with_alpha(cloud.colour, 0.55f),
+                     .marker_size = context.font_size / 7.0f,
+                     .fit = false});
+    }
+  }
+}
+
 void show_2d_view(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   const std::vector<Interval> box = snapshot.target->view_box();
@@ -132,6 +157,7 @@ void show_2d_view(ViewContext& context) {
     background_note = plot_density_background(context);
     const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
     views::plot_chains_on_pair(context, 0, 1, span);
+    plot_ensemble_clouds(context);
     if (!background_note.empty()) {
       const plot::DataRect limits = plot::GetPlotLimits();
       plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note,
@@ -177,6 +203,7 @@ void show_1d_view(ViewContext& context) {
     plot::SetupFinish();
     limits = plot::GetPlotLimits();
     plot_density_curve(target, limits);
+    plot_ensemble_clouds(context);
     for (const ChainSnapshot& chain : snapshot.chains) {
       const std::size_t rows = views::recent_rows(chain);
       if (rows == 0) continue;

@@ -1,0 +1,96 @@
+// `sgmcmc-lab run --scenario NAME|FILE.json [--quick] --out DIR`: runs a preset or a saved
+// scenario headless — its chains as `run` runs them, then its sweep and ensemble — and writes
+// every result atomically into DIR.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "atomic_output.hpp"
+#include "cli_run.hpp"
+#include "draws_csv_writer.hpp"
+#include "scenario/assets.hpp"
+#include "scenario/scenario_run.hpp"
+#include "summary_json_writer.hpp"
+#include "summary_table.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw UserError("cannot write " + path);
+}
+
+void print_reports(const ScenarioResults& results) {
+  for (const ChainReport& report : results.chains) {
+    std::printf("%-22s", report.label.c_str());
+    if (std::isfinite(report.tv)) std::printf("  TV %.4f", report.tv);
+    if (std::isfinite(report.accept_rate)) std::printf("  accept %.3f", report.accept_rate);
+    if (!report.mean_error_sd.empty()) {
+      double worst = 0.0;
+      for (double e : report.mean_error_sd) worst = std::max(worst, std::abs(e));
+      std::printf("  max |mean error|/sd %.3f", worst);
+    }
+    if (std::isfinite(report.ct)) std::printf("  CT %.3g", report.ct);
+    if (!report.stop_reason.empty()) std::printf("  stopped: %s", report.stop_reason.c_str());
+    std::printf("\n");
+  }
+  if (results.sweep)
+    for (const SweepPoint& p : results.sweep->points)
+      std::printf("sweep %-16s %s=%-8g cov error %.4f  IAT %.2f%s%s\n", p.label.c_str(),
+                  results.sweep->param.c_str(), p.value, p.cov_error, p.iat,
+                  p.stop_reason.empty() ? "" : "  stopped: ", p.stop_reason.c_str());
+  if (results.ensemble)
+    for (const EnsembleSeries& s : results.ensemble->series) {
+      if (s.checkpoints.empty()) continue;
+      const EnsembleCheckpoint& last = s.checkpoints.back();
+      std::printf("ensemble %-13s %d chains, %s %g: mean H %.4g  KL %.4g  TV %.4g\n",
+                  s.label.c_str(), results.ensemble->chains, results.ensemble->budget_unit.c_str(),
+                  last.budget, last.mean_energy, last.kl, last.tv);
+    }
+}
+
+}  // namespace
+
+int run_scenario_command(const RunOptions& options) {
+  if (options.out_dir.empty()) throw UserError("--out DIR is required");
+  Scenario scenario = load_scenario(options.scenario);
+  if (options.quick) scenario = quick_version(scenario);
+  if (scenario.session)
+    throw UserError(scenario.source +
+                    " is a saved GUI session: open it with `sgmcmc-lab gui --scenario FILE`");
+  // Validate the chains (data file, parameters against the target) before claiming DIR.
+  if (!scenario.chains.empty()) Session check(scenario_run_spec(scenario));
+  AtomicOutputDir output(options.out_dir);
+  const ScenarioResults results = run_scenario(scenario);
+
+  std::vector<std::string> written;
+  auto stage = [&](const std::string& name) {
+    written.push_back((std::filesystem::path(options.out_dir) / name).string());
+    return output.staged_path(name);
+  };
+  if (results.session) {
+    write_draws_csv(*results.session, stage("draws.csv"));
+    write_summary_json(summary_json(*results.session, results.summaries), stage("summary.json"));
+  }
+  if (results.sweep) {
+    write_file(stage("sweep.csv"), sweep_csv(*results.sweep));
+    write_file(stage("sweep_samples.csv"), sweep_samples_csv(*results.sweep));
+  }
+  if (results.ensemble) write_file(stage("ensemble.csv"), ensemble_csv(*results.ensemble));
+  write_file(stage("analysis.json"), analysis_json(results));
+  output.commit();
+
+  std::printf("scenario %s%s\n", scenario.name.c_str(), options.quick ? " (quick)" : "");
+  if (results.session) print_summary_table(*results.session, results.summaries, stdout);
+  print_reports(results);
+  std::string list;
+  for (const std::string& path : written) list += (list.empty() ? "" : ", ") + path;
+  std::printf("wrote %s\n", list.c_str());
+  return 0;
+}
+
+}  // namespace sgl

@@ -1,0 +1,15 @@
+// A small markdown renderer for the teaching notes: "# " and "## " headings (larger, bold
+// colour), paragraphs wrapped to the panel, "- " bullet lists; emphasis markers (**, *, `) are
+// dropped rather than styled (ImGui 1.86 has no inline font changes).
+#pragma once
+
+#include <string>
+
+namespace sgl {
+
+void show_markdown(const std::string& text);
+
+// The text without inline markers, as shown (exposed for tests).
+std::string strip_inline_markdown(const std::string& line);
+
+}  // namespace sgl

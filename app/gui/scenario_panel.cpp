@@ -1,0 +1,384 @@
+#include "scenario_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "chain_colours.hpp"
+#include "markdown_view.hpp"
+#include "plot/plot.hpp"
+#include "plot/plot_theme.hpp"
+#include "run/live_engine.hpp"
+#include "scenario/assets.hpp"
+#include "scenario/live_session.hpp"
+#include "ui_probe.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+// Particles drawn per series: enough to see the cloud's shape, few enough for software GL.
+constexpr std::size_t kMaxDrawnParticles = 1500;
+
+std::string ensemble_metric(const Scenario& scenario) {
+  if (scenario.analysis.kind == "ensemble-kl") return "kl";
+  if (scenario.analysis.kind == "energy") return "energy";
+  return "mean";
+}
+
+}  // namespace
+
+ScenarioPanel::ScenarioPanel(std::optional<Scenario> scenario) : scenario_(std::move(scenario)) {
+  if (scenario_) {
+    note_ = load_note(scenario_->note);
+    const std::string name = scenario_->name + "-session.json";
+    std::snprintf(path_, sizeof path_, "%s", name.c_str());
+  } else {
+    std::snprintf(path_, sizeof path_, "%s", "session.json");
+  }
+}
+
+bool ScenarioPanel::has_experiment() const {
+  return scenario_ &&
+         (scenario_->sweep || scenario_->ensemble || scenario_->analysis.kind == "reference");
+}
+
+void ScenarioPanel::start_experiment() {
+  if (!has_experiment()) return;
+  runner_.reset();  // cancels and joins a running one first
+  runner_ = std::make_unique<ExperimentRunner>(
+      *scenario_, scenario_->sweep      ? ExperimentRunner::Kind::Sweep
+                  : scenario_->ensemble ? ExperimentRunner::Kind::Ensemble
+                                        : ExperimentRunner::Kind::Reference);
+}
+
+std::optional<Scenario> ScenarioPanel::take_request() {
+  std::optional<Scenario> request = std::move(request_);
+  request_.reset();
+  return request;
+}
+
+std::uint32_t ScenarioPanel::label_colour(const std::string& label) const {
+  if (scenario_)
+    for (std::size_t i = 0; i < scenario_->chains.size(); ++i)
+      if (scenario_->chains[i].label == label) return default_chain_colour(static_cast<int>(i));
+  return default_chain_colour(0);
+}
+
+void ScenarioPanel::file_menu_items() {
+  if (ImGui::MenuItem("Open session...")) open_load_dialog_ = true;
+  if (ImGui::MenuItem("Save session...")) open_save_dialog_ = true;
+}
+
+void ScenarioPanel::menus(LiveEngine& engine) {
+  if (ImGui::BeginMenu("Presets")) {
+    std::vector<std::string> names;
+    try {
+      names = preset_names();
+    } catch (const UserError& error) {
+      ImGui::TextDisabled("%s", error.what());
+    }
+    for (const std::string& name : names) {
+      const bool current = scenario_ && scenario_->name == name && !scenario_->session;
+      if (ImGui::MenuItem(name.c_str(), nullptr, current)) {
+        try {
+          request_ = load_scenario(name);
+        } catch (const UserError& error) {
+          message_ = error.what();
+        }
+      }
+    }
+    if (has_experiment()) {
+      ImGui::Separator();
+      const char* what = scenario_->sweep      ? "Run the sweep again"
+                         : scenario_->ensemble ? "Run the ensemble again"
+                                               : "Run the comparison again";
+      if (ImGui::MenuItem(what)) start_experiment();
+    }
+    ImGui::EndMenu();
+  }
+  dialogs(engine);
+}
+
+void ScenarioPanel::dialogs(LiveEngine& engine) {
+  if (open_save_dialog_) ImGui::OpenPopup("Save session");
+  if (open_load_dialog_) ImGui::OpenPopup("Open session");
+  open_save_dialog_ = open_load_dialog_ = false;
+  const float width = ImGui::GetFontSize() * 28.0f;
+
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+  if (ImGui::BeginPopupModal("Save session", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextWrapped(
+        "Saves the target, seed, every chain's parameters and its parameter changes with their "
+        "step indices. Reopening replays the chains to this point: the same draws follow.");
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputText("##path", path_, sizeof path_);
+    if (ImGui::Button("Save")) {
+      try {
+        Scenario base = scenario_.value_or(Scenario{});
+        if (base.name.empty()) base.name = "session";
+        write_text_file(path_,
+                        scenario_to_json(scenario_with_session(base, engine.session_state())));
+        message_ = std::string("saved ") + path_;
+      } catch (const UserError& error) {
+        message_ = error.what();
+      }
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+  if (ImGui::BeginPopupModal("Open session", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextWrapped("A saved session or any scenario file (.json):");
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputText("##path", path_, sizeof path_);
+    if (ImGui::Button("Open")) {
+      try {
+        request_ = load_scenario(path_);
+      } catch (const UserError& error) {
+        message_ = error.what();
+      }
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+void ScenarioPanel::show_note() {
+  if (scenario_ && !scenario_->title.empty()) {
+    ImGui::TextDisabled("%s%s", scenario_->session ? "saved session of " : "preset ",
+                        scenario_->name.c_str());
+  }
+  if (!message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.30f, 0.0f, 1.0f));
+    ImGui::TextWrapped("%s", message_.c_str());
+    ImGui::PopStyleColor();
+  }
+  show_markdown(note_);
+}
+
+void ScenarioPanel::plot_sweep(const SweepResult& sweep) {
+  ImGui::RadioButton("error vs IAT", &sweep_view_, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("first draws", &sweep_view_, 1);
+  std::vector<std::string> labels;
+  for (const SweepPoint& point : sweep.points)
+    if (std::find(labels.begin(), labels.end(), point.label) == labels.end())
+      labels.push_back(point.label);
+  if (sweep_view_ == 0) {
+    if (!plot::BeginPlot("##sweep", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+    plot::SetupAxes("autocorrelation time", "mean |cov error|", plot::AxisFlags_FitIncludeZero,
+                    plot::AxisFlags_FitIncludeZero);
+    plot::SetupFinish();
+    for (const std::string& label : labels) {
+      std::vector<double> xs, ys;
+      for (const SweepPoint& point : sweep.points)
+        if (point.label == label && std::isfinite(point.iat) && std::isfinite(point.cov_error)) {
+          xs.push_back(point.iat);
+          ys.push_back(point.cov_error);
+        }
+      const plot::Colour colour = label_colour(label);
+      plot::Line(label.c_str(), xs.data(), ys.data(), static_cast<int>(xs.size()),
+                 {.colour = colour});
+      plot::Scatter(label.c_str(), xs.data(), ys.data(), static_cast<int>(xs.size()),
+                    {.colour = colour});
+    }
+    plot::EndPlot();
+    return;
+  }
+  if (sweep.dim < 2) {
+    ImGui::TextDisabled("first draws: a 2-D target only");
+    return;
+  }
+  if (!plot::BeginPlot("##sweep_draws", ImVec2(0, 0),
+                       plot::PlotFlags_LegendAbove | plot::PlotFlags_EqualAspect))
+    return;
+  plot::SetupAxes("θ₁", "θ₂");
+  plot::SetupFinish();
+  for (const std::string& label : labels) {
+    // The middle step size of each sampler, as in the paper's right panel.
+    std::vector<const SweepPoint*> points;
+    for (const SweepPoint& point : sweep.points)
+      if (point.label == label) points.push_back(&point);
+    const SweepPoint& middle = *points[points.size() / 2];
+    const int rows = static_cast<int>(middle.first_draws.size() / 2);
+    char name[160];
+    std::snprintf(name, sizeof name, "%s, %s = %g", label.c_str(), sweep.param.c_str(),
+                  middle.value);
+    const plot::Colour colour = label_colour(label);
+    plot::Line(name, middle.first_draws.data(), middle.first_draws.data() + 1, rows,
+               {.colour = colour}, 2);
+    plot::Scatter(name, middle.first_draws.data(), middle.first_draws.data() + 1, rows,
+                  {.colour = colour}, 2);
+  }
+  plot::EndPlot();
+}
+
+void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
+  const ChainReport* reference = nullptr;
+  for (const ChainReport& report : reports)
+    if (report.label == scenario_->analysis.reference) reference = &report;
+  if (!reference) return;
+  // A compact table: acceptance and CT = IF × data passes per iteration.
+  if (ImGui::BeginTable("##reference_table", 4,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    for (const char* heading : {"chain", "α_θ", "max |Δmean|/sd", "CT"})
+      ImGui::TableSetupColumn(heading);
+    ImGui::TableHeadersRow();
+    for (const ChainReport& report : reports) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(report.label.c_str());
+      ImGui::TableNextColumn();
+      if (std::isfinite(report.accept_rate))
+        ImGui::Text("%.3f", report.accept_rate);
+      else
+        ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
+      double worst = 0.0;
+      for (double e : report.mean_error_sd) worst = std::max(worst, std::abs(e));
+      ImGui::Text("%.2f", worst);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3g", report.ct);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::RadioButton("means", &reference_view_, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("variances", &reference_view_, 1);
+  const bool means = reference_view_ == 0;
+  char x_label[96];
+  std::snprintf(x_label, sizeof x_label, "%s (%s)", means ? "posterior mean" : "posterior variance",
+                reference->label.c_str());
+  if (!plot::BeginPlot("##reference", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+  plot::SetupAxes(x_label, "each method");
+  plot::SetupFinish();
+  const std::vector<double>& ref = means ? reference->mean : reference->variance;
+  if (!ref.empty()) {
+    const auto [lo, hi] = std::minmax_element(ref.begin(), ref.end());
+    const double xs[2] = {*lo, *hi};
+    plot::Line("y = x", xs, xs, 2, {.colour = plot::theme().foreground, .dashed = true});
+  }
+  for (const ChainReport& report : reports) {
+    if (&report == reference) continue;
+    const std::vector<double>& values = means ? report.mean : report.variance;
+    const int count = static_cast<int>(std::min(values.size(), ref.size()));
+    plot::Scatter(report.label.c_str(), ref.data(), values.data(), count,
+                  {.colour = label_colour(report.label)});
+  }
+  plot::EndPlot();
+}
+
+void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series,
+                                  const std::string& unit) {
+  const std::string metric = ensemble_metric(*scenario_);
+  const char* y_label = metric == "kl"       ? "KL to the truth"
+                        : metric == "energy" ? "mean H"
+                                             : "mean θ₁";
+  if (!plot::BeginPlot("##ensemble", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+  plot::SetupAxes(unit.c_str(), y_label, plot::AxisFlags_FitIncludeZero,
+                  metric == "mean" ? plot::AxisFlags_None : plot::AxisFlags_FitIncludeZero);
+  plot::SetupFinish();
+  for (const auto& one : series) {
+    std::vector<double> xs, ys;
+    for (const EnsembleCheckpoint& checkpoint : one.checkpoints) {
+      const double y = metric == "kl"               ? checkpoint.kl
+                       : metric == "energy"         ? checkpoint.mean_energy
+                       : checkpoint.mean.size() > 0 ? checkpoint.mean[0]
+                                                    : kNotAvailable;
+      if (!std::isfinite(y)) continue;
+      xs.push_back(checkpoint.budget);
+      ys.push_back(y);
+    }
+    plot::Line(one.label.c_str(), xs.data(), ys.data(), static_cast<int>(xs.size()),
+               {.colour = label_colour(one.label)});
+  }
+  plot::EndPlot();
+}
+
+void ScenarioPanel::show_experiment(const ViewContext& context) {
+  (void)context;
+  if (!has_experiment()) return;
+  const bool sweep = scenario_->sweep.has_value();
+  const bool reference = !sweep && !scenario_->ensemble;
+  if (!runner_) {
+    ImGui::TextWrapped("%s", sweep ? "The sweep reruns the chains at each value."
+                                   : "The ensemble runs many independent chains.");
+    if (ImGui::Button(sweep ? "Run the sweep" : "Run the ensemble")) start_experiment();
+    return;
+  }
+  const double progress = runner_->progress();
+  const bool finished = runner_->finished();
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "%s %.0f%%",
+                finished ? (runner_->cancelled() ? "cancelled" : "done") : "running",
+                100 * progress);
+  ImGui::ProgressBar(static_cast<float>(progress), ImVec2(-ImGui::GetFontSize() * 6.0f, 0),
+                     overlay);
+  ui_probe::record_last_item("experiment/progress");
+  ImGui::SameLine();
+  if (!finished) {
+    if (ImGui::Button("Cancel")) runner_->cancel();
+  } else if (ImGui::Button("Run again")) {
+    start_experiment();
+    return;
+  }
+  if (!runner_->error().empty()) {
+    ImGui::TextWrapped("%s", runner_->error().c_str());
+    return;
+  }
+  if (reference) {
+    ImGui::TextDisabled("every chain run headless for %llu steps, against %s",
+                        static_cast<unsigned long long>(scenario_->steps),
+                        scenario_->analysis.reference.c_str());
+    if (const auto reports = runner_->reports())
+      plot_reference(*reports);
+    else
+      ImGui::TextDisabled("the plot appears when the runs are done");
+  } else if (sweep) {
+    ImGui::TextDisabled("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
+                        scenario_->sweep->values.size());
+    if (const auto result = runner_->sweep())
+      plot_sweep(*result);
+    else
+      ImGui::TextDisabled("the plot appears when the sweep is done");
+  } else {
+    const bool passes = scenario_->ensemble->data_passes > 0;
+    ImGui::TextDisabled("%d chains per sampler; particles on the target view",
+                        scenario_->ensemble->chains);
+    plot_ensemble(runner_->clouds(), passes ? "data passes" : "steps");
+  }
+}
+
+std::vector<OverlayCloud> ScenarioPanel::overlay_clouds() const {
+  std::vector<OverlayCloud> clouds;
+  if (!runner_ || runner_->kind() != ExperimentRunner::Kind::Ensemble) return clouds;
+  for (auto& series : runner_->clouds()) {
+    if (series.positions.empty()) continue;
+    OverlayCloud cloud;
+    // One legend entry for every cloud (each keeps its own colour); clicking it hides them all.
+    cloud.label = "ensemble particles";
+    cloud.colour = label_colour(series.label);
+    const int dim = scenario_ ? static_cast<int>(series.checkpoints.empty()
+                                                     ? 0
+                                                     : series.checkpoints.back().mean.size())
+                              : 0;
+    if (dim <= 0) continue;
+    cloud.dim = dim;
+    const std::size_t count = series.positions.size() / std::size_t(dim);
+    const std::size_t stride = std::max<std::size_t>(1, count / kMaxDrawnParticles);
+    for (std::size_t k = 0; k < count; k += stride)
+      for (int c = 0; c < dim; ++c)
+        cloud.positions.push_back(series.positions[k * std::size_t(dim) + std::size_t(c)]);
+    clouds.push_back(std::move(cloud));
+  }
+  return clouds;
+}
+
+}  // namespace sgl

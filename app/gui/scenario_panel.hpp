@@ -1,0 +1,64 @@
+// The scenario side of the desktop app: the Presets menu, File → Open / Save session, the
+// teaching note panel, and the experiment panel (the scenario's sweep or ensemble on its own
+// worker thread, with a progress bar and the figure's plot). Choosing a preset or opening a
+// session is a request that the main loop carries out by rebuilding the app shell.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "experiment_runner.hpp"
+#include "scenario/scenario.hpp"
+#include "view_context.hpp"
+
+namespace sgl {
+
+class LiveEngine;
+
+class ScenarioPanel {
+ public:
+  // `scenario` may be null (the app was started from --target/--sampler flags).
+  explicit ScenarioPanel(std::optional<Scenario> scenario);
+
+  bool has_note() const { return !note_.empty(); }
+  bool has_experiment() const;
+  const std::optional<Scenario>& scenario() const { return scenario_; }
+
+  // Menu entries inside the main menu bar: File (open/save session) and Presets.
+  // Open / Save session items, inside the File menu the shell opens.
+  void file_menu_items();
+  // The Presets menu and the session dialogs.
+  void menus(LiveEngine& engine);
+  void show_note();
+  void show_experiment(const ViewContext& context);
+  // Ensemble clouds for the target view (empty without a running or finished ensemble).
+  std::vector<OverlayCloud> overlay_clouds() const;
+
+  // A preset chosen or a session opened since the last call (the main loop rebuilds the shell).
+  std::optional<Scenario> take_request();
+  // Starts the scenario's sweep or ensemble (both, one after the other, is not needed by any
+  // preset: the sweep wins).
+  void start_experiment();
+
+ private:
+  void dialogs(LiveEngine& engine);
+  void plot_sweep(const SweepResult& sweep);
+  void plot_reference(const std::vector<ChainReport>& reports);
+  void plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series, const std::string& unit);
+  std::uint32_t label_colour(const std::string& label) const;
+
+  std::optional<Scenario> scenario_;
+  std::string note_;
+  std::unique_ptr<ExperimentRunner> runner_;
+  std::optional<Scenario> request_;
+  bool open_save_dialog_ = false;
+  bool open_load_dialog_ = false;
+  char path_[512] = {};
+  std::string message_;     // the last save/open outcome
+  int sweep_view_ = 0;      // 0: covariance error vs IAT; 1: first draws
+  int reference_view_ = 0;  // 0: means; 1: variances
+};
+
+}  // namespace sgl

@@ -1,0 +1,251 @@
+#include "scenario/experiment.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "diagnostics/distance.hpp"
+#include "diagnostics/ess.hpp"
+#include "diagnostics/histogram.hpp"
+#include "targets/analytic_targets.hpp"
+#include "targets/data_target.hpp"
+#include "targets/ewsg_gauss.hpp"
+#include "targets/linear_regression.hpp"
+#include "targets/truth_grid.hpp"
+#include "util/error.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr int kTruthBins = 25;  // per axis, as summary.json's tv_distance
+
+bool selected(const std::vector<std::string>& labels, const std::string& label) {
+  return labels.empty() || std::find(labels.begin(), labels.end(), label) != labels.end();
+}
+
+void report(ExperimentControl* control, double from, double to, double fraction) {
+  if (control) control->progress.store(from + (to - from) * std::clamp(fraction, 0.0, 1.0));
+}
+
+bool cancelled(const ExperimentControl* control) {
+  return control && control->cancel.load();
+}
+
+double data_passes(const SamplerCounters& counters, const Target& target) {
+  const DataTarget* data = target.as_data_target();
+  const double n = data ? double(data->num_data()) : 1.0;
+  return double(counters.gradient_evaluations + counters.density_evaluations) / n;
+}
+
+// TV of a set of points (rows of `points`, dim 1 or 2) against the target's true density.
+double cloud_tv(const Target& target, const std::vector<double>& points, int dim) {
+  const TruthGrid* truth = target.truth();
+  if (!truth || points.empty()) return kNotAvailable;
+  const auto box = target.view_box();
+  if (dim == 1) {
+    Histogram1D histogram(box[0].lo, box[0].hi, kTruthBins);
+    for (double x : points) histogram.add(x);
+    return distance_to_truth(histogram, *truth, 0).tv;
+  }
+  if (dim == 2) {
+    Histogram2D histogram(box[0].lo, box[0].hi, kTruthBins, box[1].lo, box[1].hi, kTruthBins);
+    for (std::size_t i = 0; i + 1 < points.size(); i += 2) histogram.add(points[i], points[i + 1]);
+    return distance_to_truth(histogram, *truth).tv;
+  }
+  return kNotAvailable;
+}
+
+// Mean and covariance (divisor k − 1) of k points of dimension dim, row-major.
+void moments(const std::vector<double>& points, int dim, Vec& mean, Eigen::MatrixXd& covariance) {
+  const auto k = static_cast<Eigen::Index>(points.size() / std::size_t(dim));
+  const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> x(
+      points.data(), k, dim);
+  mean = x.colwise().mean().transpose();
+  const Eigen::MatrixXd centred = x.rowwise() - mean.transpose();
+  covariance = k > 1 ? Eigen::MatrixXd(centred.transpose() * centred / double(k - 1))
+                     : Eigen::MatrixXd::Zero(dim, dim);
+}
+
+}  // namespace
+
+std::optional<GaussianTruth> gaussian_truth(const Target& target) {
+  if (const auto* gauss = dynamic_cast<const EwsgGaussTarget*>(&target))
+    return GaussianTruth{gauss->exact_mean(), gauss->exact_covariance()};
+  if (const auto* gauss = dynamic_cast<const CorrelatedGaussianTarget*>(&target)) {
+    Eigen::MatrixXd covariance(2, 2);
+    covariance << 1.0, gauss->rho(), gauss->rho(), 1.0;
+    return GaussianTruth{Vec::Zero(2), covariance};
+  }
+  if (dynamic_cast<const HarmonicTarget*>(&target))
+    return GaussianTruth{Vec::Zero(1), Eigen::MatrixXd::Identity(1, 1)};
+  if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target))
+    return GaussianTruth{linear->exact_posterior_mean(), linear->exact_posterior_covariance()};
+  return std::nullopt;
+}
+
+double gaussian_kl(const Vec& m, const Eigen::MatrixXd& s, const GaussianTruth& truth) {
+  const Eigen::LLT<Eigen::MatrixXd> s_factor(s);
+  if (s_factor.info() != Eigen::Success) return std::numeric_limits<double>::infinity();
+  const Eigen::LLT<Eigen::MatrixXd> t_factor(truth.covariance);
+  const Vec offset = truth.mean - m;
+  const double trace = t_factor.solve(s).trace();
+  const double quadratic = offset.dot(t_factor.solve(offset));
+  double log_det_t = 0.0, log_det_s = 0.0;
+  for (Eigen::Index i = 0; i < s.rows(); ++i) {
+    log_det_t += 2.0 * std::log(Eigen::MatrixXd(t_factor.matrixL())(i, i));
+    log_det_s += 2.0 * std::log(Eigen::MatrixXd(s_factor.matrixL())(i, i));
+  }
+  return 0.5 * (trace + quadratic - double(s.rows()) + log_det_t - log_det_s);
+}
+
+SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, double progress_from,
+                      double progress_to) {
+  if (!scenario.sweep) throw UserError(scenario.source + ": no sweep");
+  const ScenarioSweep& sweep = *scenario.sweep;
+  const auto target = make_target(scenario.target);
+  const Vec start = scenario_start(scenario, *target);
+  const auto truth = gaussian_truth(*target);
+  const std::uint64_t steps = sweep.steps ? sweep.steps : scenario.steps;
+  const int dim = target->dim();
+
+  SweepResult result;
+  result.param = sweep.param;
+  result.dim = dim;
+  std::size_t runs = 0, done = 0;
+  for (const auto& chain : scenario.chains)
+    if (selected(sweep.chains, chain.label)) runs += sweep.values.size();
+
+  for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
+    const ScenarioChain& spec = scenario.chains[position];
+    if (!selected(sweep.chains, spec.label)) continue;
+    for (double value : sweep.values) {
+      if (cancelled(control)) return result;
+      ParamValues params = spec.sampler.params;
+      params[sweep.param] = value;
+      Chain chain(target, spec.sampler.id, params, chain_seed(scenario.seed, position, 0), start,
+                  sweep.burnin, 1);
+      chain.reserve_draws(static_cast<std::size_t>(steps));
+      chain.run(sweep.burnin + steps);
+
+      SweepPoint point;
+      point.label = spec.label;
+      point.sampler = spec.sampler.id;
+      point.value = value;
+      point.stop_reason = chain.stopped() ? chain.stop_reason() : "";
+      const DrawStore& draws = chain.draws();
+      point.draws = draws.size();
+      const SamplerCounters& counters = chain.counters();
+      if (counters.mh_proposals > 0)
+        point.accept_rate = double(counters.mh_accepts) / double(counters.mh_proposals);
+      point.data_passes = data_passes(counters, *target);
+      const std::size_t keep = std::min(sweep.keep_first, draws.size());
+      for (std::size_t i = 0; i < keep; ++i)
+        for (int c = 0; c < dim; ++c) point.first_draws.push_back(draws.theta(i, c));
+      if (draws.size() >= 4 && point.stop_reason.empty()) {
+        std::vector<double> all(draws.size() * std::size_t(dim));
+        double iat_sum = 0.0;
+        point.ess_min = std::numeric_limits<double>::infinity();
+        for (int c = 0; c < dim; ++c) {
+          const std::vector<double> series = draws.coordinate(c);
+          const EssResult ess = effective_sample_size(series);
+          iat_sum += ess.iat;
+          point.ess_min = std::min(point.ess_min, ess.ess);
+          for (std::size_t i = 0; i < series.size(); ++i)
+            all[i * std::size_t(dim) + std::size_t(c)] = series[i];
+        }
+        point.iat = iat_sum / dim;
+        if (truth) {
+          Vec mean;
+          Eigen::MatrixXd covariance;
+          moments(all, dim, mean, covariance);
+          point.cov_error = (covariance - truth->covariance).cwiseAbs().mean();
+        }
+        point.tv = cloud_tv(*target, all, dim);
+      }
+      result.points.push_back(std::move(point));
+      report(control, progress_from, progress_to, double(++done) / double(runs));
+    }
+  }
+  return result;
+}
+
+EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control,
+                            const EnsembleObserver& observer, double progress_from,
+                            double progress_to) {
+  if (!scenario.ensemble) throw UserError(scenario.source + ": no ensemble");
+  const ScenarioEnsemble& ensemble = *scenario.ensemble;
+  const auto target = make_target(scenario.target);
+  const Vec start = scenario_start(scenario, *target);
+  const auto truth = gaussian_truth(*target);
+  const int dim = target->dim();
+  const bool by_passes = ensemble.data_passes > 0;
+
+  EnsembleResult result;
+  result.budget_unit = by_passes ? "data_passes" : "steps";
+  result.chains = ensemble.chains;
+  result.dim = dim;
+  std::size_t series_count = 0;
+  for (const auto& chain : scenario.chains)
+    if (selected(ensemble.of, chain.label)) ++series_count;
+
+  std::size_t series_done = 0;
+  for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
+    const ScenarioChain& spec = scenario.chains[position];
+    if (!selected(ensemble.of, spec.label)) continue;
+    EnsembleSeries series;
+    series.label = spec.label;
+    series.sampler = spec.sampler.id;
+    std::vector<std::unique_ptr<Chain>> chains;
+    chains.reserve(std::size_t(ensemble.chains));
+    for (int k = 0; k < ensemble.chains; ++k)
+      chains.push_back(std::make_unique<Chain>(target, spec.sampler.id, spec.sampler.params,
+                                               chain_seed(scenario.seed, position, k), start, 0, 1,
+                                               /*draw_capacity=*/1));
+    std::vector<double> positions;
+    for (int j = 1; j <= ensemble.checkpoints; ++j) {
+      if (cancelled(control)) break;
+      const double budget = by_passes
+                                ? ensemble.data_passes * j / ensemble.checkpoints
+                                : std::round(double(ensemble.steps) * j / ensemble.checkpoints);
+      EnsembleCheckpoint checkpoint;
+      checkpoint.budget = budget;
+      positions.clear();
+      double energy_sum = 0.0, steps_sum = 0.0, passes_sum = 0.0;
+      for (auto& chain : chains) {
+        if (by_passes) {
+          // One step at a time: a step's cost in data passes can vary (EWSG's index chain).
+          while (!chain->stopped() && data_passes(chain->counters(), *target) < budget - 1e-12)
+            chain->run(1);
+        } else {
+          const auto owed = static_cast<std::uint64_t>(budget) - chain->counters().steps;
+          if (owed > 0) chain->run(owed);
+        }
+        steps_sum += double(chain->counters().steps);
+        passes_sum += data_passes(chain->counters(), *target);
+        if (chain->stopped() || chain->draws().size() == 0) continue;
+        const std::size_t last = chain->draws().size() - 1;
+        for (int c = 0; c < dim; ++c) positions.push_back(chain->draws().theta(last, c));
+        energy_sum += chain->draws().hamiltonian(last);
+        ++checkpoint.running;
+      }
+      checkpoint.mean_steps = steps_sum / double(chains.size());
+      if (target->as_data_target()) checkpoint.data_passes = passes_sum / double(chains.size());
+      if (checkpoint.running > 0) {
+        checkpoint.mean_energy = energy_sum / checkpoint.running;
+        moments(positions, dim, checkpoint.mean, checkpoint.covariance);
+        if (truth && checkpoint.running > dim)
+          checkpoint.kl = gaussian_kl(checkpoint.mean, checkpoint.covariance, *truth);
+        checkpoint.tv = cloud_tv(*target, positions, dim);
+      }
+      if (observer) observer(series_done, positions, checkpoint);
+      series.checkpoints.push_back(std::move(checkpoint));
+      report(control, progress_from, progress_to,
+             (double(series_done) + double(j) / ensemble.checkpoints) / double(series_count));
+    }
+    result.series.push_back(std::move(series));
+    ++series_done;
+    if (cancelled(control)) break;
+  }
+  return result;
+}
+
+}  // namespace sgl

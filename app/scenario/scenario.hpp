@@ -1,0 +1,120 @@
+// A scenario: everything needed to reproduce an experiment or a GUI session — target, chains,
+// lengths, seed, an optional parameter sweep and ensemble, the analysis a paper figure needs,
+// its teaching note, and (for saved sessions) each chain's step index and parameter-change
+// history. One JSON format (README, "Scenarios and sessions") read by both front ends; the
+// parser is strict: unknown keys, wrong types and invalid values are refused with a message
+// naming the field.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "run/chain.hpp"
+#include "run/run_spec.hpp"
+
+namespace sgl {
+
+struct ScenarioChain {
+  std::string label;  // unique within the scenario (defaults to the sampler id, then id#2, ...)
+  SamplerSpec sampler;
+  bool enabled = true;
+};
+
+// A one-parameter sweep: each listed chain is rerun once per value of `param`.
+struct ScenarioSweep {
+  std::string param;
+  std::vector<double> values;
+  std::vector<std::string> chains;  // labels; empty = every chain
+  std::uint64_t steps = 0;          // per run, after burn-in; 0 = the scenario's steps
+  std::uint64_t burnin = 0;
+  std::size_t keep_first = 50;  // first draws of each run kept for the figure
+};
+
+// K independent copies of each listed chain, advanced together; a summary of the particle cloud
+// is recorded at `checkpoints` evenly spaced budgets (steps, or data passes when given).
+struct ScenarioEnsemble {
+  int chains = 100;
+  std::vector<std::string> of;  // labels; empty = every chain
+  std::uint64_t steps = 0;      // budget per chain in steps (analytic targets) ...
+  double data_passes = 0.0;     // ... or in data passes (data targets); exactly one is > 0
+  int checkpoints = 30;
+};
+
+// What the figure of a preset plots (the headless run writes it to analysis.json):
+//  "none", "distance" (TV/KL to the truth per chain), "energy" (ensemble mean H over steps),
+//  "sweep" (covariance error against autocorrelation time per sweep run), "ensemble-kl" (KL of
+//  the cloud to the true Gaussian against data passes), "reference" (each chain's posterior
+//  mean and variance against the `reference` chain's, acceptance, CT = IF × evaluations).
+struct ScenarioAnalysis {
+  std::string kind = "none";
+  std::string reference;  // chain label for "reference"
+};
+
+// Reduced sizes for the tests' quick mode (each 0 = unchanged).
+struct ScenarioQuick {
+  std::uint64_t steps = 0;
+  std::uint64_t burnin = 0;
+  std::uint64_t sweep_steps = 0;
+  int ensemble_chains = 0;
+};
+
+// A saved GUI session: the live chains as they were, so that reopening replays them exactly.
+struct SavedChain {
+  int id = 0;  // the chain's seed stream (chain_seed(seed, id, 0))
+  std::string sampler;
+  ParamValues initial_params;  // from its last (re)start
+  std::vector<ParamChange> history;
+  std::uint64_t steps = 0;  // steps run when saved
+  bool enabled = true;
+};
+
+struct SavedSession {
+  std::vector<SavedChain> chains;
+};
+
+struct Scenario {
+  std::string name;
+  std::string title;
+  std::string description;  // one line, for `list scenarios`
+  std::string note;         // assets/notes/<note>.md (empty = none)
+  TargetSpec target;
+  std::vector<double> init;  // empty: the target's default start
+  bool init_at_map = false;  // data targets: start at the posterior mode
+  std::uint64_t seed = 1;
+  std::uint64_t steps = 10000;
+  std::uint64_t burnin = 0;
+  std::uint64_t thin = 1;
+  double speed = 0.0;  // GUI: steps per second per chain (0 = as fast as possible)
+  std::vector<ScenarioChain> chains;
+  std::optional<ScenarioSweep> sweep;
+  std::optional<ScenarioEnsemble> ensemble;
+  ScenarioAnalysis analysis;
+  ScenarioQuick quick;
+  std::optional<SavedSession> session;
+  std::string source;  // where it was read from (for messages); not saved
+};
+
+// Parses and validates a scenario (targets and samplers against their registries). `source`
+// names the file in messages. Throws UserError.
+Scenario parse_scenario(const std::string& text, const std::string& source);
+
+// The JSON text of a scenario (parse_scenario(to_json(s)) == s).
+std::string scenario_to_json(const Scenario& scenario);
+
+// The scenario with the quick sizes applied.
+Scenario quick_version(const Scenario& scenario);
+
+// Index of the chain with this label, or throws UserError naming `field`.
+std::size_t chain_index(const Scenario& scenario, const std::string& label,
+                        const std::string& field);
+
+// The run spec of the scenario's chains (one chain per entry; the seed of entry s is
+// chain_seed(seed, s, 0), as for `run --sampler ... ` in the same order).
+RunSpec scenario_run_spec(const Scenario& scenario);
+
+// The start point the chains use (init, the MAP, or the target's default).
+Vec scenario_start(const Scenario& scenario, const Target& target);
+
+}  // namespace sgl

@@ -1,0 +1,117 @@
+// Saved sessions: save a live session with parameter changes to a scenario file, reopen it, and
+// the same draws follow. Also the scenario format's strictness (messages name the field).
+#include <catch2/catch.hpp>
+
+#include "scenario/assets.hpp"
+#include "scenario/live_session.hpp"
+#include "util/error.hpp"
+
+using namespace sgl;
+
+namespace {
+
+void step(LiveEngine& engine, int times) {
+  for (int i = 0; i < times; ++i) engine.step_once();
+  engine.wait_until_idle();
+}
+
+}  // namespace
+
+TEST_CASE("session file round trip: save, reopen, the same draws follow", "[scenario]") {
+  const Scenario base = load_scenario("default");
+  LiveSetup setup = live_setup_from_scenario(base);
+  setup.running = false;
+  setup.draw_capacity = 4096;
+  LiveEngine original(setup);
+  step(original, 37);
+  original.set_chain_params(2, {{"step_size", 0.05}, {"friction", 2}, {"noise_var", 4}});
+  step(original, 23);
+  original.set_chain_params(3, {{"step_size", 0.02}, {"noise_var", 4}});
+  original.remove_chain(1);  // a hole in the ids: chain 2 keeps its own seed stream
+  step(original, 11);
+  original.set_chain_params(2, {{"step_size", 0.08}, {"friction", 1}, {"noise_var", 4}});
+  step(original, 5);
+
+  const std::string text = scenario_to_json(scenario_with_session(base, original.session_state()));
+  const Scenario reopened = parse_scenario(text, "session.json");
+  REQUIRE(reopened.session);
+  CHECK(scenario_to_json(reopened) == text);  // the file format is stable under a round trip
+  REQUIRE(reopened.session->chains.size() == 3);
+  CHECK(reopened.session->chains[1].id == 2);
+  CHECK(reopened.session->chains[1].history.size() == 2);
+  CHECK(reopened.session->chains[1].history[0].step == 37);
+  CHECK(reopened.session->chains[1].history[1].step == 71);
+
+  LiveSetup replay_setup = live_setup_from_scenario(reopened);
+  replay_setup.draw_capacity = 4096;
+  LiveEngine replayed(replay_setup);
+  step(original, 40);
+  step(replayed, 40);
+  for (int id : {0, 2, 3}) {
+    INFO("chain " << id);
+    const auto a = original.copy_draws(id);
+    const auto b = replayed.copy_draws(id);
+    REQUIRE(a);
+    REQUIRE(b);
+    REQUIRE(a->size() == 116);  // 37 + 23 + 11 + 5 + 40 steps
+    REQUIRE(b->size() == a->size());
+    for (std::size_t i = 0; i < a->size(); ++i) {
+      REQUIRE(a->iteration(i) == b->iteration(i));
+      REQUIRE(a->theta(i, 0) == b->theta(i, 0));
+      REQUIRE(a->hamiltonian(i) == b->hamiltonian(i));
+    }
+  }
+  CHECK_FALSE(replayed.copy_draws(1));
+}
+
+TEST_CASE("scenario files: strict validation names the field", "[scenario]") {
+  const auto message = [](const std::string& text) {
+    try {
+      parse_scenario(text, "s.json");
+    } catch (const UserError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  const std::string target = R"("target": {"id": "harmonic"})";
+  CHECK_THAT(message("{"), Catch::Contains("s.json: malformed JSON"));
+  CHECK_THAT(message(R"({"name": "x", )" + target + R"(, "chains": [], "stepz": 3})"),
+             Catch::Contains("s.json.stepz: unknown key"));
+  CHECK_THAT(message(R"({"name": "x", )" + target +
+                     R"(, "chains": [{"sampler": "sgld", "params": {"step_size": -1}}]})"),
+             Catch::Contains("s.json.chains[0].params"));
+  CHECK_THAT(message(R"({"name": "x", )" + target + R"(, "chains": [{"sampler": "nope"}]})"),
+             Catch::Contains("unknown sampler 'nope'"));
+  CHECK_THAT(message(R"({"name": "x", "target": {"id": "harmonic", "params": {"rho": 1}},
+                         "chains": [{"sampler": "sgld"}]})"),
+             Catch::Contains("s.json.target.params.rho: unknown parameter"));
+  CHECK_THAT(
+      message(R"({"name": "x", )" + target + R"(, "chains": [{"sampler": "sgld"}], "steps": 1.5})"),
+      Catch::Contains("s.json.steps must be a whole number"));
+  CHECK_THAT(message(R"({"name": "x", )" + target +
+                     R"(, "chains": [{"sampler": "sgld"}], "sweep": {"param": "step_size",
+                         "values": [0.1], "chains": ["SGHMC"]}})"),
+             Catch::Contains("s.json.sweep.chains: no chain labelled 'SGHMC'"));
+  CHECK_THAT(message(R"({"name": "x", )" + target +
+                     R"(, "chains": [{"sampler": "sgld"}], "ensemble": {"chains": 5}})"),
+             Catch::Contains("exactly one of steps and data_passes"));
+  CHECK_THAT(message(R"({"name": "x", )" + target + R"(, "chains": [],
+                         "session": {"chains": [{"id": 0, "sampler": "sgld", "params": {},
+                         "steps": 3, "history": [{"step": 5, "params": {}}]}]}})"),
+             Catch::Contains("s.json.session.chains[0].history: a change after the saved step"));
+}
+
+TEST_CASE("every preset parses and names an existing note", "[scenario]") {
+  const std::vector<std::string> names = preset_names();
+  CHECK(names.size() >= 10);
+  for (const std::string& name : names) {
+    INFO(name);
+    const Scenario scenario = load_scenario(name);
+    CHECK(scenario.name == name);
+    CHECK_FALSE(scenario.title.empty());
+    CHECK_FALSE(load_note(scenario.note).empty());
+    CHECK(parse_scenario(scenario_to_json(scenario), "again").chains.size() ==
+          scenario.chains.size());
+  }
+  CHECK_THROWS_WITH(load_scenario("no-such-preset"), Catch::Contains("presets: chen-fig1"));
+}
