@@ -137,6 +137,19 @@ TEST_CASE("preset hmcecs-logistic: HMC-ECS accepts like HMC and matches its post
   // HMC-ECS costs far less per effective draw than full HMC (CT = IF × data passes per
   // iteration; measured 0.59 against 5.4).
   CHECK(ecs.ct < report(results, "HMC").ct);
-  // SIGNED HMC-ECS GOES HERE: after `hmcecs-signed` is merged and added to the preset, assert
-  // its α_θ and mean error the same way (and its sign fraction τ̂ > 0.5).
+
+  // Signed HMC-ECS (block-Poisson, auto λ and a, m = 30): the same acceptance and accuracy on its
+  // sign-weighted means, with the fraction of positive signs τ̂ reported and above ½.
+  const ChainReport& signed_ecs = report(results, "signed HMC-ECS");
+  INFO("signed: α_θ " << signed_ecs.accept_rate);
+  CHECK(signed_ecs.accept_rate >= 0.9);
+  REQUIRE(signed_ecs.mean_error_sd.size() == 6);
+  for (std::size_t c = 0; c < signed_ecs.mean_error_sd.size(); ++c) {
+    INFO("signed coefficient " << c << ": (signed − HMC)/sd " << signed_ecs.mean_error_sd[c]);
+    CHECK(std::abs(signed_ecs.mean_error_sd[c]) < 0.1);
+  }
+  const SamplerSummary& signed_summary = results.summaries.at(2);
+  REQUIRE(signed_summary.has_sign_positive_fraction);
+  INFO("τ̂ " << signed_summary.sign_positive_fraction);
+  CHECK(signed_summary.sign_positive_fraction > 0.5);
 }
