@@ -75,6 +75,8 @@ int run_scenario_command(const RunOptions& options) {
   if (results.session) {
     write_draws_csv(*results.session, stage("draws.csv"));
     write_summary_json(summary_json(*results.session, results.summaries), stage("summary.json"));
+    // The same SVG figures as a plain `run --out` (when the GUI's plotting code is built in).
+    if (options.figure_writer) options.figure_writer(*results.session, stage);
   }
   if (results.sweep) {
     write_file(stage("sweep.csv"), sweep_csv(*results.sweep));

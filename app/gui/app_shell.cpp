@@ -71,6 +71,9 @@ void AppShell::set_panel_visible(const std::string& name, bool visible) {
 std::vector<std::string> AppShell::panel_names() const {
   std::vector<std::string> names = {kControlsName};
   for (const Tile& tile : kTiles) names.push_back(tile.name);
+  // A scenario's side panels export as PNG (their plots are not plot-module views, so no SVG).
+  if (show_note_ && scenario_panel_.has_note()) names.push_back(kNoteName);
+  if (show_experiment_ && scenario_panel_.has_experiment()) names.push_back(kExperimentName);
   return names;
 }
 
@@ -294,9 +297,10 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
       io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
   for (const ExportRequest& request : due) {
     const auto rect = last_rects_.find(request.panel);
-    const bool shown = request.panel == kControlsName
-                           ? show_controls_
-                           : panels_.count(request.panel) != 0 && panels_[request.panel].visible;
+    const bool shown = request.panel == kControlsName      ? show_controls_
+                       : request.panel == kNoteName       ? show_note_
+                       : request.panel == kExperimentName ? show_experiment_
+                       : panels_.count(request.panel) != 0 && panels_[request.panel].visible;
     if (rect != last_rects_.end()) {
       sources.panel_x = rect->second.first.x;
       sources.panel_y = rect->second.first.y;
