@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "chain_colours.hpp"
+#include "io/new_file.hpp"
 #include "markdown_view.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_theme.hpp"
@@ -118,9 +120,17 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
       try {
         Scenario base = scenario_.value_or(Scenario{});
         if (base.name.empty()) base.name = "session";
-        write_text_file(path_,
-                        scenario_to_json(scenario_with_session(base, engine.session_state())));
-        message_ = std::string("saved ") + path_;
+        // Like every export: a taken name gets a numbered sibling (session-2.json), never
+        // overwritten, and the file appears complete or not at all.
+        const std::filesystem::path requested(path_);
+        const std::string folder =
+            requested.has_parent_path() ? requested.parent_path().string() : std::string(".");
+        const std::string stem =
+            requested.has_stem() ? requested.stem().string() : std::string("session");
+        const std::string saved = write_new_file(
+            folder, stem, "json",
+            scenario_to_json(scenario_with_session(base, engine.session_state())));
+        message_ = "saved " + saved;
       } catch (const UserError& error) {
         message_ = error.what();
       }
