@@ -47,7 +47,7 @@ TEST_CASE("Taylor proxy sum in O(d²) equals the direct sum of q_k", "[hmcecs]")
   }
 }
 
-TEST_CASE("Newton's θ* is the logistic MAP; a subset expansion lands close", "[hmcecs]") {
+TEST_CASE("Newton's θ* is the logistic MAP, a subset expansion lands close", "[hmcecs]") {
   const auto target = logistic(5000, 3, 2);
   const auto& model = dynamic_cast<const LogisticRegressionTarget&>(*target);
   Rng rng(3);

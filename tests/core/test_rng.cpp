@@ -6,7 +6,7 @@
 
 using sgl::Rng;
 
-TEST_CASE("the same seed gives the same stream; different seeds differ", "[rng]") {
+TEST_CASE("the same seed gives the same stream, different seeds differ", "[rng]") {
   Rng a(42), b(42), c(43);
   for (int i = 0; i < 1000; ++i) {
     const double x = a.normal();

@@ -43,7 +43,7 @@ TEST_CASE("HMC with a huge step diverges, rejects, counts, and never yields NaN"
     REQUIRE(std::isfinite(chain->draws().theta(i, 0)));
 }
 
-TEST_CASE("the same seed gives the same draws; another seed does not", "[stat][determinism]") {
+TEST_CASE("the same seed gives the same draws, another seed does not", "[stat][determinism]") {
   auto target = make_target({"gauss2d", {}, "", "y"});
   for (const char* id : {"hmc", "naive-sghmc", "sghmc", "sgld", "sgd-momentum"}) {
     INFO(id);
