@@ -6,6 +6,23 @@
 #include "util/error.hpp"
 
 namespace sgl {
+namespace {
+
+// xᵀz (the linear predictor η) and xᵀv (its derivative along v) in one pass over the row.
+struct RowProducts {
+  double eta = 0.0;
+  double xv = 0.0;
+};
+RowProducts row_products(const double* x, const double* z, const double* v, int dim) {
+  RowProducts products;
+  for (int i = 0; i < dim; ++i) {
+    products.eta += x[i] * z[i];
+    products.xv += x[i] * v[i];
+  }
+  return products;
+}
+
+}  // namespace
 
 DaisLikelihood::DaisLikelihood(const DataTarget& target) : target_(target), dim_(target.dim()) {
   if ((linear_ = dynamic_cast<const LinearRegressionTarget*>(&target))) {
@@ -83,12 +100,8 @@ void DaisLikelihood::add_hessian_vector(const std::int64_t* idx, const double* w
   const Dataset& data = kind_ == Kind::Linear ? linear_->data() : logistic_->data();
   for (int j = 0; j < count; ++j) {
     const double* x = data.row(idx[j]);
-    double eta = 0.0, xv = 0.0;
-    for (int i = 0; i < dim_; ++i) {
-      eta += x[i] * z[i];
-      xv += x[i] * v[i];
-    }
-    const double a = w[j] * curvature(eta) * xv;
+    const RowProducts p = row_products(x, z, v, dim_);
+    const double a = w[j] * curvature(p.eta) * p.xv;
     for (int i = 0; i < dim_; ++i) out[i] += a * x[i];
   }
 }
@@ -104,12 +117,8 @@ void DaisLikelihood::add_directional(const std::int64_t* idx, int count, const d
   const Dataset& data = kind_ == Kind::Linear ? linear_->data() : logistic_->data();
   for (int j = 0; j < count; ++j) {
     const double* x = data.row(idx[j]);
-    double eta = 0.0, xv = 0.0;
-    for (int i = 0; i < dim_; ++i) {
-      eta += x[i] * z[i];
-      xv += x[i] * v[i];
-    }
-    out[j] += scale * slope(idx[j], eta) * xv;
+    const RowProducts p = row_products(x, z, v, dim_);
+    out[j] += scale * slope(idx[j], p.eta) * p.xv;
   }
 }
 
