@@ -16,6 +16,9 @@ struct GuiOptions {
   std::string target;           // open the default chains on this target instead (empty = default)
   std::vector<std::string> samplers;  // "id:key=value,..." chains instead of the default four
   std::string scenario;  // a preset name or a scenario/session file (excludes target/samplers)
+  std::string layout;    // "dashboard" | "lecture" (empty: the scenario's)
+  std::string size;      // "WxH" in window units (empty: the monitor's work area)
+  float scale = 1.0f;    // × the monitor's content scale: fonts and widgets
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.

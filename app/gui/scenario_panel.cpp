@@ -120,6 +120,7 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
       try {
         Scenario base = scenario_.value_or(Scenario{});
         if (base.name.empty()) base.name = "session";
+        base.layout = current_layout_;
         // Like every export: a taken name gets a numbered sibling (session-2.json), never
         // overwritten, and the file appears complete or not at all.
         const std::filesystem::path requested(path_);

@@ -24,6 +24,8 @@ class ScenarioPanel {
 
   bool has_note() const { return !note_.empty(); }
   bool has_experiment() const;
+  // The window's layout now: written into saved sessions.
+  void set_current_layout(const ScenarioLayout& layout) { current_layout_ = layout; }
   const std::optional<Scenario>& scenario() const { return scenario_; }
 
   // Menu entries inside the main menu bar: File (open/save session) and Presets.
@@ -50,6 +52,7 @@ class ScenarioPanel {
   std::uint32_t label_colour(const std::string& label) const;
 
   std::optional<Scenario> scenario_;
+  ScenarioLayout current_layout_;
   std::string note_;
   std::unique_ptr<ExperimentRunner> runner_;
   std::optional<Scenario> request_;

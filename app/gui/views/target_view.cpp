@@ -196,7 +196,7 @@ void show_1d_view(ViewContext& context) {
   const float curve_height = std::max(0.72f * available, 6.0f * font);
   plot::DataRect limits{box[0].lo, box[0].hi, 0.0, 1.0};
 
-  if (plot::BeginPlot("##target1d", ImVec2(0, curve_height), plot::PlotFlags_LegendAbove)) {
+  if (plot::BeginPlot("##target1d", ImVec2(0, curve_height), plot::PlotFlags_NoLegend)) {
     const std::string name = views::coordinate_name(context, 0);
     plot::SetupAxes(name.c_str(), "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);

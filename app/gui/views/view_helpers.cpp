@@ -13,7 +13,7 @@
 namespace sgl::views {
 
 std::string chain_label(const ChainSnapshot& chain) {
-  return chain.sampler_id + " #" + std::to_string(chain.id);
+  return chain.label;
 }
 
 plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain) {

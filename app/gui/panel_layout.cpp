@@ -1,0 +1,91 @@
+#include "gui/panel_layout.hpp"
+
+#include <algorithm>
+
+#include "gui/panel_table.hpp"
+
+namespace sgl {
+namespace {
+
+float column_width(float window_width, float fraction, float font, float min_chars,
+                   float max_chars) {
+  return std::clamp(window_width * fraction, font * min_chars, font * max_chars);
+}
+
+void place(std::vector<PanelPlacement>& out, const char* title, float x, float y, float w,
+           float h) {
+  if (w > 0.0f && h > 0.0f) out.push_back({title, {x, y, w, h}});
+}
+
+// Controls on the left; Notes and Experiment in a column on the right; the legend strip and the
+// seven views tiled in between.
+std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
+  std::vector<PanelPlacement> out;
+  const LayoutRect& a = r.area;
+  const float controls = column_width(a.w, 0.2f, r.font_size, 15.0f, 24.0f);
+  const bool side = r.has_note || r.has_experiment;
+  const float side_w = side ? column_width(a.w, 0.19f, r.font_size, 13.0f, 22.0f) : 0.0f;
+  place(out, kControlsTitle, a.x, a.y, controls, a.h);
+  const float note_h = !r.has_note ? 0.0f : r.has_experiment ? a.h * 0.5f : a.h;
+  place(out, kNotesTitle, a.x + a.w - side_w, a.y, side_w, note_h);
+  if (r.has_experiment)
+    place(out, kExperimentTitle, a.x + a.w - side_w, a.y + note_h, side_w, a.h - note_h);
+  const float plot_x = a.x + controls, plot_w = a.w - controls - side_w;
+  place(out, kChainsTitle, plot_x, a.y, plot_w, r.legend_height);
+  const float plot_y = a.y + r.legend_height, plot_h = a.h - r.legend_height;
+  for (const PanelInfo& panel : view_panels())
+    place(out, panel.title, plot_x + panel.dashboard.x * plot_w,
+          plot_y + panel.dashboard.y * plot_h, panel.dashboard.w * plot_w,
+          panel.dashboard.h * plot_h);
+  return out;
+}
+
+// Controls (and the note, unless the lesson lists it) in a left column; the main panel takes
+// 70% of the rest at full height, the others share the remaining column. A wide main plot beats
+// a tall one: time and θ axes read left to right, and the histogram needs its width.
+std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
+  std::vector<PanelPlacement> out;
+  const LayoutRect& a = r.area;
+  std::vector<std::string> stems = r.lecture_stems;
+  if (stems.empty()) stems = {"histogram", "target"};
+  std::erase_if(stems, [&](const std::string& stem) {
+    const PanelInfo* panel = find_panel_by_stem(stem);
+    return !panel || stem == "controls" || (stem == "notes" && !r.has_note) ||
+           (stem == "experiment" && !r.has_experiment);
+  });
+  if (stems.empty()) stems = {"histogram"};
+  const bool note_in_column =
+      r.has_note && std::find(stems.begin(), stems.end(), "notes") == stems.end();
+  const float column = column_width(a.w, 0.24f, r.font_size, 14.0f, 24.0f);
+  const float controls_h = note_in_column ? a.h * 0.58f : a.h;
+  place(out, kControlsTitle, a.x, a.y, column, controls_h);
+  if (note_in_column) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
+
+  const float main_x = a.x + column, main_w = a.w - column;
+  place(out, kChainsTitle, main_x, a.y, main_w, r.legend_height);
+  const float top = a.y + r.legend_height, height = a.h - r.legend_height;
+  auto title_of = [](const std::string& stem) { return find_panel_by_stem(stem)->title; };
+  if (stems.size() == 1) {
+    place(out, title_of(stems[0]), main_x, top, main_w, height);
+    return out;
+  }
+  const float first_w = main_w * 0.7f;
+  place(out, title_of(stems[0]), main_x, top, first_w, height);
+  const float rest = static_cast<float>(stems.size() - 1);
+  for (std::size_t i = 1; i < stems.size(); ++i)
+    place(out, title_of(stems[i]), main_x + first_w, top + height * float(i - 1) / rest,
+          main_w - first_w, height / rest);
+  return out;
+}
+
+}  // namespace
+
+const char* layout_mode_name(LayoutMode mode) {
+  return mode == LayoutMode::Lecture ? "lecture" : "dashboard";
+}
+
+std::vector<PanelPlacement> compute_layout(const LayoutRequest& request) {
+  return request.mode == LayoutMode::Lecture ? lecture(request) : dashboard(request);
+}
+
+}  // namespace sgl
