@@ -31,7 +31,7 @@ std::string status_of(const EngineSnapshot& snapshot, const ChainSnapshot& chain
     return "training " +
            std::to_string(100 * chain.training->completed / chain.training->iterations) + "%";
   if (!chain.enabled || !snapshot.running) return "paused";
-  return "running";
+  return "";  // running: the normal state needs no word (the tooltip says it)
 }
 
 float spacing() {
@@ -47,8 +47,9 @@ std::vector<Entry> entries(const EngineSnapshot& snapshot) {
   for (const ChainSnapshot& chain : snapshot.chains) {
     Entry entry{&chain, {}, false, 0.0f};
     entry.status = status_of(snapshot, chain, entry.alarm);
-    entry.width = swatch() + gap + ImGui::CalcTextSize(chain.label.c_str()).x + gap +
-                  ImGui::CalcTextSize(entry.status.c_str()).x * 0.85f;
+    entry.width = swatch() + gap + ImGui::CalcTextSize(chain.label.c_str()).x;
+    if (!entry.status.empty())
+      entry.width += gap + ImGui::CalcTextSize(entry.status.c_str()).x * 0.85f;
     out.push_back(std::move(entry));
   }
   return out;
@@ -110,8 +111,9 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-      ImGui::Text("%s (%s): click to %s it in every panel", chain.label.c_str(),
-                  chain.sampler_id.c_str(), shown ? "hide" : "show");
+      ImGui::Text("%s (%s, %s): click to %s it in every panel", chain.label.c_str(),
+                  chain.sampler_id.c_str(), entry.status.empty() ? "running" : entry.status.c_str(),
+                  shown ? "hide" : "show");
       if (chain.stopped) ImGui::TextUnformatted(chain.stop_reason.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();

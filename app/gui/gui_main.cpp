@@ -3,7 +3,10 @@
 // --frames N frames, then save a screenshot.
 #include "gui/gui_main.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include <imgui.h>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -46,6 +49,14 @@ std::optional<LayoutMode> parse_layout_mode(const std::string& text) {
   throw UserError("--layout: expected dashboard or lecture, not '" + text + "'");
 }
 
+// The dashboard tiles seven panels; in a window under 1000 units tall, full-size fonts would leave
+// their plots a few pixels high, so fonts shrink with the height (not below 0.75). The lecture
+// layout shows three panels and keeps full-size fonts for the back row.
+float automatic_zoom(LayoutMode layout, float window_height) {
+  if (layout != LayoutMode::Dashboard || window_height <= 0.0f) return 1.0f;
+  return std::clamp(window_height / 1000.0f, 0.75f, 1.0f);
+}
+
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
@@ -56,10 +67,11 @@ int run_gui(const GuiOptions& options) {
   try {
     if (!options.size.empty())
       std::tie(window_options.width, window_options.height) = parse_window_size(options.size);
-    if (!std::isfinite(options.scale) || options.scale < GuiWindow::kMinZoom ||
-        options.scale > GuiWindow::kMaxZoom)
+    if (options.scale != 0.0f && (!std::isfinite(options.scale) ||
+                                  options.scale < GuiWindow::kMinZoom ||
+                                  options.scale > GuiWindow::kMaxZoom))
       throw UserError("--scale: expected a number between 0.5 and 3");
-    window_options.scale = options.scale;
+    window_options.scale = options.scale != 0.0f ? options.scale : 1.0f;
     layout = parse_layout_mode(options.layout);
   } catch (const UserError& error) {
     std::fprintf(stderr, "error: %s\n", error.what());
@@ -103,6 +115,7 @@ int run_gui(const GuiOptions& options) {
     return 2;
   }
 
+  bool auto_scale = options.scale == 0.0f;
   int gl_errors = 0;
   for (long frame = 0; !window.should_close(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
@@ -142,9 +155,14 @@ int run_gui(const GuiOptions& options) {
     }
     window.end_frame();
     gl_errors += report_gl_errors();
-    // Between frames: the font atlas is rebuilt at the new size (0 = back to --scale).
-    if (const std::optional<float> zoom = shell->take_zoom_request())
-      window.set_zoom(*zoom == 0.0f ? options.scale : window.zoom() * *zoom);
+    // Between frames: the font atlas is rebuilt at the new size (0 = back to --scale, or to the
+    // automatic scale). A zoom by hand turns the automatic scale off.
+    if (const std::optional<float> zoom = shell->take_zoom_request()) {
+      auto_scale = options.scale == 0.0f && *zoom == 0.0f;
+      if (!auto_scale) window.set_zoom(*zoom == 0.0f ? options.scale : window.zoom() * *zoom);
+    }
+    if (auto_scale)
+      window.set_zoom(automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y));
   }
   if (!options.status_file.empty()) {
     std::string error;

@@ -18,7 +18,9 @@ struct GuiOptions {
   std::string scenario;  // a preset name or a scenario/session file (excludes target/samplers)
   std::string layout;    // "dashboard" | "lecture" (empty: the scenario's)
   std::string size;      // "WxH" in window units (empty: the monitor's work area)
-  float scale = 1.0f;    // × the monitor's content scale: fonts and widgets
+  // × the monitor's content scale: fonts and widgets. 0 = automatic: 1, less in a dashboard
+  // too short for seven panels at full size (down to 0.75 at 720 px), until the user zooms.
+  float scale = 0.0f;
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.

@@ -17,26 +17,33 @@ void place(std::vector<PanelPlacement>& out, const char* title, float x, float y
   if (w > 0.0f && h > 0.0f) out.push_back({title, {x, y, w, h}});
 }
 
-// Controls on the left; Notes and Experiment in a column on the right; the legend strip and the
-// seven views tiled in between.
+// Controls, and the note below them, in a column on the left; the legend strip and the views
+// tiled on the right. A scenario's experiment plot joins the top row as a third picture.
 std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
   std::vector<PanelPlacement> out;
   const LayoutRect& a = r.area;
-  const float controls = column_width(a.w, 0.2f, r.font_size, 15.0f, 24.0f);
-  const bool side = r.has_note || r.has_experiment;
-  const float side_w = side ? column_width(a.w, 0.19f, r.font_size, 13.0f, 22.0f) : 0.0f;
-  place(out, kControlsTitle, a.x, a.y, controls, a.h);
-  const float note_h = !r.has_note ? 0.0f : r.has_experiment ? a.h * 0.5f : a.h;
-  place(out, kNotesTitle, a.x + a.w - side_w, a.y, side_w, note_h);
-  if (r.has_experiment)
-    place(out, kExperimentTitle, a.x + a.w - side_w, a.y + note_h, side_w, a.h - note_h);
-  const float plot_x = a.x + controls, plot_w = a.w - controls - side_w;
+  const float column = column_width(a.w, 0.2f, r.font_size, 15.0f, 24.0f);
+  const float controls_h = r.has_note ? a.h * 0.6f : a.h;
+  place(out, kControlsTitle, a.x, a.y, column, controls_h);
+  if (r.has_note) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
+  const float plot_x = a.x + column, plot_w = a.w - column;
   place(out, kChainsTitle, plot_x, a.y, plot_w, r.legend_height);
   const float plot_y = a.y + r.legend_height, plot_h = a.h - r.legend_height;
-  for (const PanelInfo& panel : view_panels())
-    place(out, panel.title, plot_x + panel.dashboard.x * plot_w,
-          plot_y + panel.dashboard.y * plot_h, panel.dashboard.w * plot_w,
-          panel.dashboard.h * plot_h);
+  for (const PanelInfo& panel : view_panels()) {
+    TileFraction tile = panel.dashboard;
+    // With an experiment the two pictures of the top row give up a third of it.
+    if (r.has_experiment && tile.y == 0.0f) {
+      tile.x *= 2.0f / 3.0f;
+      tile.w *= 2.0f / 3.0f;
+    }
+    place(out, panel.title, plot_x + tile.x * plot_w, plot_y + tile.y * plot_h, tile.w * plot_w,
+          tile.h * plot_h);
+  }
+  if (r.has_experiment) {
+    const TileFraction& top = view_panels().front().dashboard;
+    place(out, kExperimentTitle, plot_x + plot_w * 2.0f / 3.0f, plot_y, plot_w / 3.0f,
+          top.h * plot_h);
+  }
   return out;
 }
 

@@ -8,22 +8,18 @@ const std::vector<PanelInfo>& view_panels() {
   // Three rows: the two pictures of the dynamics, the three statistics, then trace and numbers.
   // Each tile is wide enough for a 240 px data area at 1600×1000 (checked by the layout test).
   static const std::vector<PanelInfo> panels = {
-      {"Target", "target", show_target_view, true, {0.0f, 0.0f, 0.5f, 0.40f}},
-      {"Phase space",
-       "phase_space",
-       show_phase_space_or_training_view,
-       true,
-       {0.5f, 0.0f, 0.5f, 0.40f}},
-      {"Histogram vs truth", "histogram", show_histogram_view, true, {0.0f, 0.40f, 0.34f, 0.32f}},
-      {"Autocorrelation",
-       "autocorrelation",
-       show_autocorrelation_view,
-       true,
-       {0.34f, 0.40f, 0.33f, 0.32f}},
-      {"Energy", "energy", show_energy_view, true, {0.67f, 0.40f, 0.33f, 0.32f}},
-      {"Trace", "trace", show_trace_view, true, {0.0f, 0.72f, 0.5f, 0.28f}},
-      {"Metrics", "metrics", show_metrics_view, false, {0.5f, 0.72f, 0.5f, 0.28f}},
+      {"Target", "target", show_target_view, true, {0.0f, 0.0f, 0.5f, 0.36f}},
+      {"Phase space", "phase_space", show_phase_space_or_training_view, true,
+       {0.5f, 0.0f, 0.5f, 0.36f}},
+      {"Histogram vs truth", "histogram", show_histogram_view, true,
+       {0.0f, 0.36f, 0.34f, 0.32f}},
+      {"Autocorrelation", "autocorrelation", show_autocorrelation_view, true,
+       {0.34f, 0.36f, 0.33f, 0.32f}},
+      {"Energy", "energy", show_energy_view, true, {0.67f, 0.36f, 0.33f, 0.32f}},
+      {"Trace", "trace", show_trace_view, true, {0.0f, 0.68f, 0.5f, 0.32f}},
+      {"Metrics", "metrics", show_metrics_view, false, {0.5f, 0.68f, 0.5f, 0.32f}},
   };
+
   return panels;
 }
 

@@ -236,8 +236,14 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
   for (const ChainReport& report : reports)
     if (report.label == scenario_->analysis.reference) reference = &report;
   if (!reference) return;
+  // The table or one of the two plots: all three at once do not fit a tile.
+  ImGui::RadioButton("table", &reference_view_, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton("means", &reference_view_, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("variances", &reference_view_, 1);
   // A compact table: acceptance and CT = IF × data passes per iteration.
-  if (ImGui::BeginTable("##reference_table", 4,
+  if (reference_view_ == 2 && ImGui::BeginTable("##reference_table", 4,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     for (const char* heading : {"chain", "α_θ", "max |Δmean|/sd", "CT"})
       ImGui::TableSetupColumn(heading);
@@ -260,9 +266,7 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
     }
     ImGui::EndTable();
   }
-  ImGui::RadioButton("means", &reference_view_, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("variances", &reference_view_, 1);
+  if (reference_view_ == 2) return;
   const bool means = reference_view_ == 0;
   char x_label[96];
   std::snprintf(x_label, sizeof x_label, "%s (%s)", means ? "posterior mean" : "posterior variance",

@@ -61,7 +61,7 @@ class ScenarioPanel {
   char path_[512] = {};
   std::string message_;     // the last save/open outcome
   int sweep_view_ = 0;      // 0: covariance error vs IAT; 1: first draws
-  int reference_view_ = 0;  // 0: means; 1: variances
+  int reference_view_ = 2;  // 0: means; 1: variances; 2: the table
 };
 
 }  // namespace sgl

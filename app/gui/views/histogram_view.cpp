@@ -104,7 +104,7 @@ void show_histogram_view(ViewContext& context) {
   const Target& target = *snapshot.target;
 
   // TV and KL come from the engine: over coordinate 0 for 1-D targets, the joint for 2-D ones.
-  const char* distance_scope = target.dim() == 1 ? "to truth:" : "(joint 2-D) to truth:";
+  const char* distance_scope = target.dim() == 1 ? "to truth (black):" : "(2-D) to truth (black):";
   std::vector<views::Readout> readouts;
   bool any_draws = false;
   for (const ChainSnapshot& chain : snapshot.chains) {
@@ -121,14 +121,16 @@ void show_histogram_view(ViewContext& context) {
                            : dynamic_cast<const LogisticRegressionTarget*>(&target)
                                ? "Laplace approx."
                                : "exact posterior";
-  views::caption((std::string("black: ") + truth_name).c_str());
   const bool any_truth = std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
                                      [](const ChainSnapshot& chain) { return chain.has_truth; });
+  // The key and the distances share one row: every line above the plot is taken from it.
+  const std::string key = std::string("black: ") + truth_name;
   const std::string caption = std::string("TV ") + distance_scope;
-  if (any_draws) {
-    views::readout_row(readouts, any_truth ? caption.c_str() : nullptr);
-  } else if (!snapshot.chains.empty()) {
-    views::note("No draws yet: press Space to run.");
+  if (any_draws && any_truth) {
+    views::readout_row(readouts, caption.c_str());
+  } else {
+    views::caption(key.c_str());
+    if (!any_draws && !snapshot.chains.empty()) views::note("No draws yet: press Space to run.");
   }
 
   // The read-out above names every chain with its colour, so the plot needs no legend.
