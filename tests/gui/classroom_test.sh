@@ -30,6 +30,9 @@ wait_for() {  # wait_for DESCRIPTION COMMAND...: retry for up to 30 s
 has_metrics_row() { [[ -n "$(text_of "metrics/label/$1")" ]]; }
 no_metrics_row() { [[ -f "$status" ]] && ! has_metrics_row "$1"; }
 wait_for "the metrics table" has_metrics_row 1
+# The first frames tile without the menu bar's height; rectangles are final a few frames later.
+settled() { [[ "$(value frame)" -ge 30 ]]; }
+wait_for "30 frames" settled
 
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 800 500
@@ -40,8 +43,9 @@ click_rect() {  # click_rect NAME: click the middle of a recorded rectangle
   [[ -n "${x:-}" ]] || { echo "no rectangle $1 in the status file"; exit 1; }
   xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
     "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
-  sleep 0.2
-  xdotool click 1
+  sleep 0.3
+  # Held across a few frames: ImGui reads the button state once per frame.
+  xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
 }
 
 # 1. Hide chain 1 from the legend strip, then show it again.
@@ -54,11 +58,13 @@ click_rect legend/1
 wait_for "chain 1 to come back" has_metrics_row 1
 echo "second legend click showed '$label1' again"
 
-# 2. Rename chain 0 in its label field.
+# 2. Rename chain 0 in its label field. Keys are held across frames: ImGui 1.86 polls which
+#    keys are down once per frame, so an instant press and release could fall between two.
+press() { xdotool keydown "$1"; sleep 0.1; xdotool keyup "$1"; sleep 0.05; }
 click_rect chain0/label
-xdotool key ctrl+a
-xdotool type --delay 20 "Exact HMC"
-xdotool key Return
+xdotool keydown ctrl; press a; xdotool keyup ctrl
+xdotool type --delay 30 "Exact HMC"
+press Return
 renamed() { [[ "$(text_of metrics/label/0)" == "Exact HMC" ]]; }
 wait_for "the metrics table to show 'Exact HMC'" renamed
 grep -q '^label 0 Exact HMC$' "$status" || { echo "the engine did not take the label"; exit 1; }
