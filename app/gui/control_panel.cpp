@@ -84,8 +84,8 @@ void ControlPanel::show_error(const EngineSnapshot& snapshot) {
 void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   // Three buttons share the panel's width (never wider than 5 em each), so none is cut off.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float button_width =
-      std::min(ImGui::GetFontSize() * 5.0f, (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
+  const float button_width = std::min(ImGui::GetFontSize() * 5.0f,
+                                      (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
   if (ImGui::Button(snapshot.running ? "Pause" : "Run", ImVec2(button_width, 0)))
     toggle_running(snapshot);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");

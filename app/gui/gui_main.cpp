@@ -67,9 +67,9 @@ int run_gui(const GuiOptions& options) {
   try {
     if (!options.size.empty())
       std::tie(window_options.width, window_options.height) = parse_window_size(options.size);
-    if (options.scale != 0.0f && (!std::isfinite(options.scale) ||
-                                  options.scale < GuiWindow::kMinZoom ||
-                                  options.scale > GuiWindow::kMaxZoom))
+    if (options.scale != 0.0f &&
+        (!std::isfinite(options.scale) || options.scale < GuiWindow::kMinZoom ||
+         options.scale > GuiWindow::kMaxZoom))
       throw UserError("--scale: expected a number between 0.5 and 3");
     window_options.scale = options.scale != 0.0f ? options.scale : 1.0f;
     layout = parse_layout_mode(options.layout);

@@ -128,9 +128,9 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
             requested.has_parent_path() ? requested.parent_path().string() : std::string(".");
         const std::string stem =
             requested.has_stem() ? requested.stem().string() : std::string("session");
-        const std::string saved = write_new_file(
-            folder, stem, "json",
-            scenario_to_json(scenario_with_session(base, engine.session_state())));
+        const std::string saved =
+            write_new_file(folder, stem, "json",
+                           scenario_to_json(scenario_with_session(base, engine.session_state())));
         message_ = "saved " + saved;
       } catch (const UserError& error) {
         message_ = error.what();
@@ -243,7 +243,8 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
   ImGui::SameLine();
   ImGui::RadioButton("variances", &reference_view_, 1);
   // A compact table: acceptance and CT = IF × data passes per iteration.
-  if (reference_view_ == 2 && ImGui::BeginTable("##reference_table", 4,
+  if (reference_view_ == 2 &&
+      ImGui::BeginTable("##reference_table", 4,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     for (const char* heading : {"chain", "α_θ", "max |Δmean|/sd", "CT"})
       ImGui::TableSetupColumn(heading);

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
 
@@ -17,8 +17,11 @@ void show_autocorrelation_view(ViewContext& context) {
   views::coordinate_combo(context, "coordinate##acf", settings.coordinate);
   const int coordinate = settings.coordinate;
   const auto index = static_cast<std::size_t>(coordinate);
-  if (context.snapshot->target->dim() > 1) ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.0f);
+  const float slider = ImGui::GetFontSize() * 5.0f;
+  if (context.snapshot->target->dim() > 1)
+    views::same_line_if_fits(slider + ImGui::GetStyle().ItemInnerSpacing.x +
+                             ImGui::CalcTextSize("max lag").x);
+  ImGui::SetNextItemWidth(slider);
   ImGui::SliderInt("max lag", &settings.max_lag, 10, 1000, "%d", ImGuiSliderFlags_Logarithmic);
   settings.max_lag = std::clamp(settings.max_lag, 1, 100000);
 

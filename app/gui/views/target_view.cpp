@@ -13,10 +13,10 @@
 #include <limits>
 #include <memory>
 
-#include "gui/plot/plot_theme.hpp"
 #include "diagnostics/plot_math.hpp"
 #include "gui/gl/scalar_field_texture.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/target_view_parts.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
@@ -160,8 +160,8 @@ void show_2d_view(ViewContext& context) {
     plot_ensemble_clouds(context);
     if (!background_note.empty()) {
       const plot::DataRect limits = plot::GetPlotLimits();
-      plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note,
-                 {6.0f, -6.0f}, plot::HAlign::Left, plot::VAlign::Bottom);
+      plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note, {6.0f, -6.0f},
+                 plot::HAlign::Left, plot::VAlign::Bottom);
     }
     plot::EndPlot();
   }

@@ -41,15 +41,40 @@ void note(const char* text) {
   export_last_item_text(text, ImGuiCol_TextDisabled);
 }
 
+void same_line_if_fits(float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
 void caption(const char* text) {
-  // Wrapped at the panel's edge: a narrow panel shows the whole key on two lines, never a
-  // clipped one.
+  // Wrapped at the panel's edge, at spaces only: a narrow panel shows the whole key on two
+  // lines, never a clipped one, and never "0." on one line and "5" on the next (ImGui's own
+  // wrapping also breaks after '.' and ',').
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(text);
-  ImGui::PopTextWrapPos();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
+  const std::string all(text);
+  std::string line;
+  std::size_t start = 0;
+  while (start <= all.size()) {
+    std::size_t end = all.find(' ', start);
+    if (end == std::string::npos) end = all.size();
+    const std::string word = all.substr(start, end - start);
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+      ImGui::TextUnformatted(line.c_str());
+      export_last_item_text(line.c_str(), ImGuiCol_TextDisabled);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    start = end + 1;
+  }
+  if (!line.empty()) {
+    ImGui::TextUnformatted(line.c_str());
+    export_last_item_text(line.c_str(), ImGuiCol_TextDisabled);
+  }
   ImGui::PopStyleColor();
-  export_last_item_text(text, ImGuiCol_TextDisabled);
 }
 
 bool has_chains(const ViewContext& context) {

@@ -20,6 +20,9 @@ bool has_chains(const ViewContext& context);
 // True when a target is known (views that still show the target without chains); notes "no
 // chains yet" when there are none.
 bool has_target(const ViewContext& context);
+// SameLine() if a widget `width` pixels wide still fits on the current row; otherwise the next
+// widget starts a new row (panel headers that wrap instead of clipping when narrow).
+void same_line_if_fits(float width);
 // Greyed, wrapped explanatory text (captions, "no draws yet").
 void note(const char* text);
 // A greyed one-line caption (ImGui::TextDisabled). It, note() and readout_row() also write their
