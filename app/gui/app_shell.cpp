@@ -57,7 +57,8 @@ AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario)
 std::string AppShell::title() const {
   std::uint64_t steps = 0;
   for (const auto& chain : snapshot_->chains) steps += chain.counters.steps;
-  const std::string target = snapshot_->target ? snapshot_->target->id() : "no target";
+  const std::string target =
+      snapshot_->target ? scenario_panel_.title_for(snapshot_->target_spec) : "no target";
   return "sgmcmc-lab — " + target + " — " + (snapshot_->running ? "running" : "paused") + " — " +
          std::to_string(steps) + " steps";
 }
@@ -250,7 +251,7 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
     if (ImGui::Begin(kNoteName, &show_note_, panel_flags(kNoteName))) {
       ui_probe::record_current_window(std::string("panel/") + kNoteName);
       last_rects_[kNoteName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
-      scenario_panel_.show_note();
+      scenario_panel_.show_note(snapshot_->target_spec);
     }
     ImGui::End();
   }
