@@ -66,6 +66,7 @@ class PresetLive {
   // the first `steps` draws are then deterministic), and pauses again.
   void run_until(std::uint64_t steps) {
     engine_.set_running(true);
+    engine_.wait_until_idle();  // the queued commands are applied and published first
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     auto done = [&] {
       for (const ChainSnapshot& chain : engine_.snapshot()->chains)

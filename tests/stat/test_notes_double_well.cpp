@@ -31,11 +31,12 @@ double momentum_second_moment(const DrawStore& draws, std::size_t from, std::siz
 
 }  // namespace
 
-TEST_CASE("note default, try next 1: naive SGHMC with resample every 0 spirals outwards",
+TEST_CASE("note default / try next 1: naive SGHMC with resample every 0 spirals outwards",
           "[stat][note]") {
-  // Never resampled, each noisy step adds ε²V/2 = 0.02 to E[H]: ≈ +160 over 8000 steps, while
-  // resampling every 50 steps keeps H near its stationary level (≈ 1–2).
-  const std::uint64_t change = 2000, steps = 10000;
+  // Never resampled, the noisy kicks only add energy (ε²V/2 = 0.02 per step on the harmonic
+  // well; less here, as the quartic walls steepen), while resampling every 50 steps keeps H near
+  // its stationary level.
+  const std::uint64_t change = 2000, steps = 12000;
   PresetLive before("default", steps, {"naive SGHMC"});
   PresetLive after("default", steps, {"naive SGHMC"},
                    {{"naive SGHMC", change, {{"leapfrog_steps", 0}}}});
@@ -47,34 +48,37 @@ TEST_CASE("note default, try next 1: naive SGHMC with resample every 0 spirals o
   WARN("default/naive SGHMC resample 0: mean H over the last 2000 steps "
        << h_after << " (resampled every 50: " << h_before << "); just after the change "
        << h_early);
-  CHECK(h_after > 10 * h_before);
-  CHECK(h_after > 2 * h_early);  // it keeps growing: a spiral, not a jump
+  CHECK(h_after > 20 * h_before);
+  CHECK(!after.snapshot("naive SGHMC").stopped);
+  CHECK(h_after > 1.5 * h_early);  // it keeps growing: a spiral, not a jump
 }
 
-TEST_CASE("note default, try next 2: SGHMC with more friction stays bounded and mixes slower",
+TEST_CASE("note default / try next 2: SGHMC with friction 10 stays bounded and mixes slower",
           "[stat][note]") {
   const std::uint64_t steps = 100000;
   PresetLive before("default", steps, {"SGHMC"});
-  PresetLive after("default", steps, {"SGHMC"}, {{"SGHMC", 0, {{"friction", 5}}}});
-  const DrawStore c1 = before.draws("SGHMC"), c5 = after.draws("SGHMC");
-  const double iat1 = iat(c1, 0, 0, steps), iat5 = iat(c5, 0, 0, steps);
-  const double h1 = mean_hamiltonian(c1, 0, steps), h5 = mean_hamiltonian(c5, 0, steps);
-  const double max5 = max_hamiltonian(c5, 0, steps);
-  const int cross1 = crossings(c1, 0.5, 0, steps), cross5 = crossings(c5, 0.5, 0, steps);
-  WARN("default/SGHMC friction 1 → 5: IAT " << iat1 << " → " << iat5 << ", mean H " << h1 << " → "
-                                            << h5 << " (max " << max5 << "), well crossings "
-                                            << cross1 << " → " << cross5);
-  CHECK(max5 < 10.0);
-  CHECK(std::abs(h5 - h1) < 0.3);
-  CHECK(iat5 > 2 * iat1);
+  PresetLive after("default", steps, {"SGHMC"}, {{"SGHMC", 0, {{"friction", 10}}}});
+  const DrawStore c1 = before.draws("SGHMC"), c10 = after.draws("SGHMC");
+  const double iat1 = iat(c1, 0, 0, steps), iat10 = iat(c10, 0, 0, steps);
+  const double h_first = mean_hamiltonian(c10, 0, steps / 4);
+  const double h_last = mean_hamiltonian(c10, steps - steps / 4, steps);
+  const int cross1 = crossings(c1, 0.5, 0, steps), cross10 = crossings(c10, 0.5, 0, steps);
+  WARN("default/SGHMC friction 1 → 10: IAT " << iat1 << " → " << iat10 << ", well crossings "
+                                             << cross1 << " → " << cross10 << "; mean H over the "
+                                             << "first and last quarter " << h_first << ", "
+                                             << h_last);
+  CHECK(std::abs(h_last - h_first) < 0.3);  // bounded: no growth (the spiral's grows by 30+)
+  CHECK(h_last < 1.0);
+  CHECK(iat10 > 2.5 * iat1);
+  CHECK(cross10 < 0.6 * cross1);
 }
 
-TEST_CASE("note default, try next 3: the chen-fig1 preset opens", "[stat][note]") {
+TEST_CASE("note default / try next 3: the chen-fig1 preset opens", "[stat][note]") {
   PresetLive fig1("chen-fig1", 100, {"HMC", "naive SGHMC", "SGHMC"});
   CHECK(fig1.snapshot("SGHMC").counters.steps == 100);
 }
 
-TEST_CASE("note chen-fig1, try next 1: lower naive SGHMC's gradient noise and it narrows",
+TEST_CASE("note chen-fig1 / try next 1: lower naive SGHMC's gradient noise and it narrows",
           "[stat][note]") {
   const std::uint64_t steps = 60000;
   const double truth = double_well_second_moment();
@@ -87,7 +91,10 @@ TEST_CASE("note chen-fig1, try next 1: lower naive SGHMC's gradient noise and it
   CHECK(std::abs(m1 - truth) < 0.5 * std::abs(m4 - truth));
 }
 
-TEST_CASE("note chen-fig1, try next 2: SGHMC with noise estimate 0 runs hot", "[stat][note]") {
+TEST_CASE(
+    "note chen-fig1 / try next 2: SGHMC with noise estimate 0 has hot momenta and a barely wider "
+    "histogram",
+    "[stat][note]") {
   const std::uint64_t steps = 200000;
   const double truth = double_well_second_moment();
   PresetLive before("chen-fig1", steps, {"SGHMC"});
@@ -99,12 +106,14 @@ TEST_CASE("note chen-fig1, try next 2: SGHMC with noise estimate 0 runs hot", "[
   const double r_ignored = momentum_second_moment(ignored, 1000, steps);
   WARN("chen-fig1/SGHMC B̂ 0.2 → 0: E[θ²] " << m_matched << " → " << m_ignored << " (truth " << truth
                                            << "), E[r²] " << r_matched << " → " << r_ignored);
-  CHECK(r_ignored > r_matched + 0.1);
-  CHECK(m_ignored > m_matched);
+  // Momentum temperature (2Cε + ε²V)/(2(C − B̂)ε + ε²V) = 1.2 in the continuous limit: E[r²] ≈
+  // 1.05 → 1.27 (MCSE ≈ 0.01); the double well's E[θ²] moves by less than 0.01 (MCSE ≈ 0.01).
+  CHECK(r_ignored > 1.15 * r_matched);
+  CHECK(std::abs(m_ignored - m_matched) < 0.05);
 }
 
 TEST_CASE(
-    "note teach-friction, try next 1: friction 10 turns the C = 1 chain into a slow diffusion",
+    "note teach-friction / try next 1: friction 10 turns the C = 1 chain into a slow diffusion",
     "[stat][note]") {
   const std::uint64_t steps = 100000;
   PresetLive before("teach-friction", steps, {"C = 1"});
@@ -115,7 +124,7 @@ TEST_CASE(
   CHECK(iat10 > 3 * iat1);
 }
 
-TEST_CASE("note teach-friction, try next 2: friction below the noise estimate is refused",
+TEST_CASE("note teach-friction / try next 2: friction below the noise estimate is refused",
           "[stat][note]") {
   PresetLive live("teach-friction", 10, {"C = 1"});
   const int id = live.id("C = 1");
