@@ -36,21 +36,25 @@ TEST_CASE("note default / try next 1: naive SGHMC with resample every 0 spirals 
   // Never resampled, the noisy kicks only add energy (ε²V/2 = 0.02 per step on the harmonic
   // well; less here, as the quartic walls steepen), while resampling every 50 steps keeps H near
   // its stationary level.
-  const std::uint64_t change = 2000, steps = 12000;
+  const std::uint64_t change = 2000, steps = 12000, budget = 20000;
   PresetLive before("default", steps, {"naive SGHMC"});
-  PresetLive after("default", steps, {"naive SGHMC"},
+  PresetLive after("default", budget, {"naive SGHMC"},
                    {{"naive SGHMC", change, {{"leapfrog_steps", 0}}}});
   const DrawStore resampled = before.draws("naive SGHMC");
   const DrawStore never = after.draws("naive SGHMC");
   const double h_before = mean_hamiltonian(resampled, steps - 2000, steps);
   const double h_early = mean_hamiltonian(never, change, change + 2000);
   const double h_after = mean_hamiltonian(never, steps - 2000, steps);
-  WARN("default/naive SGHMC resample 0: mean H over the last 2000 steps "
-       << h_after << " (resampled every 50: " << h_before << "); just after the change "
-       << h_early);
+  const ChainSnapshot end = after.snapshot("naive SGHMC");
+  WARN("default/naive SGHMC resample 0: mean H over steps 10000–12000 "
+       << h_after << " (resampled every 50: " << h_before << "); just after the change " << h_early
+       << "; stopped at step " << end.counters.steps << ": " << end.stop_reason);
   CHECK(h_after > 20 * h_before);
-  CHECK(!after.snapshot("naive SGHMC").stopped);
   CHECK(h_after > 1.5 * h_early);  // it keeps growing: a spiral, not a jump
+  // Far out, the quartic wall's stiffness exceeds what ε = 0.1 can integrate: the chain
+  // diverges and stops with its reason (measured at step 13704).
+  CHECK(end.stopped);
+  CHECK(!end.stop_reason.empty());
 }
 
 TEST_CASE("note default / try next 2: SGHMC with friction 10 stays bounded and mixes slower",
@@ -70,7 +74,7 @@ TEST_CASE("note default / try next 2: SGHMC with friction 10 stays bounded and m
   CHECK(std::abs(h_last - h_first) < 0.3);  // bounded: no growth (the spiral's grows by 30+)
   CHECK(h_last < 1.0);
   CHECK(iat10 > 2.5 * iat1);
-  CHECK(cross10 < 0.6 * cross1);
+  CHECK(cross10 < 0.45 * cross1);  // the note: "about three times less often"
 }
 
 TEST_CASE("note default / try next 3: the chen-fig1 preset opens", "[stat][note]") {

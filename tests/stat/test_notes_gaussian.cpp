@@ -60,7 +60,7 @@ TEST_CASE("note chen-fig2 / try next 2: gradient noise 4 makes the exact orbit d
   WARN("chen-fig2/exact V 0 → 4 at step 5000: H " << h0 << ", largest drift before " << drift_before
                                                   << ", mean H at the end " << h_after);
   CHECK(drift_before < 0.01 * (1 + h0));
-  CHECK(h_after > h0 + 50);
+  CHECK(h_after > h0 + 100);
 }
 
 TEST_CASE("note chen-fig3 / try next 1: SGHMC's friction trades oscillation for diffusion",
@@ -81,7 +81,7 @@ TEST_CASE("note chen-fig3 / try next 1: SGHMC's friction trades oscillation for 
        << "); most negative ρ " << neg_low << " / " << neg_base);
   CHECK(iat_low < iat_base);
   CHECK(neg_low < -0.1);
-  CHECK(iat_high > 3 * iat_base);
+  CHECK(iat_high > 6 * iat_base);  // the note: "about ten times longer"
 }
 
 TEST_CASE("note teach-momentum / try next 1: friction damps SGHMC into a random walk",
@@ -94,7 +94,7 @@ TEST_CASE("note teach-momentum / try next 1: friction damps SGHMC into a random 
   const double iat_sgld = iat(base.draws("SGLD"), 0, 0, steps);
   WARN("teach-momentum/SGHMC friction 0.3 → 10: IAT " << iat_base << " → " << iat_high << " (SGLD "
                                                       << iat_sgld << ")");
-  CHECK(iat_high > 3 * iat_base);
+  CHECK(iat_high > 8 * iat_base);  // the note: "from about 30 to about 400"
 }
 
 TEST_CASE("note teach-momentum / try next 2: longer HMC trajectories help until they U-turn",
