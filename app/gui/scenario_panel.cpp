@@ -192,9 +192,17 @@ std::string ScenarioPanel::title_for(const TargetSpec& shown) const {
 }
 
 void ScenarioPanel::show_note(const TargetSpec& shown) {
+  if (!message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.30f, 0.0f, 1.0f));
+    ImGui::TextWrapped("%s", message_.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   if (!shows_preset_target(shown)) {
-    ImGui::TextDisabled("target %s (preset %s's note returns on %s)", shown.id.c_str(),
-                        scenario_->name.c_str(), scenario_->target.id.c_str());
+    ImGui::TextWrapped("The target is now %s. Preset %s's note returns when you switch back to %s.",
+                       shown.id.c_str(), scenario_->name.c_str(), scenario_->target.id.c_str());
+    ImGui::PopStyleColor();
+    ui_probe::record_last_item("notes/target/" + shown.id);  // for tests/gui/target_note_test.sh
     const std::string& note = target_note(shown.id);
     if (note.empty())
       ImGui::TextWrapped("No note for the target %s.", shown.id.c_str());
@@ -203,14 +211,11 @@ void ScenarioPanel::show_note(const TargetSpec& shown) {
     return;
   }
   if (scenario_ && !scenario_->title.empty()) {
-    ImGui::TextDisabled("%s%s", scenario_->session ? "saved session of " : "preset ",
-                        scenario_->name.c_str());
+    ImGui::TextWrapped("%s%s", scenario_->session ? "saved session of " : "preset ",
+                       scenario_->name.c_str());
+    ui_probe::record_last_item("notes/preset/" + scenario_->name);
   }
-  if (!message_.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.30f, 0.0f, 1.0f));
-    ImGui::TextWrapped("%s", message_.c_str());
-    ImGui::PopStyleColor();
-  }
+  ImGui::PopStyleColor();
   show_markdown(note_);
 }
 
