@@ -20,7 +20,7 @@ const std::string kNbsp = "\u00A0";
 
 }  // namespace
 
-TEST_CASE("notes bind numbers to their signs, units and thousands groups", "[notes]") {
+TEST_CASE("notes bind numbers to their signs and units and thousands groups", "[notes]") {
   CHECK(bind_number_groups("step size ε = 0.1, momentum") ==
         "step size ε" + kNbsp + "=" + kNbsp + "0.1, momentum");
   CHECK(bind_number_groups("n = 10 000 and") ==
@@ -31,7 +31,7 @@ TEST_CASE("notes bind numbers to their signs, units and thousands groups", "[not
   CHECK(bind_number_groups("") == "");
 }
 
-TEST_CASE("notes wrap at spaces only, never inside a bound number", "[notes]") {
+TEST_CASE("notes wrap at spaces only and never inside a bound number", "[notes]") {
   const std::string text = bind_number_groups("the step ε = 0.1 and n = 10 000 points, 57 % of");
   for (float width : {4.0f, 8.0f, 12.0f, 20.0f, 200.0f}) {
     const std::vector<std::string> lines = wrap_at_spaces(text, width, code_points);
