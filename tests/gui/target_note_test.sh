@@ -35,14 +35,16 @@ click_rect() {  # click_rect NAME: a left click in the middle of a probed rectan
   xdotool mouseup 1
 }
 title() { xdotool getwindowname "$window"; }
-choose_target() {  # choose_target ID: open the target list and pick ID
-  for attempt in 1 2 3; do
+choose_target() {  # choose_target ID NOTE_RECT: open the target list, pick ID, see NOTE_RECT
+  # A click can be lost while the window takes focus or the list opens: retry the whole choice.
+  for attempt in 1 2 3 4 5; do
     has_rect target/combo && click_rect target/combo
     for _ in $(seq 50); do has_rect "target/option/$1" && break; sleep 0.1; done
-    has_rect "target/option/$1" && break
-    echo "target list not open yet (attempt $attempt)"
+    has_rect "target/option/$1" && click_rect "target/option/$1"
+    for _ in $(seq 50); do has_rect "$2" && return 0; sleep 0.1; done
+    echo "target $1 not chosen yet (attempt $attempt)"
   done
-  click_rect "target/option/$1"
+  echo "could not choose the target $1"; cat "$work/app.log"; exit 1
 }
 
 wait_for "the preset's note" has_rect notes/preset/default
@@ -53,8 +55,7 @@ preset_title=$(title)
 echo "preset title: $preset_title"
 [[ "$preset_title" == *"double well"* ]] || { echo "the preset's title names no lesson"; exit 1; }
 
-choose_target gauss2d
-wait_for "gauss2d's own note" has_rect notes/target/gauss2d
+choose_target gauss2d notes/target/gauss2d
 has_rect notes/preset/default && { echo "the preset's note is still shown"; exit 1; }
 switched() { [[ "$(title)" == *gauss2d* ]]; }
 wait_for "the title to name gauss2d" switched
@@ -64,8 +65,7 @@ echo "after the switch: $(title)"
 if [[ $# -ge 4 ]]; then  # leave gauss2d's note on screen for the screenshot
   wait $app; trap - EXIT; echo "screenshot written"; exit 0
 fi
-choose_target chen-doublewell
-wait_for "the preset's note again" has_rect notes/preset/default
+choose_target chen-doublewell notes/preset/default
 back() { [[ "$(title)" == *"double well"* ]]; }
 wait_for "the preset's title again" back
 echo "back: $(title)"
