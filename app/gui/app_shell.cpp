@@ -62,7 +62,8 @@ std::optional<float> AppShell::take_zoom_request() {
 std::string AppShell::title() const {
   std::uint64_t steps = 0;
   for (const auto& chain : snapshot_->chains) steps += chain.counters.steps;
-  const std::string target = snapshot_->target ? snapshot_->target->id() : "no target";
+  const std::string target =
+      snapshot_->target ? scenario_panel_.title_for(snapshot_->target_spec) : "no target";
   return "sgmcmc-lab — " + target + " — " + (snapshot_->running ? "running" : "paused") + " — " +
          std::to_string(steps) + " steps";
 }
@@ -325,7 +326,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   if (panel_shown(kNotesTitle)) {
     if (ImGui::Begin(kNotesTitle, &visibility(kNotesTitle), panel_flags(kNotesTitle))) {
       begin_panel_window(kNotesTitle);
-      scenario_panel_.show_note();
+      scenario_panel_.show_note(snapshot_->target_spec);
     }
     ImGui::End();
   }

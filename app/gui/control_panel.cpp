@@ -131,9 +131,14 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
     target_synced_ = true;
   }
   const TargetInfo* current = find_target_info(edited_target_.id);
-  if (ImGui::BeginCombo("target", edited_target_.id.c_str())) {
+  const bool target_list_open = ImGui::BeginCombo("target", edited_target_.id.c_str());
+  // For tests/gui/target_note_test.sh (while open, the last item is inside the list).
+  if (!target_list_open) ui_probe::record_last_item("target/combo");
+  if (target_list_open) {
     for (const auto& info : target_catalogue()) {
-      if (ImGui::Selectable(info.id.c_str(), info.id == edited_target_.id)) {
+      const bool chosen = ImGui::Selectable(info.id.c_str(), info.id == edited_target_.id);
+      ui_probe::record_last_item("target/option/" + info.id);
+      if (chosen) {
         edited_target_ = TargetSpec{info.id, {}, "", "y"};
         csv_path_[0] = '\0';
         engine_.set_target(edited_target_);

@@ -2,16 +2,34 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <sstream>
+#include <string_view>
+#include <vector>
+
+#include "scenario/note_wrap.hpp"
 
 namespace sgl {
 namespace {
 
 const ImVec4 kHeadingColour(0.10f, 0.22f, 0.45f, 1.0f);
 
+// Text wrapped to the space left on the line, at spaces only and never inside a number group
+// (scenario/note_wrap.hpp); continuation lines align with the first (after a bullet, too).
+void wrapped_text(const std::string& markdown) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize());
+  const std::vector<std::string> lines = wrap_at_spaces(
+      bind_number_groups(strip_inline_markdown(markdown)), width, [](std::string_view text) {
+        return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x;
+      });
+  ImGui::BeginGroup();
+  for (const std::string& line : lines) ImGui::TextUnformatted(line.c_str());
+  ImGui::EndGroup();
+}
+
 void flush_paragraph(std::string& paragraph) {
   if (paragraph.empty()) return;
-  ImGui::TextWrapped("%s", strip_inline_markdown(paragraph).c_str());
+  wrapped_text(paragraph);
   ImGui::Spacing();
   paragraph.clear();
 }
@@ -20,7 +38,7 @@ void heading(const std::string& text, float scale) {
   ImGui::Spacing();
   ImGui::SetWindowFontScale(scale);
   ImGui::PushStyleColor(ImGuiCol_Text, kHeadingColour);
-  ImGui::TextWrapped("%s", strip_inline_markdown(text).c_str());
+  wrapped_text(text);
   ImGui::PopStyleColor();
   ImGui::SetWindowFontScale(1.0f);
   ImGui::Spacing();
@@ -50,7 +68,7 @@ void show_markdown(const std::string& text) {
     } else if (line.rfind("- ", 0) == 0) {
       flush_paragraph(paragraph);
       ImGui::Bullet();
-      ImGui::TextWrapped("%s", strip_inline_markdown(line.substr(2)).c_str());
+      wrapped_text(line.substr(2));
     } else if (line.find_first_not_of(" \t") == std::string::npos) {
       flush_paragraph(paragraph);
     } else {

@@ -1,6 +1,7 @@
 // A small markdown renderer for the teaching notes: "# " and "## " headings (larger, bold
-// colour), paragraphs wrapped to the panel, "- " bullet lists; emphasis markers (**, *, `) are
-// dropped rather than styled (ImGui 1.86 has no inline font changes).
+// colour), paragraphs wrapped to the panel (at spaces only, numbers kept whole: note_wrap.hpp),
+// "- " bullet lists; emphasis markers (**, *, `) are dropped rather than styled (ImGui 1.86 has
+// no inline font changes).
 #pragma once
 
 #include <string>

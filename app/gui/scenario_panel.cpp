@@ -47,12 +47,20 @@ bool ScenarioPanel::has_experiment() const {
 }
 
 void ScenarioPanel::start_experiment() {
+  if (has_experiment()) start_experiment(*scenario_);
+}
+
+void ScenarioPanel::start_experiment(const Scenario& live) {
   if (!has_experiment()) return;
   runner_.reset();  // cancels and joins a running one first
-  runner_ = std::make_unique<ExperimentRunner>(
-      *scenario_, scenario_->sweep      ? ExperimentRunner::Kind::Sweep
-                  : scenario_->ensemble ? ExperimentRunner::Kind::Ensemble
-                                        : ExperimentRunner::Kind::Reference);
+  try {
+    runner_ = std::make_unique<ExperimentRunner>(live, live.sweep ? ExperimentRunner::Kind::Sweep
+                                                       : live.ensemble
+                                                           ? ExperimentRunner::Kind::Ensemble
+                                                           : ExperimentRunner::Kind::Reference);
+  } catch (const UserError& error) {
+    message_ = error.what();
+  }
 }
 
 std::optional<Scenario> ScenarioPanel::take_request() {
@@ -96,7 +104,13 @@ void ScenarioPanel::menus(LiveEngine& engine) {
       const char* what = scenario_->sweep      ? "Run the sweep again"
                          : scenario_->ensemble ? "Run the ensemble again"
                                                : "Run the comparison again";
-      if (ImGui::MenuItem(what)) start_experiment();
+      if (ImGui::MenuItem(what)) {
+        try {
+          start_experiment(scenario_for_experiment(*scenario_, engine.session_state()));
+        } catch (const UserError& error) {
+          message_ = error.what();
+        }
+      }
     }
     ImGui::EndMenu();
   }
@@ -161,16 +175,48 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
   }
 }
 
-void ScenarioPanel::show_note() {
-  if (scenario_ && !scenario_->title.empty()) {
-    ImGui::TextDisabled("%s%s", scenario_->session ? "saved session of " : "preset ",
-                        scenario_->name.c_str());
-  }
+bool ScenarioPanel::shows_preset_target(const TargetSpec& shown) const {
+  // Same target kind: its sliders (ρ, separation, ...) are part of the preset's lesson.
+  return !scenario_ || scenario_->target.id == shown.id;
+}
+
+const std::string& ScenarioPanel::target_note(const std::string& target_id) {
+  const auto found = target_notes_.find(target_id);
+  if (found != target_notes_.end()) return found->second;
+  return target_notes_[target_id] = load_note("targets/" + target_id);
+}
+
+std::string ScenarioPanel::title_for(const TargetSpec& shown) const {
+  if (scenario_ && shows_preset_target(shown) && !scenario_->title.empty())
+    return scenario_->title + " — " + shown.id;
+  return shown.id;
+}
+
+void ScenarioPanel::show_note(const TargetSpec& shown) {
   if (!message_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.30f, 0.0f, 1.0f));
     ImGui::TextWrapped("%s", message_.c_str());
     ImGui::PopStyleColor();
   }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  if (!shows_preset_target(shown)) {
+    ImGui::TextWrapped("The target is now %s. Preset %s's note returns when you switch back to %s.",
+                       shown.id.c_str(), scenario_->name.c_str(), scenario_->target.id.c_str());
+    ImGui::PopStyleColor();
+    ui_probe::record_last_item("notes/target/" + shown.id);  // for tests/gui/target_note_test.sh
+    const std::string& note = target_note(shown.id);
+    if (note.empty())
+      ImGui::TextWrapped("No note for the target %s.", shown.id.c_str());
+    else
+      show_markdown(note);
+    return;
+  }
+  if (scenario_ && !scenario_->title.empty()) {
+    ImGui::TextWrapped("%s%s", scenario_->session ? "saved session of " : "preset ",
+                       scenario_->name.c_str());
+    ui_probe::record_last_item("notes/preset/" + scenario_->name);
+  }
+  ImGui::PopStyleColor();
   show_markdown(note_);
 }
 

@@ -4,6 +4,7 @@
 // session is a request that the main loop carries out by rebuilding the app shell.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "experiment_runner.hpp"
 #include "scenario/scenario.hpp"
+#include "targets/target_registry.hpp"
 #include "view_context.hpp"
 
 namespace sgl {
@@ -33,7 +35,13 @@ class ScenarioPanel {
   void file_menu_items();
   // The Presets menu and the session dialogs.
   void menus(LiveEngine& engine);
-  void show_note();
+  // The preset's note while its target is shown; after a switch to another target, that
+  // target's own short note (assets/notes/targets/<id>.md), so the panel never claims the
+  // preset's lesson for a target it was not written for. Switching back restores it.
+  void show_note(const TargetSpec& shown);
+  // What the window title calls the session: the preset's title on its own target, else the
+  // shown target's id.
+  std::string title_for(const TargetSpec& shown) const;
   void show_experiment(const ViewContext& context);
   // Ensemble clouds for the target view (empty without a running or finished ensemble).
   std::vector<OverlayCloud> overlay_clouds() const;
@@ -43,6 +51,8 @@ class ScenarioPanel {
   // Starts the scenario's sweep or ensemble (both, one after the other, is not needed by any
   // preset: the sweep wins).
   void start_experiment();
+  // The same with the live chains' current samplers, parameters and target (Run ... again).
+  void start_experiment(const Scenario& live);
 
  private:
   void dialogs(LiveEngine& engine);
@@ -50,10 +60,13 @@ class ScenarioPanel {
   void plot_reference(const std::vector<ChainReport>& reports);
   void plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series, const std::string& unit);
   std::uint32_t label_colour(const std::string& label) const;
+  bool shows_preset_target(const TargetSpec& shown) const;
+  const std::string& target_note(const std::string& target_id);
 
   std::optional<Scenario> scenario_;
   ScenarioLayout current_layout_;
   std::string note_;
+  std::map<std::string, std::string> target_notes_;  // by target id, loaded when first shown
   std::unique_ptr<ExperimentRunner> runner_;
   std::optional<Scenario> request_;
   bool open_save_dialog_ = false;

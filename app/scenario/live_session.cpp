@@ -1,6 +1,9 @@
 #include "scenario/live_session.hpp"
 
+#include <algorithm>
+
 #include "targets/target.hpp"
+#include "util/error.hpp"
 
 namespace sgl {
 
@@ -50,6 +53,51 @@ Scenario scenario_with_session(const Scenario& base, const LiveSessionState& sta
                               chain.steps, chain.enabled, chain.label});
   scenario.session = std::move(session);
   return scenario;
+}
+
+namespace {
+
+// Keeps the labels still present; an emptied list (every listed chain removed) is an error,
+// because an empty list would mean "every chain".
+std::vector<std::string> still_present(const std::vector<std::string>& listed,
+                                       const std::vector<ScenarioChain>& chains,
+                                       const std::string& what) {
+  if (listed.empty()) return listed;
+  std::vector<std::string> kept;
+  for (const std::string& label : listed)
+    if (std::any_of(chains.begin(), chains.end(),
+                    [&](const ScenarioChain& chain) { return chain.label == label; }))
+      kept.push_back(label);
+  if (kept.empty()) throw UserError("every chain of the " + what + " has been removed");
+  return kept;
+}
+
+}  // namespace
+
+Scenario scenario_for_experiment(const Scenario& base, const LiveSessionState& state) {
+  Scenario live = base;
+  live.session.reset();
+  live.seed = state.seed;
+  live.target = state.target;
+  if (state.target.id != base.target.id) {  // the preset's start point was for its own target
+    live.init.clear();
+    live.init_at_map = false;
+  }
+  live.chains.clear();
+  for (const LiveSessionState::ChainState& chain : state.chains) {
+    const bool from_preset = chain.id >= 0 && std::size_t(chain.id) < base.chains.size();
+    ScenarioChain entry;
+    entry.label = from_preset ? base.chains[std::size_t(chain.id)].label
+                              : chain.sampler_id + " #" + std::to_string(chain.id + 1);
+    entry.sampler.id = chain.sampler_id;
+    entry.sampler.params =
+        chain.history.empty() ? chain.initial_params : chain.history.back().params;
+    entry.enabled = chain.enabled;
+    live.chains.push_back(std::move(entry));
+  }
+  if (live.sweep) live.sweep->chains = still_present(live.sweep->chains, live.chains, "sweep");
+  if (live.ensemble) live.ensemble->of = still_present(live.ensemble->of, live.chains, "ensemble");
+  return live;
 }
 
 }  // namespace sgl

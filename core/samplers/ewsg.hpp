@@ -21,6 +21,9 @@ class EwsgSampler final : public Sampler {
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
   void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  const char* divergence_hint() const override {
+    return "try a smaller step size or more friction";
+  }
 
   static std::vector<ParamDescriptor> descriptors();
 

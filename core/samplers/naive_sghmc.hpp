@@ -19,6 +19,9 @@ class NaiveSghmcSampler : public StochasticGradientSampler {
   void reset(const Vec& theta0, Rng& rng) override;
   void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
   bool uses_metropolis() const override { return metropolis_; }
+  const char* divergence_hint() const override {
+    return "try a smaller step size, or resample r more often";
+  }
 
   static std::vector<ParamDescriptor> descriptors();
 

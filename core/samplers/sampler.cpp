@@ -44,7 +44,7 @@ bool Sampler::diverge(const std::string& why) {
   stopped_ = true;
   std::ostringstream reason;
   reason << "diverged at step " << counters_.steps << ": " << why
-         << "; state reverted to the last good draw (try a smaller step size or more friction)";
+         << "; state reverted to the last good draw (" << divergence_hint() << ")";
   stop_reason_ = reason.str();
   return false;
 }

@@ -73,6 +73,9 @@ class Sampler {
   // Advances up to `steps` steps, recording due draws. Returns early only if the chain stopped.
   virtual void run(std::uint64_t steps, Rng& rng, DrawStore& store) = 0;
 
+  // What a divergence's stop reason suggests: only settings this sampler has (a sampler without
+  // friction must not be told to add some).
+  virtual const char* divergence_hint() const { return "try a smaller step size"; }
   // Whether this sampler's steps are MH-corrected (used for acceptance reporting).
   virtual bool uses_metropolis() const { return false; }
   // Whether its draws carry a sign s = ±1 that expectations must be weighted by (signed

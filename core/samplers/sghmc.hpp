@@ -17,6 +17,9 @@ class SghmcSampler : public StochasticGradientSampler {
       : StochasticGradientSampler(target, gradient, id), id_(id), grad_(target.dim()) {}
   void set_params(const ParamValues& params) override;
   void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  const char* divergence_hint() const override {
+    return "try a smaller step size or more friction";
+  }
 
   static std::vector<ParamDescriptor> descriptors();
 

@@ -111,3 +111,25 @@ TEST_CASE("bad scenarios are rejected with exit code 2 and one line", "[cli][sce
       "session": {"chains": [{"id": 0, "sampler": "sgld", "params": {}, "steps": 3}]}})";
   rejected("run --scenario " + session.string(), "saved GUI session");
 }
+
+TEST_CASE("note chen-fig1 / try next 3: run --scenario chen-fig1 --quick writes each chain's TV",
+          "[cli][scenario][note]") {
+  // The note's headless step, as typed: naive SGHMC misses the double well (TV ≈ 0.10), every
+  // other chain matches it (TV < 0.04; the finite-sample floor is ≈ 0.01–0.02).
+  const fs::path dir = fresh("note_chen_fig1");
+  const std::string out = (dir / "out").string();
+  const Result run = sgmcmc(dir, "run --scenario chen-fig1 --quick --out " + out);
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  const auto analysis = nlohmann::json::parse(slurp(fs::path(out) / "analysis.json"));
+  REQUIRE(analysis["chains"].size() == 5);
+  for (const auto& chain : analysis["chains"]) {
+    const std::string label = chain["label"];
+    const double tv = chain["tv"];
+    INFO(label << ": TV " << tv);
+    if (label == "naive SGHMC")
+      CHECK(tv > 0.07);
+    else
+      CHECK(tv < 0.04);
+  }
+}
