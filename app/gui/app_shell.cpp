@@ -11,6 +11,7 @@
 
 #include "chain_colours.hpp"
 #include "exporter.hpp"
+#include "glossary.hpp"
 #include "ui_probe.hpp"
 #include "util/error.hpp"
 #include "views/views.hpp"
@@ -126,6 +127,7 @@ void AppShell::show_menu_bar() {
   scenario_panel_.menus(engine_);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
+    if (ImGui::MenuItem("Glossary")) open_glossary_window();
     ImGui::EndMenu();
   }
   export_menu_.show_status();
@@ -267,14 +269,15 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   if (show_help_) {
     ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextUnformatted(
-        "Space  run / pause\nN      step once (hold to repeat)\nR      reset all chains\nF1     "
-        "this help");
+        "Space  run / pause\nN      step once (hold to repeat)\nR      reset all chains\nCtrl+Z "
+        "undo the last parameter change\nF1     this help");
     ImGui::Separator();
     ImGui::TextUnformatted(
         "Plots: drag to pan, wheel to zoom, double-click to fit.\nSliders: Ctrl+click to type a "
         "value.\nRight-click a panel (or File → Export) to export it as PNG or SVG.");
     ImGui::End();
   }
+  show_glossary_window();
 }
 
 }  // namespace sgl

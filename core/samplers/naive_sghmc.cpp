@@ -76,4 +76,15 @@ void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawStore&
   }
 }
 
+std::string NaiveSghmcSampler::divergence_cause() const {
+  if (metropolis_) return {};  // MH rejects divergent trajectories; the chain does not stop
+  std::string cause =
+      "frictionless noisy dynamics gains energy (each step adds noise to r and nothing removes "
+      "it); ";
+  cause += leapfrog_steps_ == 0 ? "r is never resampled: resample momentum more often or "
+                                  "switch to SGHMC"
+                                : "resample momentum more often or switch to SGHMC";
+  return cause;
+}
+
 }  // namespace sgl

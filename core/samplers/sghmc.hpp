@@ -17,6 +17,7 @@ class SghmcSampler : public StochasticGradientSampler {
       : StochasticGradientSampler(target, gradient, id), id_(id), grad_(target.dim()) {}
   void set_params(const ParamValues& params) override;
   void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  std::string divergence_cause() const override;
 
   static std::vector<ParamDescriptor> descriptors();
 

@@ -1,6 +1,7 @@
 #include "samplers/sgld.hpp"
 
 #include <cmath>
+#include <sstream>
 
 #include "samplers/common_params.hpp"
 
@@ -49,6 +50,19 @@ void SgldSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
     if (!finish_free_step(store)) break;
   }
   sync_gradient_count();
+}
+
+std::string SgldSampler::divergence_cause() const {
+  std::ostringstream cause;
+  cause.precision(3);
+  if (schedule_a_ > 0.0) {
+    cause << "the scheduled step ε_t = a(b + t)^−γ (a = " << schedule_a_
+          << ") is too large for the curvature: each step overshoots the mode; lower a or raise b";
+  } else {
+    cause << "step ε = " << step_size_ << " too large for the curvature: each step overshoots "
+          << "the mode (stable needs ε < 4/λ_max); lower ε";
+  }
+  return cause.str();
 }
 
 }  // namespace sgl

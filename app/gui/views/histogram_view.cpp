@@ -134,7 +134,8 @@ void show_histogram_view(ViewContext& context) {
                                      [](const ChainSnapshot& chain) { return chain.has_truth; });
   const std::string caption = std::string("TV, KL ") + distance_scope;
   if (any_draws) {
-    views::readout_row(readouts, any_truth ? caption.c_str() : nullptr);
+    views::readout_row(readouts, any_truth ? caption.c_str() : nullptr,
+                       any_truth ? std::vector<std::string>{"TV", "KL"} : std::vector<std::string>{});
   } else if (!snapshot.chains.empty()) {
     views::note("No draws yet: press Space to run.");
   }
