@@ -14,7 +14,8 @@ bool glossary_open = false;
 const std::vector<GlossaryEntry>& glossary() {
   static const std::vector<GlossaryEntry> entries = {
       {"chain", "Sampler and chain id (the id is also the chain's seed stream)"},
-      {"steps", "Sampler steps taken since the last reset (one leapfrog step, or one MH trajectory)"},
+      {"steps",
+       "Sampler steps taken since the last reset (one leapfrog step, or one MH trajectory)"},
       {"steps/s", "Recent sampling speed of this chain, in steps per second"},
       {"grad evals", "Gradient evaluations, counted per datum (a full-data gradient counts n)"},
       {"data passes",
@@ -88,7 +89,9 @@ void glossary_marker(const std::vector<std::string>& terms) {
   glossary_tooltip_for_last_item(terms);
 }
 
-void open_glossary_window() { glossary_open = true; }
+void open_glossary_window() {
+  glossary_open = true;
+}
 
 void show_glossary_window() {
   if (!glossary_open) return;

@@ -58,12 +58,12 @@ void ParamUndoStack::forget_chain(int chain_id) {
 
 std::string describe_param_change(const std::vector<ParamDescriptor>& descriptors,
                                   const ParamValues& from, const ParamValues& to) {
-  return join_differences(descriptors, from, to,
-                          [](const ParamDescriptor& descriptor, double old_value, double new_value) {
-                            return descriptor.label + " " +
-                                   format_param_value(descriptor, old_value) + " → " +
-                                   format_param_value(descriptor, new_value);
-                          });
+  return join_differences(
+      descriptors, from, to,
+      [](const ParamDescriptor& descriptor, double old_value, double new_value) {
+        return descriptor.label + " " + format_param_value(descriptor, old_value) + " → " +
+               format_param_value(descriptor, new_value);
+      });
 }
 
 std::string describe_param_values(const std::vector<ParamDescriptor>& descriptors,

@@ -36,6 +36,7 @@ class ParamUndoStack {
   // Drops the entries of a chain that no longer exists or changed sampler.
   void forget_chain(int chain_id);
 
+  const ParamUndoEntry* newest() const { return entries_.empty() ? nullptr : &entries_.back(); }
   bool empty() const { return entries_.empty(); }
   std::size_t size() const { return entries_.size(); }
 

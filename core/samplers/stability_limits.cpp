@@ -17,9 +17,15 @@ constexpr double kDecades = 4.0;
 // A setting using more than this fraction of its limit is shown as marginal.
 constexpr double kMarginalFraction = 0.8;
 
-bool is_sghmc(const std::string& id) { return id == "sghmc" || id == "sghmc-cv"; }
-bool is_leapfrog(const std::string& id) { return id == "hmc" || id == "naive-sghmc"; }
-bool is_sgld(const std::string& id) { return id == "sgld" || id == "sgld-cv"; }
+bool is_sghmc(const std::string& id) {
+  return id == "sghmc" || id == "sghmc-cv";
+}
+bool is_leapfrog(const std::string& id) {
+  return id == "hmc" || id == "naive-sghmc";
+}
+bool is_sgld(const std::string& id) {
+  return id == "sgld" || id == "sgld-cv";
+}
 
 double value_or(const ParamValues& values, const std::string& name, double fallback) {
   const auto it = values.find(name);
@@ -38,7 +44,9 @@ StabilityLevel level_for(double used_fraction) {
   return used_fraction > kMarginalFraction ? StabilityLevel::Marginal : StabilityLevel::Stable;
 }
 
-std::string curvature_text(double lambda_max) { return "λ_max = " + format(lambda_max); }
+std::string curvature_text(double lambda_max) {
+  return "λ_max = " + format(lambda_max);
+}
 
 // ε against a largest stable step `limit` derived from the curvature.
 StabilityHint step_hint(double step, double limit, const std::string& rule, double lambda_max) {
@@ -47,13 +55,19 @@ StabilityHint step_hint(double step, double limit, const std::string& rule, doub
           level_for(step / limit)};
 }
 
-SliderRange decades_below(double hi) { return {hi * std::pow(10.0, -kDecades), hi, true}; }
+SliderRange decades_below(double hi) {
+  return {hi * std::pow(10.0, -kDecades), hi, true};
+}
 
 }  // namespace
 
-double max_stable_leapfrog_step(double lambda_max) { return 2.0 / std::sqrt(lambda_max); }
+double max_stable_leapfrog_step(double lambda_max) {
+  return 2.0 / std::sqrt(lambda_max);
+}
 
-double max_stable_langevin_step(double lambda_max) { return 4.0 / lambda_max; }
+double max_stable_langevin_step(double lambda_max) {
+  return 4.0 / lambda_max;
+}
 
 double max_stable_sghmc_step(double friction, std::optional<double> lambda_max) {
   if (lambda_max && *lambda_max > 0.0)
@@ -85,10 +99,11 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
     }
     const double noise_estimate = value_or(full, "noise_estimate", 0.0);
     if (noise_estimate > friction)
-      hints.push_back({"noise estimate B̂ = " + format(noise_estimate) + " ≥ friction C", 
+      hints.push_back({"noise estimate B̂ = " + format(noise_estimate) + " ≥ friction C",
                        StabilityLevel::Unstable});
   } else if (is_leapfrog(sampler_id) && lambda_max) {
-    hints.push_back(step_hint(step, max_stable_leapfrog_step(*lambda_max), "2/√λ_max", *lambda_max));
+    hints.push_back(
+        step_hint(step, max_stable_leapfrog_step(*lambda_max), "2/√λ_max", *lambda_max));
   } else if (is_sgld(sampler_id) && lambda_max && value_or(full, "schedule_a", 0.0) <= 0.0) {
     hints.push_back(step_hint(step, max_stable_langevin_step(*lambda_max), "4/λ_max", *lambda_max));
   }

@@ -48,7 +48,8 @@ Vec lowest_grid_point(const Target& target) {
     for (int axis = 0; axis < dim; ++axis) {
       const double t = double(rest % kGridPointsPerAxis) / double(kGridPointsPerAxis - 1);
       rest /= kGridPointsPerAxis;
-      point[axis] = box[std::size_t(axis)].lo + t * (box[std::size_t(axis)].hi - box[std::size_t(axis)].lo);
+      point[axis] =
+          box[std::size_t(axis)].lo + t * (box[std::size_t(axis)].hi - box[std::size_t(axis)].lo);
     }
     const double potential = target.potential(point.data());
     if (std::isfinite(potential) && potential < best_potential) {

@@ -140,13 +140,11 @@ TEST_CASE("undo: a drag is one entry; Ctrl+Z steps back across chains", "[stabil
         "friction C = 1");
 }
 
-TEST_CASE("last stable settings: the latest long stretch before the fatal change",
-          "[stability]") {
+TEST_CASE("last stable settings: the latest long stretch before the fatal change", "[stability]") {
   const ParamValues start{{"friction", 1.0}};
   // C 1 for 5000 steps, then a drag through 10 and 30 (a few steps each) to 54, which diverged.
-  const std::vector<ParamChange> history{{5000, {{"friction", 10.0}}},
-                                         {5003, {{"friction", 30.0}}},
-                                         {5006, {{"friction", 54.0}}}};
+  const std::vector<ParamChange> history{
+      {5000, {{"friction", 10.0}}}, {5003, {{"friction", 30.0}}}, {5006, {{"friction", 54.0}}}};
   const auto stable = last_stable_params(start, history, 5010);
   REQUIRE(stable);
   CHECK(stable->at("friction") == 1.0);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives the window with real X input (xdotool) under Xvfb:
 #  1. Space pauses the run: the step counter in the status file stops;
-#  2. dragging chain 2's friction slider changes its friction.
+#  2. dragging chain 2's friction slider changes its friction;
+#  3. Ctrl+Z undoes the drag: the friction returns to its value before it.
 # Usage: input_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
 exe=$1 work=$2
@@ -64,4 +65,11 @@ changed() { [[ "$(friction)" != "$start" ]]; }
 wait_for "friction to change from $start" changed
 echo "friction: $start -> $(friction)"
 grep -q '^chain 2 sghmc' "$status" || { echo "chain 2 is no longer SGHMC"; exit 1; }
+
+# 3. Ctrl+Z undoes the whole drag (one undo step), whichever panel the pointer is over.
+xdotool mousemove --window "$window" 800 500
+xdotool key ctrl+z
+restored() { [[ "$(friction)" == "$start" ]]; }
+wait_for "friction back to $start after Ctrl+Z" restored
+echo "after Ctrl+Z: friction $(friction)"
 echo "input test passed"

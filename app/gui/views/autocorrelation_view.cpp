@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "gui/glossary.hpp"
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
 

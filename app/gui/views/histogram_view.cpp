@@ -10,8 +10,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
 #include "targets/linear_regression.hpp"
@@ -134,8 +134,9 @@ void show_histogram_view(ViewContext& context) {
                                      [](const ChainSnapshot& chain) { return chain.has_truth; });
   const std::string caption = std::string("TV, KL ") + distance_scope;
   if (any_draws) {
-    views::readout_row(readouts, any_truth ? caption.c_str() : nullptr,
-                       any_truth ? std::vector<std::string>{"TV", "KL"} : std::vector<std::string>{});
+    views::readout_row(
+        readouts, any_truth ? caption.c_str() : nullptr,
+        any_truth ? std::vector<std::string>{"TV", "KL"} : std::vector<std::string>{});
   } else if (!snapshot.chains.empty()) {
     views::note("No draws yet: press Space to run.");
   }

@@ -1,0 +1,121 @@
+#include "chain_guidance.hpp"
+
+#include <imgui.h>
+
+#include "run/param_undo_stack.hpp"
+#include "run/stable_settings.hpp"
+#include "samplers/sampler_registry.hpp"
+
+namespace sgl {
+namespace {
+
+ImU32 level_colour(StabilityLevel level) {
+  switch (level) {
+    case StabilityLevel::Stable:
+      return IM_COL32(40, 150, 60, 255);
+    case StabilityLevel::Marginal:
+      return IM_COL32(200, 130, 0, 255);
+    case StabilityLevel::Unstable:
+      break;
+  }
+  return IM_COL32(200, 30, 30, 255);
+}
+
+const char* level_word(StabilityLevel level) {
+  switch (level) {
+    case StabilityLevel::Stable:
+      return "stable";
+    case StabilityLevel::Marginal:
+      return "near the limit";
+    case StabilityLevel::Unstable:
+      break;
+  }
+  return "UNSTABLE";
+}
+
+}  // namespace
+
+void show_stability_hints(const std::vector<StabilityHint>& hints) {
+  for (const StabilityHint& hint : hints) {
+    ImGui::PushStyleColor(ImGuiCol_Text, level_colour(hint.level));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::Text("%s: %s", level_word(hint.level), hint.text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+      ImGui::TextUnformatted(
+          "On the target's stiffest direction (curvature λ_max at the mode) the update is a "
+          "linear map; it stays bounded only below these limits. SGHMC multiplies r by 1 − εC "
+          "each step: εC ≥ 2 flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max.");
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+}
+
+StoppedChainReset show_stopped_chain(const ChainSnapshot& chain) {
+  StoppedChainReset choice;
+  show_refusal(chain.stop_reason);
+  const SamplerInfo* info = find_sampler_info(chain.sampler_id);
+  const std::optional<ParamValues> stable =
+      chain.param_history_complete
+          ? last_stable_params(chain.initial_params, chain.param_history, chain.counters.steps)
+          : std::nullopt;
+  if (stable && info) {
+    const std::string label = "Reset with last stable settings (" +
+                              describe_param_values(info->params, chain.params, *stable) + ")";
+    if (ImGui::Button(label.c_str())) {
+      choice.requested = true;
+      choice.params = stable;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Restart from the start with the settings it last ran under without "
+          "diverging for a while (Ctrl+Z undoes the change)");
+  }
+  if (ImGui::Button(stable ? "Reset keeping current settings" : "Reset chain")) {
+    choice.requested = true;
+    choice.params.reset();
+  }
+  return choice;
+}
+
+std::optional<std::string> sampler_picker(const char* label, const std::string& current,
+                                          const std::map<std::string, std::string>& unavailable) {
+  std::optional<std::string> picked;
+  if (!ImGui::BeginCombo(label, current.c_str())) return picked;
+  for (const SamplerInfo& info : sampler_catalogue()) {
+    const auto refusal = unavailable.find(info.id);
+    const bool disabled = refusal != unavailable.end();
+    if (ImGui::Selectable(info.id.c_str(), info.id == current,
+                          disabled ? ImGuiSelectableFlags_Disabled : ImGuiSelectableFlags_None))
+      picked = info.id;
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+      ImGui::Text("%s\n%s\n%s", info.name.c_str(), info.summary.c_str(), info.reference.c_str());
+      if (disabled) {
+        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+        ImGui::Text("Not on this target: %s", refusal->second.c_str());
+        ImGui::PopStyleColor();
+      }
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::EndCombo();
+  return picked;
+}
+
+void show_refusal(const std::string& message) {
+  if (message.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(message.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace sgl
