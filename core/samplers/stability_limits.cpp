@@ -122,9 +122,8 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
     const double friction = value_or(full, "friction", 0.0);
     if (param == "friction" && step > 0.0)
       return decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
-    if (param == "noise_estimate")  // B̂ must not exceed C
-      return friction > 0.0 ? SliderRange{friction * 1e-3, friction, true}
-                            : SliderRange{0.0, 1e-9, false};
+    if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
+      return SliderRange{0.0, std::max(friction, 1e-9), friction > 0.0};
     if (param == "step_size") {
       const double limit = max_stable_sghmc_step(friction, lambda_max);
       if (std::isfinite(limit)) return decades_below(std::max(kBeyondLimit * limit, step));

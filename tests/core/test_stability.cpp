@@ -75,6 +75,7 @@ TEST_CASE("slider ranges: friction to a few times 2/ε, B̂ below C, ε around t
   CHECK(friction->lo < 1.0);
   const auto noise = derived_slider_range("sghmc", "noise_estimate", sghmc, 8.0);
   REQUIRE(noise);
+  CHECK(noise->lo == 0.0);
   CHECK(noise->hi == Approx(1.0));
   const auto step = derived_slider_range("hmc", "step_size", {{"step_size", 0.1}}, 8.0);
   REQUIRE(step);
@@ -89,17 +90,17 @@ TEST_CASE("slider ranges: friction to a few times 2/ε, B̂ below C, ε around t
 
 TEST_CASE("divergence explanations name the sampler's cause", "[stability]") {
   const auto well = make_target({"chen-doublewell", {}, "", "y"});
-  Chain sghmc(well, "sghmc", {{"step_size", 0.1}, {"friction", 50.0}}, 1, Vec::Zero(1), 0, 1);
+  Chain sghmc(well, "sghmc", {{"step_size", 0.1}, {"friction", 50.0}}, 1, Vec::Zero(1), 0, 1, 1024);
   sghmc.run(10'000);
   REQUIRE(sghmc.stopped());
   CHECK(sghmc.stop_reason().find("εC too large (εC = 5 > 2)") != std::string::npos);
 
-  Chain naive(well, "naive-sghmc", {{"leapfrog_steps", 0.0}}, 1, Vec::Zero(1), 0, 1);
+  Chain naive(well, "naive-sghmc", {{"leapfrog_steps", 0.0}}, 1, Vec::Zero(1), 0, 1, 1024);
   naive.run(2'000'000);
   REQUIRE(naive.stopped());
   CHECK(naive.stop_reason().find("frictionless noisy dynamics gains energy") != std::string::npos);
 
-  Chain sgld(well, "sgld", {{"step_size", 2.0}}, 1, Vec::Zero(1), 0, 1);
+  Chain sgld(well, "sgld", {{"step_size", 2.0}}, 1, Vec::Zero(1), 0, 1, 1024);
   sgld.run(10'000);
   REQUIRE(sgld.stopped());
   CHECK(sgld.stop_reason().find("too large for the curvature") != std::string::npos);
