@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <utility>
+
 #include "run/param_undo_stack.hpp"
 #include "run/stable_settings.hpp"
 #include "samplers/sampler_registry.hpp"
@@ -24,18 +26,33 @@ ImU32 level_colour(StabilityLevel level) {
 const char* level_word(StabilityLevel level) {
   switch (level) {
     case StabilityLevel::Stable:
-      return "stable";
+      return "ok";
     case StabilityLevel::Marginal:
-      return "near the limit";
+      return "near limit";
     case StabilityLevel::Unstable:
       break;
   }
   return "UNSTABLE";
 }
 
+// A stop reason "diverged at step N: cause (details)" split into its head and the trailing
+// parenthesis, so the panel shows what to change and keeps the energy numbers for the tooltip.
+std::pair<std::string, std::string> split_details(const std::string& reason) {
+  if (reason.empty() || reason.back() != ')') return {reason, {}};
+  int depth = 0;
+  for (std::size_t i = reason.size(); i-- > 0;) {
+    if (reason[i] == ')') ++depth;
+    if (reason[i] == '(' && --depth == 0) {
+      if (i == 0 || reason[i - 1] != ' ') break;
+      return {reason.substr(0, i - 1), reason.substr(i + 1, reason.size() - i - 2)};
+    }
+  }
+  return {reason, {}};
+}
+
 }  // namespace
 
-void show_stability_hints(const std::vector<StabilityHint>& hints) {
+void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
   for (const StabilityHint& hint : hints) {
     ImGui::PushStyleColor(ImGuiCol_Text, level_colour(hint.level));
     ImGui::PushTextWrapPos(0.0f);
@@ -46,9 +63,10 @@ void show_stability_hints(const std::vector<StabilityHint>& hints) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
       ImGui::TextUnformatted(
-          "On the target's stiffest direction (curvature λ_max at the mode) the update is a "
-          "linear map; it stays bounded only below these limits. SGHMC multiplies r by 1 − εC "
-          "each step: εC ≥ 2 flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max.");
+          "On the target's stiffest direction (curvature λ_max) the update is a linear map; it "
+          "stays bounded only below these limits. SGHMC multiplies r by 1 − εC each step: εC ≥ 2 "
+          "flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max.");
+      if (!curvature.empty()) ImGui::TextUnformatted(curvature.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -57,14 +75,23 @@ void show_stability_hints(const std::vector<StabilityHint>& hints) {
 
 StoppedChainReset show_stopped_chain(const ChainSnapshot& chain) {
   StoppedChainReset choice;
-  show_refusal(chain.stop_reason);
+  const auto [head, details] = split_details(chain.stop_reason);
+  show_refusal(head);
+  if (!details.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(details.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
   const SamplerInfo* info = find_sampler_info(chain.sampler_id);
   const std::optional<ParamValues> stable =
       chain.param_history_complete
           ? last_stable_params(chain.initial_params, chain.param_history, chain.counters.steps)
           : std::nullopt;
   if (stable && info) {
-    const std::string label = "Reset with last stable settings (" +
+    // Two lines: the panel is narrow at 1280×720, and the values are the point of the button.
+    const std::string label = "Reset with last stable settings\n(" +
                               describe_param_values(info->params, chain.params, *stable) + ")";
     if (ImGui::Button(label.c_str())) {
       choice.requested = true;

@@ -13,8 +13,9 @@
 
 namespace sgl {
 
-// Draws each hint on its own line, coloured by its level; hovering explains the rule.
-void show_stability_hints(const std::vector<StabilityHint>& hints);
+// Draws each hint on its own line, coloured by its level; hovering explains the rule and says
+// where the curvature came from (`curvature`, e.g. "λ_max = 8 at the mode"; "" if unknown).
+void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature);
 
 // How the user chose to reset a stopped chain this frame.
 struct StoppedChainReset {

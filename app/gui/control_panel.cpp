@@ -103,8 +103,14 @@ void ControlPanel::refresh_target_facts(const EngineSnapshot& snapshot) {
   facts_target_ = snapshot.target.get();
   unavailable_samplers_ = unavailable_samplers(*snapshot.target);
   curvature_.reset();
-  const auto curvature = estimate_curvature(*snapshot.target);
-  if (curvature) curvature_ = curvature->max_eigenvalue;
+  curvature_note_.clear();
+  if (const auto curvature = estimate_curvature(*snapshot.target)) {
+    curvature_ = curvature->max_eigenvalue;
+    char note[128];
+    std::snprintf(note, sizeof note, "This target: λ_max = %.3g %s.", curvature->max_eigenvalue,
+                  curvature->where.c_str());
+    curvature_note_ = note;
+  }
 }
 
 void ControlPanel::take_new_error(const EngineSnapshot& snapshot) {
@@ -350,7 +356,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
         undo_.record(chain.id, chain.sampler_id, before, params_it->second);
         engine_.set_chain_params(chain.id, params_it->second);
       }
-      show_stability_hints(stability_hints(chain.sampler_id, full, curvature_));
+      show_stability_hints(stability_hints(chain.sampler_id, full, curvature_), curvature_note_);
     }
     if (chain.training && chain.training->completed < chain.training->iterations)
       show_training_progress(chain);

@@ -60,6 +60,7 @@ class ControlPanel {
   ParamUndoStack undo_;
   const Target* facts_target_ = nullptr;
   std::optional<double> curvature_;  // λ_max of the current target, if known
+  std::string curvature_note_;       // where it came from, for the hints' tooltip
   std::map<std::string, std::string> unavailable_samplers_;  // id → why not on this target
   char csv_path_[512] = {};
   char response_column_[64] = "y";

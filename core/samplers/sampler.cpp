@@ -43,14 +43,15 @@ bool Sampler::diverge(const std::string& why) {
   r_ = good_r_;
   stopped_ = true;
   std::ostringstream reason;
-  reason << "diverged at step " << counters_.steps << ": " << why << ". ";
   const std::string cause = divergence_cause();
+  // The cause comes first: it is what the user can act on; the energy numbers follow.
   if (cause.empty()) {
-    reason << "Try a smaller step size or more friction";
+    reason << "diverged at step " << counters_.steps << ": " << why
+           << "; state reverted to the last good draw (try a smaller step size or more friction)";
   } else {
-    reason << "Cause: " << cause;
+    reason << "diverged at step " << counters_.steps << ": " << cause << " (" << why
+           << "; state reverted to the last good draw)";
   }
-  reason << ". State reverted to the last good draw";
   stop_reason_ = reason.str();
   return false;
 }

@@ -66,11 +66,11 @@ std::string SghmcSampler::divergence_cause() const {
   std::ostringstream cause;
   cause.precision(3);
   if (ec >= 2.0) {
-    cause << "εC too large (εC = " << ec << " > 2): the friction overshoots, flipping and growing "
-          << "the momentum every step; lower the friction C or the step size ε";
+    cause << "εC too large (εC = " << ec << " > 2): the friction flips and grows r every step; "
+          << "lower C or ε";
   } else {
-    cause << "step size ε = " << step_size_ << " too large for the target's curvature at C = "
-          << friction_ << " (stable needs 2εC + ε²λ_max < 4); lower ε";
+    cause << "ε = " << step_size_ << " too large for the curvature at C = " << friction_
+          << " (stable needs 2εC + ε²λ_max < 4); lower ε";
   }
   return cause.str();
 }

@@ -42,7 +42,8 @@ void SgldSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     const double step =
         schedule_a_ > 0.0
-            ? schedule_a_ * std::pow(schedule_b_ + static_cast<double>(counters_.steps), -schedule_gamma_)
+            ? schedule_a_ *
+                  std::pow(schedule_b_ + static_cast<double>(counters_.steps), -schedule_gamma_)
             : step_size_;
     const double noise_sd = std::sqrt(step);
     estimate_gradient(theta, grad, rng);
