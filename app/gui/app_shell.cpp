@@ -12,6 +12,7 @@
 #include "chain_colours.hpp"
 #include "exporter.hpp"
 #include "glossary.hpp"
+#include "gui_window.hpp"
 #include "ui_probe.hpp"
 #include "util/error.hpp"
 #include "views/views.hpp"
@@ -86,6 +87,7 @@ void AppShell::handle_shortcuts(const std::vector<int>& key_presses) {
     if (key == GLFW_KEY_N) control_panel_.step_once();
     if (key == GLFW_KEY_R) control_panel_.reset_all();
     if (key == GLFW_KEY_F1) show_help_ = !show_help_;
+    if (key == (GLFW_KEY_Z | kWithControl)) control_panel_.undo_last_change(*snapshot_);
   }
 }
 

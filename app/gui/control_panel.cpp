@@ -79,9 +79,6 @@ void ControlPanel::show(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   refresh_target_facts(snapshot);
   take_new_error(snapshot);
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.KeyCtrl && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false))
-    undo_last_change(snapshot);
   // The status line stays above the scrolling part, so a refusal or an undo is always in view.
   show_status_line();
   ImGui::BeginChild("##controls body");

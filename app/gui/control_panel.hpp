@@ -27,6 +27,9 @@ class ControlPanel {
   void toggle_running(const EngineSnapshot& snapshot);
   void step_once();
   void reset_all();
+  // Ctrl+Z: restores the chain parameters before the newest change (a whole slider drag) and
+  // says what it undid in the status line.
+  void undo_last_change(const EngineSnapshot& snapshot);
 
  private:
   void show_run_controls(const EngineSnapshot& snapshot);
@@ -42,7 +45,6 @@ class ControlPanel {
   void show_status_line();
   // The refusal to show under the control `anchor` ("" if it caused none lately).
   std::string refusal_at(const std::string& anchor) const;
-  void undo_last_change(const EngineSnapshot& snapshot);
 
   LiveEngine& engine_;
   std::map<int, ParamValues> edited_params_;  // by chain id

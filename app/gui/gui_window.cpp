@@ -27,8 +27,9 @@ std::vector<int>& pending_key_presses() {
   return presses;
 }
 
-void record_key_press(GLFWwindow*, int key, int, int action, int) {
-  if (action == GLFW_PRESS || action == GLFW_REPEAT) pending_key_presses().push_back(key);
+void record_key_press(GLFWwindow*, int key, int, int action, int mods) {
+  if (action == GLFW_PRESS || action == GLFW_REPEAT)
+    pending_key_presses().push_back((mods & GLFW_MOD_CONTROL) != 0 ? key | kWithControl : key);
 }
 
 bool fail(const char* message) {

@@ -10,6 +10,9 @@ struct GLFWwindow;
 
 namespace sgl {
 
+// Added to a key code in take_key_presses() when Ctrl was held at the press (Ctrl+Z).
+constexpr int kWithControl = 1 << 16;
+
 class GuiWindow {
  public:
   GuiWindow() = default;
@@ -29,9 +32,9 @@ class GuiWindow {
   void render(float clear_r, float clear_g, float clear_b);
   void end_frame();
   void set_title(const std::string& title);
-  // GLFW key codes pressed since the last call. ImGui 1.86 sees only which keys are down at each
-  // frame, so a quick press-and-release between two slow frames would be lost; shortcuts read
-  // these events instead.
+  // GLFW key codes pressed since the last call (plus kWithControl when Ctrl was held). ImGui 1.86
+  // sees only which keys are down at each frame, so a quick press-and-release between two slow
+  // frames would be lost; shortcuts read these events instead.
   std::vector<int> take_key_presses();
   int framebuffer_width() const { return width_; }
   int framebuffer_height() const { return height_; }
