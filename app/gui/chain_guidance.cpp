@@ -7,6 +7,7 @@
 #include "run/param_undo_stack.hpp"
 #include "run/stable_settings.hpp"
 #include "samplers/sampler_registry.hpp"
+#include "ui_probe.hpp"
 
 namespace sgl {
 namespace {
@@ -97,6 +98,7 @@ StoppedChainReset show_stopped_chain(const ChainSnapshot& chain) {
       choice.requested = true;
       choice.params = stable;
     }
+    ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/reset_stable");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "Restart from the start with the settings it last ran under without "

@@ -79,9 +79,9 @@ void ControlPanel::show(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   refresh_target_facts(snapshot);
   take_new_error(snapshot);
-  // The status line stays above the scrolling part, so a refusal or an undo is always in view.
-  show_status_line();
-  ImGui::BeginChild("##controls body");
+  // The status line sits below the scrolling part, so a refusal or an undo is always in view,
+  // and its coming and going never moves the sliders under the pointer.
+  ImGui::BeginChild("##controls body", ImVec2(0.0f, -status_line_height()));
   // Leave room for the labels to the right of the widgets.
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.0f);
   show_run_controls(snapshot);
@@ -91,6 +91,7 @@ void ControlPanel::show(ViewContext& context) {
   show_chain_list(context);
   ImGui::PopItemWidth();
   ImGui::EndChild();
+  show_status_line();
   // A slider drag is one undo step: it ends when nothing is held any more.
   if (!ImGui::IsAnyItemActive()) undo_.end_gesture();
 }
@@ -141,14 +142,26 @@ std::string ControlPanel::refusal_at(const std::string& anchor) const {
   return status_;
 }
 
+bool ControlPanel::status_visible() const {
+  return !status_.empty() && ImGui::GetTime() - status_shown_at_ < kMessageSeconds;
+}
+
+float ControlPanel::status_line_height() const {
+  if (!status_visible()) return 0.0f;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize(status_.c_str(), nullptr, false, width).y +
+         2.0f * style.ItemSpacing.y + 1.0f;  // the separator
+}
+
 void ControlPanel::show_status_line() {
-  if (status_.empty() || ImGui::GetTime() - status_shown_at_ >= kMessageSeconds) return;
+  if (!status_visible()) return;
+  ImGui::Separator();
   if (status_is_error_) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(status_.c_str());
   ImGui::PopTextWrapPos();
   if (status_is_error_) ImGui::PopStyleColor();
-  ImGui::Separator();
 }
 
 void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {

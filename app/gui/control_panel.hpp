@@ -42,6 +42,8 @@ class ControlPanel {
   void refresh_target_facts(const EngineSnapshot& snapshot);
   void take_new_error(const EngineSnapshot& snapshot);
   void set_status(const std::string& message, bool is_error);
+  bool status_visible() const;
+  float status_line_height() const;  // 0 when there is no message
   void show_status_line();
   // The refusal to show under the control `anchor` ("" if it caused none lately).
   std::string refusal_at(const std::string& anchor) const;

@@ -2,7 +2,9 @@
 # Drives the window with real X input (xdotool) under Xvfb:
 #  1. Space pauses the run: the step counter in the status file stops;
 #  2. dragging chain 2's friction slider changes its friction;
-#  3. Ctrl+Z undoes the drag: the friction returns to its value before it.
+#  3. Ctrl+Z undoes the drag: the friction returns to its value before it;
+#  4. a drag to the top of the friction slider (εC far above 2) stops the chain, and "Reset with
+#     last stable settings" brings back a stable friction and restarts it.
 # Usage: input_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
 exe=$1 work=$2
@@ -55,7 +57,9 @@ friction() { awk '$1 == "chain" && $2 == 2' "$status" | grep -o 'friction=[^,]*'
 start=$(friction)
 cy=$(awk -v y="$y" -v h="$h" 'BEGIN { printf "%d", y + h / 2 }')
 from=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.1 * w }')
-to=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.6 * w }')
+# The rectangle includes the label: 0.4 of it is about 60 % along the (logarithmic) slider, a
+# friction near 2, well inside the stable range (εC < 2 at ε = 0.1 needs C < 20).
+to=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.4 * w }')
 xdotool mousemove --window "$window" "$from" "$cy" mousedown 1
 for step in 1 2 3 4 5; do
   xdotool mousemove --window "$window" $((from + (to - from) * step / 5)) "$cy"; sleep 0.05
@@ -72,4 +76,31 @@ xdotool key ctrl+z
 restored() { [[ "$(friction)" == "$start" ]]; }
 wait_for "friction back to $start after Ctrl+Z" restored
 echo "after Ctrl+Z: friction $(friction)"
+
+# 4. Push the friction to the slider's top (3 × 2/ε): the chain must stop, then come back. First
+#    let it run a while at the restored friction: that is the stable setting to return to.
+sleep 1
+read -r x y w h < <(awk '$1 == "rect" && $2 == "chain2/friction" { print $3, $4, $5, $6 }' "$status")
+cy=$(awk -v y="$y" -v h="$h" 'BEGIN { printf "%d", y + h / 2 }')
+from=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.1 * w }')
+to=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.7 * w }')
+xdotool mousemove --window "$window" "$from" "$cy" mousedown 1
+for step in 1 2 3 4 5; do
+  xdotool mousemove --window "$window" $((from + (to - from) * step / 5)) "$cy"; sleep 0.05
+done
+xdotool mouseup 1
+stopped() { awk '$1 == "chain" && $2 == 2 { print $7 }' "$status"; }
+is_stopped() { [[ "$(stopped)" == 1 ]]; }
+wait_for "chain 2 to stop at friction $(friction)" is_stopped
+echo "stopped at friction $(friction)"
+has_button() { grep -q '^rect chain2/reset_stable ' "$status"; }
+wait_for "the 'Reset with last stable settings' button" has_button
+read -r bx by bw bh < <(awk '$1 == "rect" && $2 == "chain2/reset_stable" { print $3, $4, $5, $6 }' "$status")
+xdotool mousemove --window "$window" "${bx%.*}" "${by%.*}" mousemove_relative 10 10 click 1
+running_stably() {
+  is_stopped && return 1
+  awk -v f="$(friction)" 'BEGIN { exit !(f * 0.1 < 2) }'  # εC < 2 at the default ε = 0.1
+}
+wait_for "chain 2 running again with a stable friction" running_stably
+echo "reset with last stable settings: friction $(friction), stopped $(stopped)"
 echo "input test passed"
