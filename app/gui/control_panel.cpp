@@ -12,6 +12,7 @@
 #include "samplers/sampler_availability.hpp"
 #include "samplers/sampler_registry.hpp"
 #include "targets/data_target.hpp"
+#include "ui_probe.hpp"
 
 namespace sgl {
 namespace {
@@ -426,6 +427,7 @@ void ControlPanel::show_add_chain(const EngineSnapshot& snapshot) {
     pending_anchor_ = "add";
     engine_.add_chain(LiveChainConfig{add_sampler_id_, {}, true});
   }
+  ui_probe::record_last_item("add_chain/button");
   // A refused chain (e.g. a sampler this target cannot run) says why right here.
   show_refusal(refusal_at("add"));
 }
