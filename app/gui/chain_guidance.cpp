@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "run/param_undo_stack.hpp"
@@ -72,6 +73,21 @@ void show_stability_hints(const std::vector<StabilityHint>& hints, const std::st
       ImGui::EndTooltip();
     }
   }
+}
+
+void show_rejected_divergences(const ChainSnapshot& chain,
+                               const std::vector<StabilityHint>& hints) {
+  if (chain.stopped || chain.counters.divergences == 0) return;
+  const bool beyond_limit = std::any_of(hints.begin(), hints.end(), [](const StabilityHint& hint) {
+    return hint.level == StabilityLevel::Unstable;
+  });
+  ImGui::PushStyleColor(ImGuiCol_Text, level_colour(StabilityLevel::Marginal));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("%llu divergent trajectories rejected%s",
+              static_cast<unsigned long long>(chain.counters.divergences),
+              beyond_limit ? ": the step size is above the stability limit; lower ε" : "");
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
 }
 
 StoppedChainReset show_stopped_chain(const ChainSnapshot& chain) {

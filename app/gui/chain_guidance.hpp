@@ -17,6 +17,10 @@ namespace sgl {
 // where the curvature came from (`curvature`, e.g. "λ_max = 8 at the mode"; "" if unknown).
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature);
 
+// MH samplers (HMC) do not stop at a divergence: the trajectory is rejected and counted. Says how
+// many, and blames the step size when a hint shows it beyond its stability limit.
+void show_rejected_divergences(const ChainSnapshot& chain, const std::vector<StabilityHint>& hints);
+
 // How the user chose to reset a stopped chain this frame.
 struct StoppedChainReset {
   bool requested = false;

@@ -367,7 +367,9 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
         undo_.record(chain.id, chain.sampler_id, before, params_it->second);
         engine_.set_chain_params(chain.id, params_it->second);
       }
-      show_stability_hints(stability_hints(chain.sampler_id, full, curvature_), curvature_note_);
+      const std::vector<StabilityHint> hints = stability_hints(chain.sampler_id, full, curvature_);
+      show_stability_hints(hints, curvature_note_);
+      show_rejected_divergences(chain, hints);
     }
     if (chain.training && chain.training->completed < chain.training->iterations)
       show_training_progress(chain);
