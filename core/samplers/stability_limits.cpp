@@ -46,7 +46,9 @@ StabilityLevel level_for(double used_fraction) {
 
 // ε against a largest stable step `limit` derived from the curvature (`rule`, e.g. "2/√λ_max").
 StabilityHint step_hint(double step, double limit, const std::string& rule) {
-  return {"ε = " + format(step) + " (limit " + rule + " = " + format(limit) + ")",
+  // The number before the formula: ImGui may wrap after a '.', so the value goes where the line
+  // still has room.
+  return {"ε = " + format(step) + " (limit " + format(limit) + " = " + rule + ")",
           level_for(step / limit)};
 }
 
