@@ -5,55 +5,59 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <optional>
-#include <tuple>
 
 #include "chain_colours.hpp"
-#include "exporter.hpp"
+#include "chain_legend.hpp"
 #include "glossary.hpp"
-#include "gui_window.hpp"
+#include "panel_table.hpp"
 #include "ui_probe.hpp"
-#include "util/error.hpp"
-#include "views/views.hpp"
 
 namespace sgl {
 namespace {
 
-constexpr const char* kControlsName = "Controls";
-constexpr const char* kNoteName = "Notes";
-constexpr const char* kExperimentName = "Experiment";
+// Each zoom step scales fonts and widgets by this factor (as browsers step by about 10%).
+constexpr float kZoomStep = 1.1f;
 
-// Tile positions as fractions of the area right of the control panel: {x, y, width, height}.
-struct Tile {
-  const char* name;
-  float x, y, w, h;
-};
-constexpr Tile kTiles[] = {
-    {"Target", 0.0f, 0.0f, 0.5f, 0.40f},
-    {"Phase space", 0.5f, 0.0f, 0.5f, 0.40f},
-    {"Histogram vs truth", 0.0f, 0.40f, 0.34f, 0.32f},
-    {"Autocorrelation", 0.34f, 0.40f, 0.33f, 0.32f},
-    {"Energy", 0.67f, 0.40f, 0.33f, 0.32f},
-    {"Trace", 0.0f, 0.72f, 0.34f, 0.28f},
-    {"Metrics", 0.34f, 0.72f, 0.66f, 0.28f},
-};
+LayoutMode layout_from_scenario(const std::optional<Scenario>& scenario) {
+  return scenario && scenario->layout.mode == "lecture" ? LayoutMode::Lecture
+                                                        : LayoutMode::Dashboard;
+}
+
 }  // namespace
 
-AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario)
+AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
+                   std::optional<LayoutMode> layout)
     : engine_(setup),
       control_panel_(engine_),
       scenario_panel_(std::move(scenario)),
       snapshot_(engine_.snapshot()) {
   // Sweeps and ensembles start with the scenario, on their own thread beside the live chains.
   scenario_panel_.start_experiment();
-  panels_["Target"] = {"Target", show_target_view};
-  panels_["Phase space"] = {"Phase space", show_phase_space_or_training_view};
-  panels_["Histogram vs truth"] = {"Histogram vs truth", show_histogram_view};
-  panels_["Autocorrelation"] = {"Autocorrelation", show_autocorrelation_view};
-  panels_["Energy"] = {"Energy", show_energy_view};
-  panels_["Trace"] = {"Trace", show_trace_view};
-  panels_["Metrics"] = {"Metrics", show_metrics_view};
+  for (const PanelInfo& panel : all_panels()) visible_[panel.title] = true;
+  const auto& opened = scenario_panel_.scenario();
+  if (opened) lecture_stems_ = opened->layout.panels;
+  layout_mode_ = layout.value_or(layout_from_scenario(opened));
+  publish_layout();
+}
+
+void AppShell::publish_layout() {
+  ScenarioLayout layout;
+  layout.mode = layout_mode_name(layout_mode_);
+  layout.panels = lecture_stems_;
+  scenario_panel_.set_current_layout(layout);
+}
+
+void AppShell::set_layout_mode(LayoutMode mode) {
+  layout_mode_ = mode;
+  layout_pending_ = true;
+  publish_layout();
+}
+
+std::optional<float> AppShell::take_zoom_request() {
+  if (zoom_request_ == 1.0f) return std::nullopt;
+  const float factor = zoom_request_;
+  zoom_request_ = 1.0f;
+  return factor;
 }
 
 std::string AppShell::title() const {
@@ -64,30 +68,54 @@ std::string AppShell::title() const {
          std::to_string(steps) + " steps";
 }
 
+bool& AppShell::visibility(const std::string& title) {
+  return visible_[title];
+}
+
+bool AppShell::panel_shown(const std::string& title) const {
+  if (title == kNotesTitle && !scenario_panel_.has_note()) return false;
+  if (title == kExperimentTitle && !scenario_panel_.has_experiment()) return false;
+  const auto it = visible_.find(title);
+  return it != visible_.end() && it->second;
+}
+
 void AppShell::set_panel_visible(const std::string& name, bool visible) {
-  if (name == kControlsName) show_controls_ = visible;
-  const auto it = panels_.find(name);
-  if (it != panels_.end()) it->second.visible = visible;
+  if (find_panel_by_title(name)) visible_[name] = visible;
 }
 
 std::vector<std::string> AppShell::panel_names() const {
-  std::vector<std::string> names = {kControlsName};
-  for (const Tile& tile : kTiles) names.push_back(tile.name);
+  std::vector<std::string> names = {kControlsTitle};
+  for (const PanelInfo& panel : view_panels()) names.push_back(panel.title);
   // A scenario's side panels export as PNG (their plots are not plot-module views, so no SVG).
-  if (show_note_ && scenario_panel_.has_note()) names.push_back(kNoteName);
-  if (show_experiment_ && scenario_panel_.has_experiment()) names.push_back(kExperimentName);
+  for (const char* side : {kNotesTitle, kExperimentTitle})
+    if (panel_shown(side)) names.push_back(side);
   return names;
 }
 
-void AppShell::handle_shortcuts(const std::vector<int>& key_presses) {
-  // Typing into a field (seed, CSV path) must not pause the run.
+void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
+  for (const KeyPress& press : key_presses) {
+    if ((press.mods & GLFW_MOD_CONTROL) == 0) continue;
+    // Zoom works even while a field has focus, as in every browser and editor.
+    if (press.key == GLFW_KEY_EQUAL || press.key == GLFW_KEY_KP_ADD) zoom_request_ *= kZoomStep;
+    if (press.key == GLFW_KEY_MINUS || press.key == GLFW_KEY_KP_SUBTRACT)
+      zoom_request_ /= kZoomStep;
+    if (press.key == GLFW_KEY_0 || press.key == GLFW_KEY_KP_0) zoom_request_ = 0.0f;  // reset
+  }
+  // Typing into a field (seed, CSV path, a label) must not pause the run.
   if (ImGui::GetIO().WantTextInput || ImGui::IsAnyItemActive()) return;
-  for (const int key : key_presses) {
-    if (key == GLFW_KEY_SPACE) control_panel_.toggle_running(*snapshot_);
-    if (key == GLFW_KEY_N) control_panel_.step_once();
-    if (key == GLFW_KEY_R) control_panel_.reset_all();
-    if (key == GLFW_KEY_F1) show_help_ = !show_help_;
-    if (key == (GLFW_KEY_Z | kWithControl)) control_panel_.undo_last_change(*snapshot_);
+  for (const KeyPress& press : key_presses) {
+    // Ctrl+Z outside a text field: undo the last parameter change (in a field it edits text).
+    constexpr int kModifiers = GLFW_MOD_CONTROL | GLFW_MOD_SHIFT | GLFW_MOD_ALT | GLFW_MOD_SUPER;
+    if (press.key == GLFW_KEY_Z && (press.mods & kModifiers) == GLFW_MOD_CONTROL)
+      control_panel_.undo_last_change(*snapshot_);
+    if ((press.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0) continue;
+    if (press.key == GLFW_KEY_SPACE) control_panel_.toggle_running(*snapshot_);
+    if (press.key == GLFW_KEY_N) control_panel_.step_once();
+    if (press.key == GLFW_KEY_R) control_panel_.reset_all();
+    if (press.key == GLFW_KEY_F1) show_help_ = !show_help_;
+    if (press.key == GLFW_KEY_L)
+      set_layout_mode(layout_mode_ == LayoutMode::Lecture ? LayoutMode::Dashboard
+                                                          : LayoutMode::Lecture);
   }
 }
 
@@ -97,11 +125,32 @@ void AppShell::show_file_menu() {
   ImGui::Separator();
   if (ImGui::BeginMenu("Export")) {
     std::vector<std::string> vector_panels;
-    for (const Tile& tile : kTiles)
-      if (panels_[tile.name].draw != show_metrics_view) vector_panels.push_back(tile.name);
+    for (const PanelInfo& panel : view_panels())
+      if (panel.svg) vector_panels.push_back(panel.title);
     export_menu_.show_menu_items(panel_names(), vector_panels);
     ImGui::EndMenu();
   }
+  ImGui::EndMenu();
+}
+
+void AppShell::show_view_menu() {
+  if (!ImGui::BeginMenu("View")) return;
+  if (ImGui::MenuItem("Dashboard (every panel)", "L", layout_mode_ == LayoutMode::Dashboard))
+    set_layout_mode(LayoutMode::Dashboard);
+  if (ImGui::MenuItem("Lecture (the lesson's panels, large)", "L",
+                      layout_mode_ == LayoutMode::Lecture))
+    set_layout_mode(LayoutMode::Lecture);
+  if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
+  ImGui::Separator();
+  for (const PanelInfo& panel : all_panels()) {
+    if (panel.title == std::string(kNotesTitle) && !scenario_panel_.has_note()) continue;
+    if (panel.title == std::string(kExperimentTitle) && !scenario_panel_.has_experiment()) continue;
+    ImGui::MenuItem(panel.title, nullptr, &visibility(panel.title));
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Zoom in", "Ctrl+=")) zoom_request_ *= kZoomStep;
+  if (ImGui::MenuItem("Zoom out", "Ctrl+-")) zoom_request_ /= kZoomStep;
+  if (ImGui::MenuItem("Actual size", "Ctrl+0")) zoom_request_ = 0.0f;
   ImGui::EndMenu();
 }
 
@@ -115,17 +164,7 @@ void AppShell::show_menu_bar() {
     if (ImGui::MenuItem("Reset all chains", "R")) control_panel_.reset_all();
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View")) {
-    ImGui::MenuItem(kControlsName, nullptr, &show_controls_);
-    for (const Tile& tile : kTiles)
-      ImGui::MenuItem(tile.name, nullptr, &panels_[tile.name].visible);
-    if (scenario_panel_.has_note()) ImGui::MenuItem(kNoteName, nullptr, &show_note_);
-    if (scenario_panel_.has_experiment())
-      ImGui::MenuItem(kExperimentName, nullptr, &show_experiment_);
-    ImGui::Separator();
-    if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
-    ImGui::EndMenu();
-  }
+  show_view_menu();
   scenario_panel_.menus(engine_);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
@@ -136,44 +175,31 @@ void AppShell::show_menu_bar() {
   ImGui::EndMainMenuBar();
 }
 
-void AppShell::apply_layout(float menu_height) {
+void AppShell::apply_layout(float menu_height, float legend_height) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const float width = viewport->Size.x;
-  const float height = viewport->Size.y - menu_height;
-  const float top = viewport->Pos.y + menu_height;
-  const float font = ImGui::GetFontSize();
-  const float controls_width = std::clamp(width * 0.25f, font * 17.0f, font * 26.0f);
-  const ImGuiCond cond = ImGuiCond_Always;
-  ImGui::SetNextWindowPos(ImVec2(viewport->Pos.x, top), cond);
-  ImGui::SetNextWindowSize(ImVec2(controls_width, height), cond);
-  ImGui::Begin(kControlsName);
-  ImGui::End();
-  tiled_rects_[kControlsName] = {ImVec2(viewport->Pos.x, top), ImVec2(controls_width, height)};
-  // The scenario column on the right: the teaching note above the experiment's plot.
-  const bool note = scenario_panel_.has_note(), experiment = scenario_panel_.has_experiment();
-  const float side_width = note || experiment ? std::clamp(width * 0.22f, font * 16.0f, font * 24.0f)
-                                              : 0.0f;
-  const float side_x = viewport->Pos.x + width - side_width;
-  const float note_height = !note ? 0.0f : experiment ? height * 0.5f : height;
-  for (const auto& [name, y, h] : {std::tuple{kNoteName, 0.0f, note_height},
-                                   std::tuple{kExperimentName, note_height, height - note_height}}) {
-    if (h <= 0.0f) continue;
-    ImGui::SetNextWindowPos(ImVec2(side_x, top + y), cond);
-    ImGui::SetNextWindowSize(ImVec2(side_width, h), cond);
-    ImGui::Begin(name);
+  LayoutRequest request;
+  request.area = {viewport->Pos.x, viewport->Pos.y + menu_height, viewport->Size.x,
+                  viewport->Size.y - menu_height};
+  request.font_size = ImGui::GetFontSize();
+  request.legend_height = legend_height;
+  request.has_note = scenario_panel_.has_note();
+  request.has_experiment = scenario_panel_.has_experiment();
+  request.mode = layout_mode_;
+  request.lecture_stems = lecture_stems_;
+  const std::vector<PanelPlacement> placements = compute_layout(request);
+  tiled_rects_.clear();
+  // The layout decides which panels show: the lecture layout leaves the others to the View menu.
+  for (const PanelInfo& panel : all_panels()) visible_[panel.title] = false;
+  for (const PanelPlacement& placement : placements) {
+    const ImVec2 position(placement.rect.x, placement.rect.y);
+    const ImVec2 size(placement.rect.w, placement.rect.h);
+    tiled_rects_[placement.title] = {position, size};
+    if (placement.title == kChainsTitle) continue;  // placed every frame
+    visible_[placement.title] = true;
+    ImGui::SetNextWindowPos(position, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+    ImGui::Begin(placement.title.c_str());
     ImGui::End();
-    tiled_rects_[name] = {ImVec2(side_x, top + y), ImVec2(side_width, h)};
-  }
-  const float area_x = viewport->Pos.x + controls_width;
-  const float area_w = width - controls_width - side_width;
-  for (const Tile& tile : kTiles) {
-    const ImVec2 position(area_x + tile.x * area_w, top + tile.y * height);
-    const ImVec2 size(tile.w * area_w, tile.h * height);
-    ImGui::SetNextWindowPos(position, cond);
-    ImGui::SetNextWindowSize(size, cond);
-    ImGui::Begin(tile.name);
-    ImGui::End();
-    tiled_rects_[tile.name] = {position, size};
   }
 }
 
@@ -194,7 +220,39 @@ ImGuiWindowFlags AppShell::panel_flags(const std::string& name) {
   return flags;
 }
 
-void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
+std::shared_ptr<const EngineSnapshot> AppShell::view_snapshot() {
+  std::erase_if(hidden_chains_, [&](int id) {
+    return std::none_of(snapshot_->chains.begin(), snapshot_->chains.end(),
+                        [id](const ChainSnapshot& chain) { return chain.id == id; });
+  });
+  if (hidden_chains_.empty()) return snapshot_;
+  if (filtered_from_ != snapshot_ || filtered_hidden_ != hidden_chains_) {
+    // Rebuilt only when a new snapshot arrives or the hidden set changes (a few times a
+    // second), and only while some chain is hidden.
+    auto filtered = std::make_shared<EngineSnapshot>();
+    filtered->version = snapshot_->version;
+    filtered->running = snapshot_->running;
+    filtered->steps_per_second = snapshot_->steps_per_second;
+    filtered->seed = snapshot_->seed;
+    filtered->target = snapshot_->target;
+    filtered->target_spec = snapshot_->target_spec;
+    filtered->last_error = snapshot_->last_error;
+    filtered->error_serial = snapshot_->error_serial;
+    for (const ChainSnapshot& chain : snapshot_->chains)
+      if (!hidden_chains_.count(chain.id)) filtered->chains.push_back(chain);
+    filtered_ = std::move(filtered);
+    filtered_from_ = snapshot_;
+    filtered_hidden_ = hidden_chains_;
+  }
+  return filtered_;
+}
+
+void AppShell::begin_panel_window(const char* title) {
+  ui_probe::record_current_window(std::string("panel/") + title);
+  last_rects_[title] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+}
+
+void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) {
   snapshot_ = engine_.snapshot();
   ui_probe::clear();
   handle_shortcuts(key_presses);
@@ -202,23 +260,45 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float menu_height = viewport->WorkPos.y - viewport->Pos.y;
+  const auto strip = tiled_rects_.find(kChainsTitle);
+  const float strip_width = strip != tiled_rects_.end() ? strip->second.second.x : viewport->Size.x;
+  const float legend_height = chain_legend_height(*snapshot_, strip_width);
   if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_ ||
-      menu_height != last_menu_height_) {
-    // The window was resized: tile again so nothing is left off screen. The menu bar's height
-    // is known only from the second frame on (ImGui reports it for the next frame): tiling
-    // without it would cover the menu bar.
+      menu_height != last_menu_height_ || legend_height != last_legend_height_ ||
+      font_size != last_font_size_) {
+    // The window was resized, zoomed, or the legend needs another row: tile again so nothing is
+    // left off screen. The menu bar's height is known only from the second frame on (ImGui
+    // reports it for the next frame): tiling without it would cover the menu bar.
     last_width_ = viewport->Size.x;
     last_height_ = viewport->Size.y;
     last_menu_height_ = menu_height;
+    last_legend_height_ = legend_height;
+    last_font_size_ = font_size;
     layout_pending_ = true;
   }
   if (layout_pending_) {
-    apply_layout(menu_height);
+    apply_layout(menu_height, legend_height);
     layout_pending_ = false;
   }
 
   for (const auto& chain : snapshot_->chains)
     chain_colours_.emplace(chain.id, default_chain_colour(chain.id));
+
+  // The legend strip: always where the layout put it, above the plots.
+  if (const auto rect = tiled_rects_.find(kChainsTitle); rect != tiled_rects_.end()) {
+    ImGui::SetNextWindowPos(rect->second.first, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(rect->second.second, ImGuiCond_Always);
+    const ImGuiWindowFlags strip_flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
+                                         ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin(kChainsTitle, nullptr, strip_flags)) {
+      begin_panel_window(kChainsTitle);
+      show_chain_legend(*snapshot_, chain_colours_, hidden_chains_);
+    }
+    ImGui::End();
+  }
+
   ViewContext context;
   context.snapshot = snapshot_;
   context.settings = &settings_;
@@ -228,40 +308,37 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   context.font_size = font_size;
   context.ensemble_clouds = scenario_panel_.overlay_clouds();
 
-  if (show_controls_) {
-    if (ImGui::Begin(kControlsName, &show_controls_, panel_flags(kControlsName))) {
-      ui_probe::record_current_window(std::string("panel/") + kControlsName);
-      last_rects_[kControlsName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
-      control_panel_.show(context);
-      export_menu_.show_panel_context_menu(kControlsName, false);
+  if (panel_shown(kControlsTitle)) {
+    if (ImGui::Begin(kControlsTitle, &visibility(kControlsTitle), panel_flags(kControlsTitle))) {
+      begin_panel_window(kControlsTitle);
+      control_panel_.show(context);  // every chain, hidden or not: hidden chains stay editable
+      export_menu_.show_panel_context_menu(kControlsTitle, false);
     }
     ImGui::End();
     chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
   }
-  for (const Tile& tile : kTiles) {
-    Panel& panel = panels_[tile.name];
-    if (!panel.visible) continue;
-    if (ImGui::Begin(tile.name, &panel.visible, panel_flags(tile.name))) {
-      ui_probe::record_current_window(std::string("panel/") + tile.name);
-      last_rects_[tile.name] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+  context.snapshot = view_snapshot();
+  for (const PanelInfo& panel : view_panels()) {
+    if (!panel_shown(panel.title)) continue;
+    if (ImGui::Begin(panel.title, &visibility(panel.title), panel_flags(panel.title))) {
+      begin_panel_window(panel.title);
       panel.draw(context);
-      export_menu_.show_panel_context_menu(tile.name, panel.draw != show_metrics_view);
+      export_menu_.show_panel_context_menu(panel.title, panel.svg);
     }
     ImGui::End();
   }
 
-  if (show_note_ && scenario_panel_.has_note()) {
-    if (ImGui::Begin(kNoteName, &show_note_, panel_flags(kNoteName))) {
-      ui_probe::record_current_window(std::string("panel/") + kNoteName);
-      last_rects_[kNoteName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+  if (panel_shown(kNotesTitle)) {
+    if (ImGui::Begin(kNotesTitle, &visibility(kNotesTitle), panel_flags(kNotesTitle))) {
+      begin_panel_window(kNotesTitle);
       scenario_panel_.show_note();
     }
     ImGui::End();
   }
-  if (show_experiment_ && scenario_panel_.has_experiment()) {
-    if (ImGui::Begin(kExperimentName, &show_experiment_, panel_flags(kExperimentName))) {
-      ui_probe::record_current_window(std::string("panel/") + kExperimentName);
-      last_rects_[kExperimentName] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+  if (panel_shown(kExperimentTitle)) {
+    if (ImGui::Begin(kExperimentTitle, &visibility(kExperimentTitle),
+                     panel_flags(kExperimentTitle))) {
+      begin_panel_window(kExperimentTitle);
       scenario_panel_.show_experiment(context);
     }
     ImGui::End();
@@ -271,71 +348,17 @@ void AppShell::frame(float font_size, const std::vector<int>& key_presses) {
   if (show_help_) {
     ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextUnformatted(
-        "Space  run / pause\nN      step once (hold to repeat)\nR      reset all chains\nCtrl+Z "
-        "undo the last parameter change\nF1     this help");
+        "Space    run / pause\nN        step once (hold to repeat)\nR        reset all chains\n"
+        "L        lecture / dashboard layout\nCtrl+=   zoom in\nCtrl+-   zoom out\n"
+        "Ctrl+0   actual size\nCtrl+Z   undo the last parameter change\nF1       this help");
     ImGui::Separator();
     ImGui::TextUnformatted(
+        "Click a chain in the strip above the plots to hide or show it everywhere.\n"
         "Plots: drag to pan, wheel to zoom, double-click to fit.\nSliders: Ctrl+click to type a "
         "value.\nRight-click a panel (or File → Export) to export it as PNG or SVG.");
     ImGui::End();
   }
   show_glossary_window();
-}
-
-}  // namespace sgl
-
-namespace sgl {
-
-void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
-  const std::vector<ExportRequest> due = export_menu_.take_due();
-  if (due.empty()) return;
-  std::optional<RgbImage> frame;
-  ExportSources sources;
-  sources.context = &last_context_;
-  sources.engine = &engine_;
-  sources.frame = [&]() -> const RgbImage& {
-    if (!frame) frame = read_framebuffer(framebuffer_width, framebuffer_height);
-    return *frame;
-  };
-  const ImGuiIO& io = ImGui::GetIO();
-  sources.framebuffer_scale =
-      io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
-  for (const ExportRequest& request : due) {
-    const auto rect = last_rects_.find(request.panel);
-    const bool shown = request.panel == kControlsName      ? show_controls_
-                       : request.panel == kNoteName       ? show_note_
-                       : request.panel == kExperimentName ? show_experiment_
-                       : panels_.count(request.panel) != 0 && panels_[request.panel].visible;
-    if (rect != last_rects_.end()) {
-      sources.panel_x = rect->second.first.x;
-      sources.panel_y = rect->second.first.y;
-      sources.panel_width = shown ? rect->second.second.x : 0.0f;
-      sources.panel_height = shown ? rect->second.second.y : 0.0f;
-    }
-    const auto panel = panels_.find(request.panel);
-    sources.draw = panel != panels_.end() && panel->second.draw != show_metrics_view
-                       ? panel->second.draw
-                       : nullptr;
-    try {
-      export_menu_.report_success(perform_export(request, export_menu_.folder(), sources));
-    } catch (const UserError& error) {
-      export_menu_.report_error(error.what());
-    }
-  }
-}
-
-void AppShell::request_all_exports(const std::string& folder) {
-  export_menu_.set_folder(folder);
-  for (const std::string& name : panel_names()) {
-    export_menu_.request(ExportKind::ViewPng, name, 0);
-    const auto panel = panels_.find(name);
-    if (panel != panels_.end() && panel->second.draw != show_metrics_view) {
-      export_menu_.request(ExportKind::ViewSvg, name, 0);
-      export_menu_.request(ExportKind::ViewSvgPanelSize, name, 0);
-    }
-  }
-  export_menu_.request(ExportKind::WindowPng, {}, 0);
-  export_menu_.request(ExportKind::DrawsCsv, {}, 0);
 }
 
 }  // namespace sgl

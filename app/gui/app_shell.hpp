@@ -1,33 +1,40 @@
-// One frame of the visualizer: the menu bar, the control panel and the view panels laid out as
-// tiles that fill the window (movable and resizable; View → Reset layout tiles them again), and
-// the keyboard shortcuts. Owns the live engine and the UI-only state (colours, selections).
+// One frame of the visualizer: the menu bar, the chain legend strip, the control panel and the
+// view panels laid out by the current layout (dashboard or lecture; movable and resizable;
+// View → Reset layout tiles them again), and the keyboard shortcuts. Owns the live engine and
+// the UI-only state (colours, hidden chains, selections).
 #pragma once
 
 #include <imgui.h>
-#include <cstdint>
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "control_panel.hpp"
 #include "export_menu.hpp"
-#include "scenario_panel.hpp"
 #include "gl/scalar_field_texture.hpp"
+#include "key_press.hpp"
+#include "panel_layout.hpp"
 #include "run/live_engine.hpp"
+#include "scenario_panel.hpp"
 #include "view_context.hpp"
 
 namespace sgl {
 
 class AppShell {
  public:
-  // `scenario`: the preset or session the setup came from (notes, sweep/ensemble, presets menu).
-  explicit AppShell(const LiveSetup& setup, std::optional<Scenario> scenario = std::nullopt);
+  // `scenario`: the preset or session the setup came from (notes, sweep/ensemble, layout).
+  // `layout`: overrides the scenario's layout mode (gui --layout).
+  AppShell(const LiveSetup& setup, std::optional<Scenario> scenario = std::nullopt,
+           std::optional<LayoutMode> layout = std::nullopt);
 
   // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size;
-  // `key_presses` the GLFW keys pressed since the last frame (for the shortcuts).
-  void frame(float font_size, const std::vector<int>& key_presses);
+  // `key_presses` the keys pressed since the last frame (for the shortcuts).
+  void frame(float font_size, const std::vector<KeyPress>& key_presses);
 
   LiveEngine& engine() { return engine_; }
   std::shared_ptr<const EngineSnapshot> snapshot() const { return snapshot_; }
@@ -38,6 +45,11 @@ class AppShell {
   std::string title() const;
   // A preset or session the user chose this frame; the main loop rebuilds the shell with it.
   std::optional<Scenario> take_scenario_request() { return scenario_panel_.take_request(); }
+  // A zoom factor the user asked for (View → Zoom, Ctrl+= / Ctrl+- / Ctrl+0), relative to the
+  // current one; the main loop rebuilds the fonts between frames.
+  std::optional<float> take_zoom_request();
+  LayoutMode layout_mode() const { return layout_mode_; }
+  void set_layout_mode(LayoutMode mode);
 
   // Carries out the exports asked for (File → Export, panel menus) whose frames have passed;
   // call after rendering, before the buffer swap (PNGs read the back buffer).
@@ -47,31 +59,36 @@ class AppShell {
   int export_failures() const { return export_menu_.failures(); }
 
  private:
-  struct Panel {
-    const char* name;
-    void (*draw)(ViewContext&);
-    bool visible = true;
-  };
-
-  void handle_shortcuts(const std::vector<int>& key_presses);
+  void handle_shortcuts(const std::vector<KeyPress>& key_presses);
   void show_menu_bar();
   void show_file_menu();
-  void apply_layout(float menu_height);
+  void show_view_menu();
+  void apply_layout(float menu_height, float legend_height);
   ImGuiWindowFlags panel_flags(const std::string& name);
+  bool& visibility(const std::string& title);
+  bool panel_shown(const std::string& title) const;
+  // The snapshot the views draw: the engine's, less the chains hidden in the legend.
+  std::shared_ptr<const EngineSnapshot> view_snapshot();
+  void begin_panel_window(const char* title);
+  void publish_layout();
 
   LiveEngine engine_;
   ControlPanel control_panel_;
   ScenarioPanel scenario_panel_;
-  bool show_note_ = true;
-  bool show_experiment_ = true;
   ViewSettings settings_;
   std::map<int, std::uint32_t> chain_colours_;
+  std::set<int> hidden_chains_;
+  std::shared_ptr<const EngineSnapshot> filtered_;  // view_snapshot()'s cache
+  std::shared_ptr<const EngineSnapshot> filtered_from_;
+  std::set<int> filtered_hidden_;
   gl::ScalarFieldTexture density_texture_;
   gl::ScalarFieldTexture energy_texture_;
   std::shared_ptr<const EngineSnapshot> snapshot_;
-  std::map<std::string, Panel> panels_;
+  std::map<std::string, bool> visible_;  // by panel title
   ExportMenu export_menu_;
   ViewContext last_context_;  // this frame's, for exports after rendering
+  LayoutMode layout_mode_ = LayoutMode::Dashboard;
+  std::vector<std::string> lecture_stems_;
   bool layout_pending_ = true;
   // Where each panel was tiled, and where it was last drawn: {position, size}.
   std::map<std::string, std::pair<ImVec2, ImVec2>> tiled_rects_;
@@ -79,7 +96,9 @@ class AppShell {
   float last_width_ = 0.0f;
   float last_height_ = 0.0f;
   float last_menu_height_ = 0.0f;
-  bool show_controls_ = true;
+  float last_legend_height_ = 0.0f;
+  float last_font_size_ = 0.0f;
+  float zoom_request_ = 1.0f;
   bool show_help_ = false;
 };
 

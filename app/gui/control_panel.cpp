@@ -189,7 +189,10 @@ void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
 }
 
 void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
-  const float button_width = ImGui::GetFontSize() * 5.0f;
+  // Three buttons share the panel's width (never wider than 5 em each), so none is cut off.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float button_width =
+      std::min(ImGui::GetFontSize() * 5.0f, (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
   if (ImGui::Button(snapshot.running ? "Pause" : "Run", ImVec2(button_width, 0)))
     toggle_running(snapshot);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");
@@ -308,8 +311,11 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
   if (ImGui::Checkbox("##enabled", &enabled)) engine_.set_chain_enabled(chain.id, enabled);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enable / pause this chain only");
   ImGui::SameLine();
-  const std::string title = chain.sampler_id + " #" + std::to_string(chain.id);
+  // "###" keeps the node's identity (open or closed) when the label is edited.
+  const std::string title = chain.label + "###chain" + std::to_string(chain.id);
   const bool open = ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s: %s", chain.label.c_str(), chain.sampler_id.c_str());
   if (chain.stopped) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1.0f), "STOPPED");
@@ -328,6 +334,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
         engine_.reset_chain(chain.id);
       }
     }
+    show_label_editor(chain);
     // Sampler picker: switching keeps the seed and restarts this chain.
     std::string& sampler_id = edited_sampler_[chain.id];
     if (sampler_id.empty()) sampler_id = chain.sampler_id;
@@ -395,6 +402,26 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
     ImGui::TreePop();
   }
   ImGui::PopID();
+}
+
+void ControlPanel::show_label_editor(const ChainSnapshot& chain) {
+  // The field follows the engine's label except while the user types into it; the new label
+  // applies when the field loses focus (a refused one reverts, with the reason shown).
+  std::string& text = edited_labels_[chain.id];
+  if (label_editing_ != chain.id) text = chain.label;
+  char buffer[128];
+  std::snprintf(buffer, sizeof buffer, "%s", text.c_str());
+  if (ImGui::InputText("label", buffer, sizeof buffer)) text = buffer;
+  if (ImGui::IsItemActivated()) label_editing_ = chain.id;
+  ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/label");
+  if (ImGui::IsItemDeactivated()) {
+    label_editing_ = -1;
+    if (text != chain.label) engine_.set_chain_label(chain.id, text);
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The chain's name in the legend, every panel, the metrics, exports and "
+        "saved sessions. Press Enter or click elsewhere to apply.");
 }
 
 void ControlPanel::show_training_progress(const ChainSnapshot& chain) {

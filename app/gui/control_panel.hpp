@@ -35,6 +35,7 @@ class ControlPanel {
   void show_run_controls(const EngineSnapshot& snapshot);
   void show_target_controls(const EngineSnapshot& snapshot);
   void show_chain_list(ViewContext& context);
+  void show_label_editor(const ChainSnapshot& chain);
   void show_training_progress(const ChainSnapshot& chain);
   void show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target);
   void show_add_chain(const EngineSnapshot& snapshot);
@@ -51,6 +52,8 @@ class ControlPanel {
   LiveEngine& engine_;
   std::map<int, ParamValues> edited_params_;  // by chain id
   std::map<int, std::string> edited_sampler_;
+  std::map<int, std::string> edited_labels_;
+  int label_editing_ = -1;  // the chain whose label field has focus
   TargetSpec edited_target_;
   bool target_synced_ = false;
   std::uint64_t last_error_serial_ = 0;

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "draws_csv_writer.hpp"
+#include "gui/panel_table.hpp"
 #include "io/new_file.hpp"
 #include "run/live_engine.hpp"
 #include "util/error.hpp"
@@ -64,8 +65,8 @@ std::string export_view_svg(const std::string& folder, const ExportRequest& requ
                         svg);
 }
 
-// Chains with the same sampler and settings are chains of one sampler (as `run --chains`);
-// a sampler id seen again with other settings gets "#2", "#3" as in `run`'s sampler labels.
+// Each chain under its label (unique in a session), chain index 0: the label the legend, the
+// metrics and the session file show is the one a CSV reader groups by.
 std::string export_draws_csv(const std::string& folder, const ExportSources& sources) {
   if (sources.engine == nullptr || sources.context == nullptr || !sources.context->snapshot ||
       !sources.context->snapshot->target)
@@ -75,20 +76,11 @@ std::string export_draws_csv(const std::string& folder, const ExportSources& sou
   std::vector<DrawStore> stores;
   stores.reserve(snapshot.chains.size());
   std::vector<DrawsCsvChain> chains;
-  std::map<std::pair<std::string, ParamValues>, std::pair<std::string, int>> samplers;
-  std::map<std::string, int> occurrences;
   for (const ChainSnapshot& chain : snapshot.chains) {
     std::optional<DrawStore> draws = sources.engine->copy_draws(chain.id);
     if (!draws) continue;  // removed meanwhile
-    auto [entry, added] =
-        samplers.try_emplace({chain.sampler_id, chain.full_params}, std::string(), 0);
-    if (added) {
-      const int occurrence = ++occurrences[chain.sampler_id];
-      entry->second.first =
-          occurrence == 1 ? chain.sampler_id : chain.sampler_id + "#" + std::to_string(occurrence);
-    }
     stores.push_back(std::move(*draws));
-    chains.push_back({entry->second.first, entry->second.second++, nullptr});
+    chains.push_back({chain.label, 0, nullptr, chain.signed_draws});
   }
   for (std::size_t k = 0; k < chains.size(); ++k) chains[k].draws = &stores[k];
   const std::vector<std::string> names = snapshot.target->coordinate_names();
@@ -100,7 +92,7 @@ std::string export_draws_csv(const std::string& folder, const ExportSources& sou
 }  // namespace
 
 std::string export_stem(const std::string& panel) {
-  if (panel == "Histogram vs truth") return "histogram";
+  if (const PanelInfo* info = find_panel_by_title(panel)) return info->stem;
   std::string stem;
   for (const char c : panel) {
     if (c == ' ') {

@@ -96,7 +96,12 @@ int run_gui_benchmark(int frames) {
   std::printf("headless: %.2f M steps/s over all chains\n", headless / 1e6);
 
   GuiWindow window;
-  if (!window.open(/*vsync=*/false)) return 1;
+  // The reference size, whatever the monitor: frame times compare across machines.
+  WindowOptions window_options;
+  window_options.width = 1600;
+  window_options.height = 1000;
+  window_options.vsync = false;
+  if (!window.open(window_options)) return 1;
   auto shell = std::make_unique<AppShell>(benchmark_setup());
 
   auto draw_one_frame = [&] {

@@ -3,8 +3,15 @@
 // --frames N frames, then save a screenshot.
 #include "gui/gui_main.hpp"
 
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <tuple>
+#include <utility>
 
 #include "gui/app_shell.hpp"
 #include "gui/default_scenario.hpp"
@@ -21,11 +28,57 @@
 
 namespace sgl {
 
+namespace {
+
+// "1280x720" → {1280, 720}; throws UserError naming the option.
+std::pair<int, int> parse_window_size(const std::string& text) {
+  int width = 0, height = 0;
+  char separator = 0, extra = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%c", &width, &separator, &height, &extra) != 3 ||
+      (separator != 'x' && separator != 'X') || width < 320 || height < 240 || width > 16384 ||
+      height > 16384)
+    throw UserError("--size: expected WIDTHxHEIGHT between 320x240 and 16384x16384, not '" + text +
+                    "'");
+  return {width, height};
+}
+
+std::optional<LayoutMode> parse_layout_mode(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  if (text == "dashboard") return LayoutMode::Dashboard;
+  if (text == "lecture") return LayoutMode::Lecture;
+  throw UserError("--layout: expected dashboard or lecture, not '" + text + "'");
+}
+
+// The dashboard tiles seven panels; in a window under 1000 units tall, full-size fonts would leave
+// their plots a few pixels high, so fonts shrink with the height (not below 0.75). The lecture
+// layout shows three panels and keeps full-size fonts for the back row.
+float automatic_zoom(LayoutMode layout, float window_height) {
+  if (layout != LayoutMode::Dashboard || window_height <= 0.0f) return 1.0f;
+  return std::clamp(window_height / 1000.0f, 0.75f, 1.0f);
+}
+
+}  // namespace
+
 int run_gui(const GuiOptions& options) {
   if (options.bench_frames > 0) return run_gui_benchmark(options.bench_frames);
 
+  WindowOptions window_options;
+  std::optional<LayoutMode> layout;
+  try {
+    if (!options.size.empty())
+      std::tie(window_options.width, window_options.height) = parse_window_size(options.size);
+    if (options.scale != 0.0f && (!std::isfinite(options.scale) ||
+                                  options.scale < GuiWindow::kMinZoom ||
+                                  options.scale > GuiWindow::kMaxZoom))
+      throw UserError("--scale: expected a number between 0.5 and 3");
+    window_options.scale = options.scale != 0.0f ? options.scale : 1.0f;
+    layout = parse_layout_mode(options.layout);
+  } catch (const UserError& error) {
+    std::fprintf(stderr, "error: %s\n", error.what());
+    return 2;
+  }
   GuiWindow window;
-  if (!window.open(/*vsync=*/true)) return 1;
+  if (!window.open(window_options)) return 1;
   // The shell owns GL textures: it must be destroyed before the window (declared after it).
   std::unique_ptr<AppShell> shell;
   try {
@@ -33,10 +86,12 @@ int run_gui(const GuiOptions& options) {
       throw UserError("--scenario replaces --target and --sampler: give one or the other");
     const bool from_flags = !options.samplers.empty() || !options.target.empty();
     std::optional<Scenario> scenario;
-    if (!options.scenario.empty()) scenario = load_scenario(options.scenario);
-    else if (!from_flags) scenario = default_scenario();
-    LiveSetup setup =
-        scenario ? live_setup_from_scenario(*scenario) : live_setup_from_scenario(default_scenario());
+    if (!options.scenario.empty())
+      scenario = load_scenario(options.scenario);
+    else if (!from_flags)
+      scenario = default_scenario();
+    LiveSetup setup = scenario ? live_setup_from_scenario(*scenario)
+                               : live_setup_from_scenario(default_scenario());
     if (!options.samplers.empty()) {
       // Chains given on the command line start on the requested target directly, so their
       // parameters are validated against it (an error exits with code 2).
@@ -47,7 +102,7 @@ int run_gui(const GuiOptions& options) {
       }
       if (!options.target.empty()) setup.target = TargetSpec{options.target, {}, "", "y"};
     }
-    shell = std::make_unique<AppShell>(setup, scenario);
+    shell = std::make_unique<AppShell>(setup, scenario, layout);
     if (!options.target.empty() && options.samplers.empty()) {
       if (!find_target_info(options.target))
         throw UserError("unknown target '" + options.target + "'");
@@ -60,6 +115,7 @@ int run_gui(const GuiOptions& options) {
     return 2;
   }
 
+  bool auto_scale = options.scale == 0.0f;
   int gl_errors = 0;
   for (long frame = 0; !window.should_close(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
@@ -74,7 +130,9 @@ int run_gui(const GuiOptions& options) {
     if (std::optional<Scenario> next = shell->take_scenario_request()) {
       // A preset or a saved session: a new engine (and its replay) replaces the old one.
       try {
-        auto fresh = std::make_unique<AppShell>(live_setup_from_scenario(*next), std::move(next));
+        // The window's layout choice stays; the preset's lecture panels come with it.
+        auto fresh = std::make_unique<AppShell>(live_setup_from_scenario(*next), std::move(next),
+                                                shell->layout_mode());
         shell = std::move(fresh);  // the old shell (engine, experiment, textures) goes now
       } catch (const UserError& error) {
         std::fprintf(stderr, "error: %s\n", error.what());
@@ -83,7 +141,8 @@ int run_gui(const GuiOptions& options) {
 
     if (!options.status_file.empty() && frame % 5 == 0) {
       std::string error;
-      if (!write_status_file(options.status_file, *shell->snapshot(), frame, error))
+      if (!write_status_file(options.status_file, *shell->snapshot(), frame, window.ui_scale(),
+                             error))
         std::fprintf(stderr, "error: %s\n", error.c_str());
     }
     if (last_frame && !options.screenshot_path.empty()) {
@@ -96,10 +155,18 @@ int run_gui(const GuiOptions& options) {
     }
     window.end_frame();
     gl_errors += report_gl_errors();
+    // Between frames: the font atlas is rebuilt at the new size (0 = back to --scale, or to the
+    // automatic scale). A zoom by hand turns the automatic scale off.
+    if (const std::optional<float> zoom = shell->take_zoom_request()) {
+      auto_scale = options.scale == 0.0f && *zoom == 0.0f;
+      if (!auto_scale) window.set_zoom(*zoom == 0.0f ? options.scale : window.zoom() * *zoom);
+    }
+    if (auto_scale)
+      window.set_zoom(automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y));
   }
   if (!options.status_file.empty()) {
     std::string error;
-    write_status_file(options.status_file, *shell->snapshot(), -1, error);
+    write_status_file(options.status_file, *shell->snapshot(), -1, window.ui_scale(), error);
   }
   const int export_failures = shell->export_failures();
   shell.reset();

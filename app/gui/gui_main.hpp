@@ -16,6 +16,11 @@ struct GuiOptions {
   std::string target;           // open the default chains on this target instead (empty = default)
   std::vector<std::string> samplers;  // "id:key=value,..." chains instead of the default four
   std::string scenario;  // a preset name or a scenario/session file (excludes target/samplers)
+  std::string layout;    // "dashboard" | "lecture" (empty: the scenario's)
+  std::string size;      // "WxH" in window units (empty: the monitor's work area)
+  // × the monitor's content scale: fonts and widgets. 0 = automatic: 1, less in a dashboard
+  // too short for seven panels at full size (down to 0.75 at 720 px), until the user zooms.
+  float scale = 0.0f;
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.

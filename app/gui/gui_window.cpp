@@ -7,6 +7,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "gui/gui_style.hpp"
@@ -15,21 +16,21 @@
 namespace sgl {
 namespace {
 
-constexpr int kWindowWidth = 1600;
-constexpr int kWindowHeight = 1000;
+// Without a monitor work area (some virtual displays report none): the classic size.
+constexpr int kFallbackWidth = 1600;
+constexpr int kFallbackHeight = 1000;
 
 void report_glfw_error(int code, const char* description) {
   std::fprintf(stderr, "error: GLFW %d: %s\n", code, description);
 }
 
-std::vector<int>& pending_key_presses() {
-  static std::vector<int> presses;
+std::vector<KeyPress>& pending_key_presses() {
+  static std::vector<KeyPress> presses;
   return presses;
 }
 
 void record_key_press(GLFWwindow*, int key, int, int action, int mods) {
-  if (action == GLFW_PRESS || action == GLFW_REPEAT)
-    pending_key_presses().push_back((mods & GLFW_MOD_CONTROL) != 0 ? key | kWithControl : key);
+  if (action == GLFW_PRESS || action == GLFW_REPEAT) pending_key_presses().push_back({key, mods});
 }
 
 bool fail(const char* message) {
@@ -37,19 +38,21 @@ bool fail(const char* message) {
   return false;
 }
 
-// Scales fonts and widget sizes to the monitor's content scale so that text stays readable on
-// high-DPI screens.
-float setup_fonts_and_style(GLFWwindow* window) {
-  float scale_x = 1.0f;
-  float scale_y = 1.0f;
-  glfwGetWindowContentScale(window, &scale_x, &scale_y);
-  const float scale = scale_x > 0.0f ? scale_x : 1.0f;
-
-  ImGuiIO& io = ImGui::GetIO();
-  apply_lecture_style();
-  ImGui::GetStyle().ScaleAllSizes(scale);
-  io.FontGlobalScale = add_ui_font(*io.Fonts, kUiFontPixels * scale);
-  return kUiFontPixels * scale;
+// The window's size: the user's, or the primary monitor's work area (the screen less task bars).
+void initial_size(const WindowOptions& options, int& width, int& height) {
+  width = options.width;
+  height = options.height;
+  if (width > 0 && height > 0) return;
+  width = kFallbackWidth;
+  height = kFallbackHeight;
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+    int x = 0, y = 0, w = 0, h = 0;
+    glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+    if (w >= 320 && h >= 240) {
+      width = w;
+      height = h;
+    }
+  }
 }
 
 }  // namespace
@@ -63,7 +66,7 @@ int report_gl_errors() {
   return count;
 }
 
-bool GuiWindow::open(bool vsync) {
+bool GuiWindow::open(const WindowOptions& options) {
   glfwSetErrorCallback(report_glfw_error);
   if (!glfwInit()) return fail("cannot initialise GLFW (is a display available?)");
   glfw_ready_ = true;
@@ -72,10 +75,14 @@ bool GuiWindow::open(bool vsync) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-  window_ = glfwCreateWindow(kWindowWidth, kWindowHeight, "sgmcmc-lab", nullptr, nullptr);
+  int width = 0, height = 0;
+  initial_size(options, width, height);
+  // A size given in window units: do not scale it again by the monitor's content scale.
+  if (options.width > 0) glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_FALSE);
+  window_ = glfwCreateWindow(width, height, "sgmcmc-lab", nullptr, nullptr);
   if (window_ == nullptr) return fail("cannot create an OpenGL 3.3 core window");
   glfwMakeContextCurrent(window_);
-  glfwSwapInterval(vsync ? 1 : 0);
+  glfwSwapInterval(options.vsync ? 1 : 0);
   if (gladLoadGL(glfwGetProcAddress) == 0) return fail("cannot load the OpenGL functions");
 
   IMGUI_CHECKVERSION();
@@ -83,12 +90,38 @@ bool GuiWindow::open(bool vsync) {
   imgui_ready_ = true;
   // No imgui.ini in whatever directory the app was started from: the layout is tiled anew.
   ImGui::GetIO().IniFilename = nullptr;
-  font_size_ = setup_fonts_and_style(window_);
+  float scale_x = 1.0f, scale_y = 1.0f;
+  glfwGetWindowContentScale(window_, &scale_x, &scale_y);
+  content_scale_ = scale_x > 0.0f ? scale_x : 1.0f;
+  zoom_ = options.scale;
+  apply_ui_scale();
   // Installed before ImGui's back end, which chains to it.
   glfwSetKeyCallback(window_, record_key_press);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330");
   return true;
+}
+
+// Fonts are rasterised at their final pixel size (a scaled-up atlas would blur on a projector),
+// and every style size is scaled with them.
+void GuiWindow::apply_ui_scale() {
+  const float scale = content_scale_ * zoom_;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImGui::GetStyle() = ImGuiStyle();
+  apply_lecture_style();
+  ImGui::GetStyle().ScaleAllSizes(scale);
+  io.FontGlobalScale = add_ui_font(*io.Fonts, kUiFontPixels * scale);
+  font_size_ = kUiFontPixels * scale;
+}
+
+void GuiWindow::set_zoom(float zoom) {
+  zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+  if (zoom == zoom_) return;
+  zoom_ = zoom;
+  apply_ui_scale();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
 GuiWindow::~GuiWindow() {
@@ -121,8 +154,8 @@ void GuiWindow::render(float clear_r, float clear_g, float clear_b) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-std::vector<int> GuiWindow::take_key_presses() {
-  std::vector<int> presses;
+std::vector<KeyPress> GuiWindow::take_key_presses() {
+  std::vector<KeyPress> presses;
   presses.swap(pending_key_presses());
   return presses;
 }

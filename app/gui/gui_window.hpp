@@ -6,12 +6,20 @@
 #include <string>
 #include <vector>
 
+#include "gui/key_press.hpp"
+
 struct GLFWwindow;
 
 namespace sgl {
 
-// Added to a key code in take_key_presses() when Ctrl was held at the press (Ctrl+Z).
-constexpr int kWithControl = 1 << 16;
+// How the window opens. Width/height 0: fit the primary monitor's work area. `scale` multiplies
+// the monitor's content scale (fonts and widget sizes); View → Zoom changes it later.
+struct WindowOptions {
+  int width = 0;
+  int height = 0;
+  float scale = 1.0f;
+  bool vsync = true;
+};
 
 class GuiWindow {
  public:
@@ -20,8 +28,16 @@ class GuiWindow {
   GuiWindow(const GuiWindow&) = delete;
   GuiWindow& operator=(const GuiWindow&) = delete;
 
-  // Creates the window (1600×1000) and ImGui with a readable font; prints why on failure.
-  bool open(bool vsync);
+  // Creates the window and ImGui with a readable font; prints why on failure.
+  bool open(const WindowOptions& options);
+  // The user's zoom (1 = the monitor's content scale). Rebuilds the font atlas and the style at
+  // the new size; call between frames (not between begin_frame and render).
+  void set_zoom(float zoom);
+  float zoom() const { return zoom_; }
+  // The monitor's content scale × the zoom: fonts are kUiFontPixels × this (status file).
+  float ui_scale() const { return content_scale_ * zoom_; }
+  static constexpr float kMinZoom = 0.5f;
+  static constexpr float kMaxZoom = 3.0f;
   GLFWwindow* handle() const { return window_; }
   float font_size() const { return font_size_; }
   bool should_close() const;
@@ -32,10 +48,10 @@ class GuiWindow {
   void render(float clear_r, float clear_g, float clear_b);
   void end_frame();
   void set_title(const std::string& title);
-  // GLFW key codes pressed since the last call (plus kWithControl when Ctrl was held). ImGui 1.86
-  // sees only which keys are down at each frame, so a quick press-and-release between two slow
-  // frames would be lost; shortcuts read these events instead.
-  std::vector<int> take_key_presses();
+  // GLFW key codes pressed since the last call. ImGui 1.86 sees only which keys are down at each
+  // frame, so a quick press-and-release between two slow frames would be lost; shortcuts read
+  // these events instead.
+  std::vector<KeyPress> take_key_presses();
   int framebuffer_width() const { return width_; }
   int framebuffer_height() const { return height_; }
 
@@ -43,7 +59,11 @@ class GuiWindow {
   bool glfw_ready_ = false;
   bool imgui_ready_ = false;
   GLFWwindow* window_ = nullptr;
+  void apply_ui_scale();
+
   float font_size_ = 20.0f;
+  float content_scale_ = 1.0f;
+  float zoom_ = 1.0f;
   int width_ = 0;
   int height_ = 0;
   std::string title_;

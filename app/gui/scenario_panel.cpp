@@ -122,6 +122,7 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
       try {
         Scenario base = scenario_.value_or(Scenario{});
         if (base.name.empty()) base.name = "session";
+        base.layout = current_layout_;
         // Like every export: a taken name gets a numbered sibling (session-2.json), never
         // overwritten, and the file appears complete or not at all.
         const std::filesystem::path requested(path_);
@@ -237,8 +238,14 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
   for (const ChainReport& report : reports)
     if (report.label == scenario_->analysis.reference) reference = &report;
   if (!reference) return;
+  // The table or one of the two plots: all three at once do not fit a tile.
+  ImGui::RadioButton("table", &reference_view_, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton("means", &reference_view_, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("variances", &reference_view_, 1);
   // A compact table: acceptance and CT = IF × data passes per iteration.
-  if (ImGui::BeginTable("##reference_table", 4,
+  if (reference_view_ == 2 && ImGui::BeginTable("##reference_table", 4,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     const char* const headings[] = {"chain", "α_θ", "max |Δmean|/sd", "CT"};
     for (const char* heading : headings) ImGui::TableSetupColumn(heading);
@@ -266,9 +273,7 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
     }
     ImGui::EndTable();
   }
-  ImGui::RadioButton("means", &reference_view_, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("variances", &reference_view_, 1);
+  if (reference_view_ == 2) return;
   const bool means = reference_view_ == 0;
   char x_label[96];
   std::snprintf(x_label, sizeof x_label, "%s (%s)", means ? "posterior mean" : "posterior variance",

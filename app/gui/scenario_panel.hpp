@@ -24,6 +24,8 @@ class ScenarioPanel {
 
   bool has_note() const { return !note_.empty(); }
   bool has_experiment() const;
+  // The window's layout now: written into saved sessions.
+  void set_current_layout(const ScenarioLayout& layout) { current_layout_ = layout; }
   const std::optional<Scenario>& scenario() const { return scenario_; }
 
   // Menu entries inside the main menu bar: File (open/save session) and Presets.
@@ -50,6 +52,7 @@ class ScenarioPanel {
   std::uint32_t label_colour(const std::string& label) const;
 
   std::optional<Scenario> scenario_;
+  ScenarioLayout current_layout_;
   std::string note_;
   std::unique_ptr<ExperimentRunner> runner_;
   std::optional<Scenario> request_;
@@ -58,7 +61,7 @@ class ScenarioPanel {
   char path_[512] = {};
   std::string message_;     // the last save/open outcome
   int sweep_view_ = 0;      // 0: covariance error vs IAT; 1: first draws
-  int reference_view_ = 0;  // 0: means; 1: variances
+  int reference_view_ = 2;  // 0: means; 1: variances; 2: the table
 };
 
 }  // namespace sgl

@@ -11,21 +11,24 @@
 namespace sgl {
 
 bool write_status_file(const std::string& path, const EngineSnapshot& snapshot, long frame,
-                       std::string& error) {
+                       float ui_scale, std::string& error) {
   std::ostringstream out;
   std::uint64_t total_steps = 0;
   for (const auto& chain : snapshot.chains) total_steps += chain.counters.steps;
   out << "frame " << frame << "\nrunning " << (snapshot.running ? 1 : 0) << "\nsteps "
-      << total_steps << "\n";
+      << total_steps << "\nscale " << ui_scale << "\n";
   for (const auto& chain : snapshot.chains) {
     const SamplerInfo* info = find_sampler_info(chain.sampler_id);
     out << "chain " << chain.id << " " << chain.sampler_id << " steps " << chain.counters.steps
         << " stopped " << (chain.stopped ? 1 : 0) << " params "
         << (info ? format_param_list(chain.full_params, info->params) : "") << "\n";
   }
+  for (const auto& chain : snapshot.chains)
+    out << "label " << chain.id << " " << chain.label << "\n";
   for (const auto& [name, rect] : ui_probe::rects())
     out << "rect " << name << " " << rect.x << " " << rect.y << " " << rect.w << " " << rect.h
         << "\n";
+  for (const auto& [name, text] : ui_probe::texts()) out << "text " << name << " " << text << "\n";
 
   // Write then rename, so a reader never sees half a file.
   const std::string temporary = path + ".tmp";

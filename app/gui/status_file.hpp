@@ -9,9 +9,11 @@
 
 namespace sgl {
 
-// Lines: "frame N", "running 0|1", "steps TOTAL", "chain ID SAMPLER steps N stopped 0|1 params
-// k=v,...", "rect NAME X Y W H". Returns false (and says why) if the file cannot be written.
+// Lines: "frame N", "running 0|1", "steps TOTAL", "scale S" (fonts = 20 px × S), "chain ID
+// SAMPLER steps N stopped 0|1 params k=v,...", "label ID TEXT", "rect NAME X Y W H" (panels,
+// sliders, legend entries, and "plot/<panel>/<k>" for the data area of each plot drawn in the
+// last frame). Returns false (and says why) if the file cannot be written.
 bool write_status_file(const std::string& path, const EngineSnapshot& snapshot, long frame,
-                       std::string& error);
+                       float ui_scale, std::string& error);
 
 }  // namespace sgl

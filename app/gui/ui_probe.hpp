@@ -16,7 +16,15 @@ struct Rect {
 void record_last_item(const std::string& name);
 // Records the current window's rectangle under `name` (e.g. "panel/Trace").
 void record_current_window(const std::string& name);
+// Records a rectangle given in screen pixels.
+void record_rect(const std::string& name, const Rect& rect);
+// "plot/<window title>/<k>" for the next plot drawn in the current window this frame (k = 0, 1,
+// ...): where its data area went, for the layout tests.
+std::string next_plot_name();
 const std::map<std::string, Rect>& rects();
+// Text a view drew (e.g. a metrics row's label), so tests can check what is on screen.
+void record_text(const std::string& name, const std::string& text);
+const std::map<std::string, std::string>& texts();
 void clear();
 
 }  // namespace sgl::ui_probe

@@ -29,6 +29,7 @@ struct ViewSettings {
   bool show_cloud = true;
   bool show_momentum = true;
   TraceWindow trace_window = TraceWindow::Recent;
+  bool energy_show_change = false;  // a short energy panel shows ΔH instead of H
   // DAIS chains: show the particles at annealing step k (0 = base q₀, K = q_fwd) instead of the
   // chain's draws; k is clamped to each chain's K, and `animate_annealing` cycles it.
   bool show_annealing = true;

@@ -22,13 +22,17 @@ LiveSetup live_setup_from_scenario(const Scenario& scenario) {
       config.id = saved.id;
       config.replay_history = saved.history;
       config.replay_steps = saved.steps;
+      config.label = saved.label;
       setup.chains.push_back(std::move(config));
     }
     setup.running = false;  // a reopened session waits where it was saved
     return setup;
   }
-  for (const ScenarioChain& chain : scenario.chains)
-    setup.chains.push_back({chain.sampler.id, chain.sampler.params, chain.enabled});
+  for (const ScenarioChain& chain : scenario.chains) {
+    LiveChainConfig config{chain.sampler.id, chain.sampler.params, chain.enabled};
+    config.label = chain.label;
+    setup.chains.push_back(std::move(config));
+  }
   return setup;
 }
 
@@ -43,7 +47,7 @@ Scenario scenario_with_session(const Scenario& base, const LiveSessionState& sta
   SavedSession session;
   for (const auto& chain : state.chains)
     session.chains.push_back({chain.id, chain.sampler_id, chain.initial_params, chain.history,
-                              chain.steps, chain.enabled});
+                              chain.steps, chain.enabled, chain.label});
   scenario.session = std::move(session);
   return scenario;
 }

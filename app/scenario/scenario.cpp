@@ -6,6 +6,7 @@
 #include <set>
 
 #include "samplers/sampler_registry.hpp"
+#include "scenario/scenario_layout.hpp"
 #include "targets/data_target.hpp"
 #include "targets/regression_data.hpp"
 #include "util/error.hpp"
@@ -223,6 +224,8 @@ SavedSession parse_session(const json& value, const std::string& path, bool data
       throw UserError(chain_fields.where("history") + ": a change after the saved step");
     if (const json* enabled = chain_fields.get("enabled"))
       chain.enabled = as_bool(*enabled, chain_fields.where("enabled"));
+    if (const json* label = chain_fields.get("label"))
+      chain.label = as_string(*label, chain_fields.where("label"));
     chain_fields.finish();
     session.chains.push_back(std::move(chain));
   }
@@ -412,6 +415,8 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
     q_fields.finish();
   }
 
+  if (const json* layout = fields.get("layout"))
+    scenario.layout = parse_layout(*layout, fields.where("layout"));
   if (const json* session = fields.get("session"))
     scenario.session = parse_session(*session, fields.where("session"), data_target);
   fields.finish();
@@ -484,6 +489,12 @@ std::string scenario_to_json(const Scenario& s) {
     if (!s.analysis.reference.empty()) analysis["reference"] = s.analysis.reference;
     root["analysis"] = analysis;
   }
+  if (s.layout.mode != "dashboard" || !s.layout.panels.empty()) {
+    json layout;
+    layout["mode"] = s.layout.mode;
+    if (!s.layout.panels.empty()) layout["panels"] = s.layout.panels;
+    root["layout"] = layout;
+  }
   json quick = json::object();
   if (s.quick.steps) quick["steps"] = s.quick.steps;
   if (s.quick.burnin) quick["burnin"] = s.quick.burnin;
@@ -499,6 +510,7 @@ std::string scenario_to_json(const Scenario& s) {
       entry["params"] = sampler_params(chain.sampler, chain.initial_params);
       entry["steps"] = chain.steps;
       entry["enabled"] = chain.enabled;
+      if (!chain.label.empty()) entry["label"] = chain.label;
       json history = json::array();
       for (const ParamChange& change : chain.history)
         history.push_back(

@@ -68,7 +68,17 @@ struct SavedChain {
   std::vector<ParamChange> history;
   std::uint64_t steps = 0;  // steps run when saved
   bool enabled = true;
+  std::string label;  // empty in files saved before labels: the engine names the chain
 };
+
+// How the window arranges its panels. "dashboard": every panel tiled; "lecture": the few panels
+// a lesson needs, large (the first is the main plot). Panel names are the export stems.
+struct ScenarioLayout {
+  std::string mode = "dashboard";  // "dashboard" | "lecture"
+  std::vector<std::string> panels;  // lecture panels, main first (empty: target, histogram)
+};
+// The panels a layout may name, in their dashboard order.
+const std::vector<std::string>& layout_panel_names();
 
 struct SavedSession {
   std::vector<SavedChain> chains;
@@ -91,6 +101,7 @@ struct Scenario {
   std::optional<ScenarioSweep> sweep;
   std::optional<ScenarioEnsemble> ensemble;
   ScenarioAnalysis analysis;
+  ScenarioLayout layout;
   ScenarioQuick quick;
   std::optional<SavedSession> session;
   std::string source;  // where it was read from (for messages); not saved

@@ -115,6 +115,10 @@ void LiveEngine::set_chain_enabled(int id, bool enabled) {
   });
 }
 
+void LiveEngine::set_chain_label(int id, const std::string& label) {
+  impl_->push([id, label](Impl& engine) { engine.set_chain_label(id, label); });
+}
+
 void LiveEngine::add_chain(const LiveChainConfig& config) {
   impl_->push([config](Impl& engine) { engine.add_chain(config); });
 }
@@ -122,7 +126,9 @@ void LiveEngine::add_chain(const LiveChainConfig& config) {
 void LiveEngine::duplicate_chain(int id) {
   impl_->push([id](Impl& engine) {
     const LiveChain& original = engine.find_chain(id);
-    engine.add_chain({original.chain->sampler_id(), original.chain->params(), original.enabled});
+    LiveChainConfig copy{original.chain->sampler_id(), original.chain->params(), original.enabled};
+    copy.label = engine.unused_label(original.label);
+    engine.add_chain(copy);
   });
 }
 
@@ -177,7 +183,8 @@ LiveSessionState LiveEngine::session_state() {
     for (const auto& live : engine.chains) {
       const Chain& chain = *live->chain;
       out.chains.push_back({live->id, chain.sampler_id(), chain.initial_params(),
-                            chain.param_history(), chain.counters().steps, live->enabled});
+                            chain.param_history(), chain.counters().steps, live->enabled,
+                            live->label});
     }
     promise->set_value(std::move(out));
   });
@@ -444,6 +451,7 @@ void LiveEngine::Impl::publish(LiveClock::time_point now) {
     live->stats.sample_rate(live->chain->counters().steps, now);
     snapshot->chains.push_back(
         make_chain_snapshot(live->id, live->enabled, *live->chain, live->stats));
+    snapshot->chains.back().label = live->label;
     refresh_training(*live, now);
     snapshot->chains.back().training = live->training;
     snapshot->chains.back().annealing = live->annealing;

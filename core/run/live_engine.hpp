@@ -39,6 +39,9 @@ struct LiveChainConfig {
   int id = -1;
   std::vector<ParamChange> replay_history{};
   std::uint64_t replay_steps = 0;
+  // The chain's name in every panel, the metrics, exports and sessions (a scenario's `label`).
+  // Empty: a readable default from the sampler's short name ("SGHMC", then "SGHMC 2", ...).
+  std::string label{};
 };
 
 // Everything needed to save a live session exactly (LiveEngine::session_state).
@@ -54,6 +57,7 @@ struct LiveSessionState {
     std::vector<ParamChange> history;  // complete, unlike the snapshot's recent changes
     std::uint64_t steps = 0;
     bool enabled = true;
+    std::string label;
   };
   std::vector<ChainState> chains;
 };
@@ -62,15 +66,16 @@ struct LiveSetup {
   TargetSpec target;
   std::vector<LiveChainConfig> chains;
   std::uint64_t seed = 1;
-  std::vector<double> init;                 // empty: the target's default start
-  std::size_t draw_capacity = 1u << 20;     // draws kept per chain (ring buffer)
-  double steps_per_second = 0.0;            // per chain; 0 = as fast as possible
+  std::vector<double> init;              // empty: the target's default start
+  std::size_t draw_capacity = 1u << 20;  // draws kept per chain (ring buffer)
+  double steps_per_second = 0.0;         // per chain; 0 = as fast as possible
   bool running = true;
 };
 
 // What the UI needs to draw one chain. Built by the worker; immutable once published.
 struct ChainSnapshot {
-  int id = 0;        // stable id (its creation position; also its seed stream)
+  int id = 0;         // stable id (its creation position; also its seed stream)
+  std::string label;  // unique among the session's chains
   std::string sampler_id;
   ParamValues params;       // user values
   ParamValues full_params;  // with defaults
@@ -134,7 +139,7 @@ struct EngineSnapshot {
   std::shared_ptr<const Target> target;
   TargetSpec target_spec;
   std::vector<ChainSnapshot> chains;
-  std::string last_error;  // the most recent rejected command, with why (empty if none)
+  std::string last_error;          // the most recent rejected command, with why (empty if none)
   std::uint64_t error_serial = 0;  // increments with each new error
 };
 
@@ -150,13 +155,15 @@ class LiveEngine {
   // A command that fails (bad parameters, invalid combination) leaves everything as it was
   // and reports its reason in the next snapshot's last_error.
   void set_running(bool running);
-  void step_once();  // every enabled chain advances one step (when paused)
+  void step_once();                         // every enabled chain advances one step (when paused)
   void set_speed(double steps_per_second);  // per chain; 0 = as fast as possible
   void reset_all();
   void reset_chain(int id);
   void set_chain_params(int id, const ParamValues& params);
   void set_chain_sampler(int id, const std::string& sampler_id, const ParamValues& params);
   void set_chain_enabled(int id, bool enabled);
+  // Renames a chain; refused when empty or taken by another chain.
+  void set_chain_label(int id, const std::string& label);
   void add_chain(const LiveChainConfig& config);
   void duplicate_chain(int id);
   void remove_chain(int id);

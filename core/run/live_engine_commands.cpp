@@ -51,8 +51,9 @@ ParamValues params_for_target_kind(const std::string& sampler_id, const ParamVal
   return kept;
 }
 
-std::string chain_label(int id) {
-  return "chain " + std::to_string(id);
+// How messages name a chain: by the label the user sees.
+std::string chain_name(const LiveChain& live) {
+  return "'" + live.label + "'";
 }
 
 }  // namespace
@@ -93,11 +94,45 @@ void LiveEngine::Impl::add_chain(const LiveChainConfig& config) {
   const int id = config.id >= 0 ? config.id : next_id;
   for (const auto& live : chains)
     if (live->id == id) throw UserError("chain id " + std::to_string(id) + " is used twice");
+  std::string label = config.label;
+  if (label.empty()) {
+    const SamplerInfo* info = find_sampler_info(config.sampler_id);
+    label = unused_label(info ? info->short_name : config.sampler_id);
+  } else if (unused_label(label) != label) {
+    throw UserError("the label '" + label + "' is used by another chain");
+  }
   auto chain = build_chain(config.sampler_id, config.params, id);
   replay(*chain, config.replay_history, config.replay_steps);
-  chains.push_back(std::make_unique<LiveChain>(id, config.enabled, std::move(chain), truth));
+  chains.push_back(
+      std::make_unique<LiveChain>(id, std::move(label), config.enabled, std::move(chain), truth));
   chains.back()->stats.consume(*chains.back()->chain);
   next_id = std::max(next_id, id + 1);
+}
+
+std::string LiveEngine::Impl::unused_label(const std::string& stem) const {
+  auto taken = [this](const std::string& label) {
+    return std::any_of(chains.begin(), chains.end(),
+                       [&](const auto& live) { return live->label == label; });
+  };
+  if (!taken(stem)) return stem;
+  for (int k = 2;; ++k) {
+    std::string candidate = stem + " " + std::to_string(k);
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+void LiveEngine::Impl::set_chain_label(int id, const std::string& label) {
+  LiveChain& live = find_chain(id);
+  if (label.find_first_not_of(" \t") == std::string::npos)
+    throw UserError("a chain's label cannot be empty");
+  if (label.size() > 64) throw UserError("a chain's label is at most 64 characters");
+  // Plots key their items by label, and "##" starts a hidden suffix there.
+  if (label.find("##") != std::string::npos)
+    throw UserError("a chain's label cannot contain \"##\"");
+  for (const auto& other : chains)
+    if (other.get() != &live && other->label == label)
+      throw UserError("the label '" + label + "' is used by another chain");
+  live.label = label;
 }
 
 void LiveEngine::Impl::replay(Chain& chain, const std::vector<ParamChange>& history,
@@ -148,7 +183,7 @@ void LiveEngine::Impl::set_chain_params(int id, const ParamValues& params) {
   try {
     live.chain->set_params(params);
   } catch (const UserError& error) {
-    throw UserError(chain_label(id) + ": " + error.what());
+    throw UserError(chain_name(live) + ": " + error.what());
   }
   live.probe_cost = true;
   // New settings (K, a stopped training) change the report and the annealing picture.
@@ -164,7 +199,7 @@ void LiveEngine::Impl::set_chain_sampler(int id, const std::string& sampler_id,
   try {
     rebuilt = build_chain(sampler_id, params, id);
   } catch (const UserError& error) {
-    throw UserError(chain_label(id) + ": " + error.what());
+    throw UserError(chain_name(live) + ": " + error.what());
   }
   live.chain = std::move(rebuilt);
   restart_chain(live);
@@ -207,8 +242,8 @@ void LiveEngine::Impl::set_target(const TargetSpec& spec) {
   // allocated at any moment.
   const bool data_target = target->as_data_target() != nullptr;
   std::string problems;
-  auto note = [&problems](int id, const std::string& what) {
-    problems += (problems.empty() ? "" : "; ") + chain_label(id) + ": " + what;
+  auto note = [&problems](const LiveChain& live, const std::string& what) {
+    problems += (problems.empty() ? "" : "; ") + chain_name(live) + ": " + what;
   };
   std::vector<int> unusable;
   for (auto& live : chains) {
@@ -220,9 +255,9 @@ void LiveEngine::Impl::set_target(const TargetSpec& spec) {
     } catch (const UserError& error) {
       try {
         rebuilt = build_chain(sampler_id, {}, live->id);
-        note(live->id, std::string(error.what()) + " (its sampler's defaults are used)");
+        note(*live, std::string(error.what()) + " (its sampler's defaults are used)");
       } catch (const UserError& again) {
-        note(live->id, std::string(again.what()) + " (removed)");
+        note(*live, std::string(again.what()) + " (removed)");
         unusable.push_back(live->id);
         continue;
       }

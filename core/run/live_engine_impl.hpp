@@ -16,14 +16,16 @@ constexpr std::uint64_t kLiveFirstSlice = 16;
 
 // One chain of the live session with everything the worker keeps about it.
 struct LiveChain {
-  LiveChain(int id_, bool enabled_, std::unique_ptr<Chain> chain_,
+  LiveChain(int id_, std::string label_, bool enabled_, std::unique_ptr<Chain> chain_,
             std::shared_ptr<const LiveTruthBins> truth)
       : id(id_),
+        label(std::move(label_)),
         enabled(enabled_),
         chain(std::move(chain_)),
         stats(chain->target(), std::move(truth)) {}
 
   int id;
+  std::string label;
   bool enabled;
   std::unique_ptr<Chain> chain;
   LiveChainStats stats;
@@ -73,6 +75,9 @@ struct LiveEngine::Impl {
   std::unique_ptr<Chain> build_chain(const std::string& sampler_id, const ParamValues& params,
                                      int id) const;
   LiveChain& find_chain(int id);  // throws UserError for an unknown id
+  // `stem` if no chain has it, else "stem 2", "stem 3", ...
+  std::string unused_label(const std::string& stem) const;
+  void set_chain_label(int id, const std::string& label);
   void add_chain(const LiveChainConfig& config);
   // Runs a new chain through a saved session's changes up to `steps` (throws UserError).
   static void replay(Chain& chain, const std::vector<ParamChange>& history, std::uint64_t steps);

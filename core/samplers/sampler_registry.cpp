@@ -1,16 +1,16 @@
 #include "samplers/sampler_registry.hpp"
 
+#include "samplers/dais.hpp"
+#include "samplers/ewsg.hpp"
 #include "samplers/hmc.hpp"
+#include "samplers/hmcecs.hpp"
+#include "samplers/hmcecs_signed.hpp"
 #include "samplers/naive_sghmc.hpp"
 #include "samplers/sgd_momentum.hpp"
 #include "samplers/sghmc.hpp"
-#include "samplers/sgld.hpp"
-#include "samplers/ewsg.hpp"
-#include "samplers/sgld_cv.hpp"
 #include "samplers/sghmc_cv.hpp"
-#include "samplers/hmcecs.hpp"
-#include "samplers/dais.hpp"
-#include "samplers/hmcecs_signed.hpp"
+#include "samplers/sgld.hpp"
+#include "samplers/sgld_cv.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -27,46 +27,51 @@ std::function<std::unique_ptr<Sampler>(const Target&)> dais_factory(DaisVariant 
 
 std::vector<SamplerInfo> build_catalogue() {
   return {
-      {"hmc", "HMC", "Chen, Fox & Guestrin 2014, Alg. 1; Neal 2010",
+      {"hmc", "HMC", "HMC", "Chen, Fox & Guestrin 2014, Alg. 1; Neal 2010",
        "r ~ N(0,I); L leapfrog steps with the exact ∇U; MH with exact H", HmcSampler::descriptors(),
        factory<HmcSampler>()},
-      {"naive-sghmc", "Naive SGHMC", "Chen, Fox & Guestrin 2014, §3.1",
+      {"naive-sghmc", "Naive SGHMC", "naive SGHMC", "Chen, Fox & Guestrin 2014, §3.1",
        "HMC with ∇Ũ in the leapfrog; r redrawn every L steps; optional MH with exact H",
        NaiveSghmcSampler::descriptors(), factory<NaiveSghmcSampler>()},
-      {"sghmc", "SGHMC (friction)", "Chen, Fox & Guestrin 2014, Alg. 2, eq. 13",
+      {"sghmc", "SGHMC (friction)", "SGHMC", "Chen, Fox & Guestrin 2014, Alg. 2, eq. 13",
        "θ += εr; r += −ε∇Ũ(θ) − εCr + N(0, 2(C−B̂)ε)", SghmcSampler::descriptors(),
        factory<SghmcSampler>()},
-      {"sgld", "SGLD", "Welling & Teh 2011 (form of Dang et al. 2019, §6.2)",
+      {"sgld", "SGLD", "SGLD", "Welling & Teh 2011 (form of Dang et al. 2019, §6.2)",
        "θ += −(ε/2)∇Ũ(θ) + N(0, ε)", SgldSampler::descriptors(), factory<SgldSampler>()},
-      {"sgd-momentum", "SGD with momentum", "Chen, Fox & Guestrin 2014, eq. 15 without noise",
+      {"sgd-momentum", "SGD with momentum", "SGD-momentum",
+       "Chen, Fox & Guestrin 2014, eq. 15 without noise",
        "θ += v; v += −η∇Ũ(θ) − αv (an optimiser: collapses to a mode)",
        SgdMomentumSampler::descriptors(), factory<SgdMomentumSampler>()},
-      {"ewsg", "EWSG", "EWSG paper (non-uniform subsampling of gradients, seed 003), Alg. 1",
+      {"ewsg", "EWSG", "EWSG",
+       "EWSG paper (non-uniform subsampling of gradients, seed 003), Alg. 1",
        "index I by a Metropolis chain ∝ exp(½‖x + n a_I‖²); θ += h r; "
        "r += −h(n∇V_I(θ) + γr) + N(0, 2γh) (both from the old state)",
        EwsgSampler::descriptors(), factory<EwsgSampler>()},
-      {"sgld-cv", "SGLD with control variates",
+      {"sgld-cv", "SGLD with control variates", "SGLD-CV",
        "Baker, Fearnhead, Fox & Nemeth 2017; Dang et al. 2019, §6.2",
        "θ += −(ε/2)∇Ũ_cv(θ) + N(0, ε), ∇Ũ_cv centred at the MAP", SgldCvSampler::descriptors(),
        factory<SgldCvSampler>()},
-      {"sghmc-cv", "SGHMC with control variates",
+      {"sghmc-cv", "SGHMC with control variates", "SGHMC-CV",
        "Chen et al. 2014, eq. 13; Dang et al. 2019, §6.2",
        "θ += εr; r += −ε∇Ũ_cv(θ) − εCr + N(0, 2(C−B̂)ε), ∇Ũ_cv centred at the MAP",
        SghmcCvSampler::descriptors(), factory<SghmcCvSampler>()},
-      {"hmcecs", "HMC-ECS (perturbed)", "Dang, Quiroz, Kohn, Tran & Villani 2019, Alg. 1, §3–4",
+      {"hmcecs", "HMC-ECS (perturbed)", "HMC-ECS",
+       "Dang, Quiroz, Kohn, Tran & Villani 2019, Alg. 1, §3–4",
        "refresh one block of u by MH on L̂; then HMC on Û = −(ℓ̂ − ½σ̂²) − log p with u fixed "
        "(Taylor control variates at θ*)",
        HmcEcsSampler::descriptors(), factory<HmcEcsSampler>()},
-      {"dais", "DAIS", "Geffner & Domke 2021; Jankowiak & Phan 2021, Alg. 3",
+      {"dais", "DAIS", "DAIS", "Geffner & Domke 2021; Jankowiak & Phan 2021, Alg. 3",
        "Adam on the ELBO of q0 + K (refresh, leapfrog on V_k) steps, no MH; then iid z_K draws",
        DaisSampler::descriptors(DaisVariant::Full), dais_factory(DaisVariant::Full)},
-      {"ns-dais", "NS-DAIS (minibatch)", "Jankowiak & Phan 2021, §4, Alg. 2",
+      {"ns-dais", "NS-DAIS (minibatch)", "NS-DAIS", "Jankowiak & Phan 2021, §4, Alg. 2",
        "DAIS with (n/B)·minibatch likelihoods: one for the dynamics, one for the final term",
        DaisSampler::descriptors(DaisVariant::Minibatch), dais_factory(DaisVariant::Minibatch)},
-      {"sl-dais", "SL-DAIS (surrogate)", "Jankowiak & Phan 2021, Alg. 1 (RAND surrogate)",
+      {"sl-dais", "SL-DAIS (surrogate)", "SL-DAIS",
+       "Jankowiak & Phan 2021, Alg. 1 (RAND surrogate)",
        "DAIS with a learned surrogate Σω_j ℓ_{s_j} in the dynamics, a minibatch in the final term",
        DaisSampler::descriptors(DaisVariant::Surrogate), dais_factory(DaisVariant::Surrogate)},
-      {"hmcecs-signed", "HMC-ECS (signed)", "Dang, Quiroz, Kohn, Tran & Villani 2019, §5",
+      {"hmcecs-signed", "HMC-ECS (signed)", "signed HMC-ECS",
+       "Dang, Quiroz, Kohn, Tran & Villani 2019, §5",
        "refresh κ of λ block-Poisson products by MH on |L̂|; then HMC on −log|L̂| − log p with u "
        "fixed; draws weighted by s = sign(L̂)",
        HmcEcsSignedSampler::descriptors(), factory<HmcEcsSignedSampler>()},
@@ -101,8 +106,10 @@ std::unique_ptr<Sampler> make_sampler(const std::string& id, const Target& targe
     if (!takes_batch_size && !takes_noise_var)
       throw UserError(id + " uses the exact gradient, so '" + stochastic_only +
                       "' does not apply (it is a stochastic-gradient setting)");
-    throw UserError(id + " runs on data targets only, where the gradient noise comes from "
-                         "minibatches: '" + std::string(stochastic_only) + "' does not apply");
+    throw UserError(id +
+                    " runs on data targets only, where the gradient noise comes from "
+                    "minibatches: '" +
+                    std::string(stochastic_only) + "' does not apply");
   }
   const bool data_target = target.as_data_target() != nullptr;
   validate_params(params, info->params, id, data_target);

@@ -12,10 +12,11 @@
 namespace sgl {
 
 struct SamplerInfo {
-  std::string id;         // e.g. "sghmc"
-  std::string name;       // e.g. "SGHMC with friction"
-  std::string reference;  // paper and equation/algorithm
-  std::string summary;    // one line: the update rule
+  std::string id;          // e.g. "sghmc"
+  std::string name;        // e.g. "SGHMC with friction"
+  std::string short_name;  // a chain's default label, e.g. "SGHMC" (then "SGHMC 2", ...)
+  std::string reference;   // paper and equation/algorithm
+  std::string summary;     // one line: the update rule
   std::vector<ParamDescriptor> params;
   std::function<std::unique_ptr<Sampler>(const Target&)> create;
 };

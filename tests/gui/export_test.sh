@@ -9,7 +9,7 @@
 set -euo pipefail
 exe=$1 check_png=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
-run_gui() { xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --frames 40 "$@"; }
+run_gui() { xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --layout dashboard --frames 40 "$@"; }
 fail() { echo "FAIL: $*"; exit 1; }
 
 out="$work/exports"

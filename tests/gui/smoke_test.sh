@@ -6,5 +6,5 @@ set -euo pipefail
 exe=$1 checker=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
 xvfb-run -a -s "-screen 0 1600x1000x24" \
-  "$exe" gui --frames 120 --screenshot "$work/smoke.png" --status-file "$work/status.txt"
+  "$exe" gui --layout dashboard --frames 120 --screenshot "$work/smoke.png" --status-file "$work/status.txt"
 "$checker" "$work/smoke.png" "$work/status.txt"

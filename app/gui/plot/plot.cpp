@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "gui/plot/plot_internal.hpp"
+#include "gui/ui_probe.hpp"
 
 namespace sgl::plot {
 namespace detail {
@@ -279,6 +280,21 @@ void fit_axis(AxisMemory& axis, const AxisFrame& setup, double dt) {
 
 using namespace detail;
 
+namespace {
+
+bool ctx_painter_is_window() {
+  return context().painter_override == nullptr;
+}
+
+// The data area drawn on screen this frame, for the status file (tests check plot sizes).
+void record_data_area(const FrameState& state) {
+  ui_probe::record_rect(ui_probe::next_plot_name(),
+                        {state.area_min.x, state.area_min.y, state.area_max.x - state.area_min.x,
+                         state.area_max.y - state.area_min.y});
+}
+
+}  // namespace
+
 bool BeginPlot(const char* title_id, ImVec2 size, int flags) {
   Context& ctx = context();
   FrameState& state = ctx.frame;
@@ -396,7 +412,11 @@ void EndPlot() {
   FrameState& state = frame();
   state.painter->pop_clip();
   draw_axis_labels_and_frame(state);
-  if ((state.flags & PlotFlags_NoLegend) == 0) draw_legend(state);
+  // Chains have one legend for the whole window (the strip above the panels); a plot draws its
+  // own only when asked, as a row above the data (keys that never cover data).
+  if ((state.flags & PlotFlags_LegendAbove) != 0 && (state.flags & PlotFlags_NoLegend) == 0)
+    draw_legend(state);
+  if (ctx_painter_is_window()) record_data_area(state);
   if (state.hovered && (state.flags & PlotFlags_NoInputs) == 0) show_hover_readout(state);
   const double dt = ImGui::GetIO().DeltaTime;
   fit_axis(state.memory->x, state.x, dt);

@@ -31,7 +31,7 @@ void show_autocorrelation_view(ViewContext& context) {
   }
   if (!any_draws) views::note("No draws yet: the autocorrelation appears once chains have run.");
 
-  if (!plot::BeginPlot("##acf", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+  if (!plot::BeginPlot("##acf", ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
   const std::string y_label = "ρ(lag), " + views::coordinate_name(context, coordinate);
   plot::SetupAxes("lag", y_label.c_str(), plot::AxisFlags_Tight, plot::AxisFlags_FitIncludeZero);
   plot::HLine("##zero", 0.0, {.colour = plot::theme().zero_line});
@@ -39,15 +39,8 @@ void show_autocorrelation_view(ViewContext& context) {
     if (index >= chain.autocorrelation.size()) continue;
     const std::vector<double>& rho = chain.autocorrelation[index];
     const int lags = std::min(static_cast<int>(rho.size()), settings.max_lag + 1);
-    // The legend carries the read-out; the part after "##" keeps the entry's identity (and its
-    // visibility toggle) while the numbers change.
-    const std::string name = views::chain_label(chain);
-    std::string label = name;
-    if (index < chain.iat.size() && index < chain.ess.size() && !rho.empty()) {
-      label += "   IAT " + views::compact_number(chain.iat[index]) + "   ESS " +
-               views::compact_number(chain.ess[index]);
-    }
-    label += "##" + name;
+    // IAT and ESS per chain are in the Metrics table; the hover read-out names the chain.
+    const std::string label = views::chain_label(chain);
     plot::Line(label.c_str(), rho.data(), lags, 0.0, 1.0,
                {.colour = views::chain_colour(context, chain)});
   }

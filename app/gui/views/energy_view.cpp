@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
 
@@ -15,8 +15,8 @@ namespace sgl {
 namespace {
 
 void energy_plot(ViewContext& context, const char* title_id, float height, bool change) {
-  // One legend (above H) serves both plots: the colours are the same.
-  const int flags = change ? plot::PlotFlags_NoLegend : plot::PlotFlags_LegendAbove;
+  // The window's chain legend names the colours.
+  const int flags = plot::PlotFlags_NoLegend;
   if (!plot::BeginPlot(title_id, ImVec2(0, height), flags)) return;
   plot::SetupAxes("step", change ? "ΔH" : "H", plot::AxisFlags_Tight,
                   change ? plot::AxisFlags_FitIncludeZero : plot::AxisFlags_None);
@@ -48,12 +48,22 @@ void show_energy_view(ViewContext& context) {
     any_draws = any_draws || !chain.energy.buckets.empty();
   }
   if (!any_draws) views::note("No draws yet: press Space to run.");
-  // H on top (the story), ΔH below in a smaller plot.
+  // H on top (the story), ΔH below in a smaller plot, when the panel is tall enough for two
+  // readable plots; otherwise one plot at a time, chosen with a toggle.
   const float available = ImGui::GetContentRegionAvail().y;
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float top_height = std::max(0.6f * (available - spacing), 4.0f * ImGui::GetFontSize());
-  energy_plot(context, "##energy", top_height, false);
-  energy_plot(context, "##energy_change", 0.0f, true);
+  const float font = ImGui::GetFontSize();
+  if (available >= 22.0f * font) {
+    const float top_height = std::max(0.6f * (available - spacing), 4.0f * font);
+    energy_plot(context, "##energy", top_height, false);
+    energy_plot(context, "##energy_change", 0.0f, true);
+    return;
+  }
+  bool& change = context.settings->energy_show_change;
+  if (ImGui::RadioButton("H", !change)) change = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("ΔH per step", change)) change = true;
+  energy_plot(context, change ? "##energy_change" : "##energy", 0.0f, change);
 }
 
 }  // namespace sgl

@@ -104,41 +104,33 @@ void show_histogram_view(ViewContext& context) {
   const Target& target = *snapshot.target;
 
   // TV and KL come from the engine: over coordinate 0 for 1-D targets, the joint for 2-D ones.
-  const char* distance_scope = target.dim() == 1 ? "vs truth:" : "joint 2-D histogram vs truth:";
+  const char* distance_scope = target.dim() == 1 ? "to truth (black):" : "(2-D) to truth (black):";
   std::vector<views::Readout> readouts;
   bool any_draws = false;
   for (const ChainSnapshot& chain : snapshot.chains) {
     const bool has = index < chain.histograms.size() && chain.histograms[index].total() > 0;
     any_draws = any_draws || has;
-    std::string text = views::chain_label(chain) + ":  ";
-    // Signed chains say first how their histogram is weighted (the text may be clipped).
-    if (has && chain.signed_draws)
-      text += sign_weighted(chain, index) ? "sign-weighted, " : "UNWEIGHTED (Σs ≤ 0), ";
-    if (!has) {
-      text += "no draws yet";
-    } else if (chain.has_truth) {
-      text +=
-          "TV " + views::compact_number(chain.tv, 2) + "  KL " + views::compact_number(chain.kl, 2);
-    } else {
-      text += views::count_text(chain.histograms[index].total()) + " draws";
-    }
-    readouts.push_back({views::chain_colour(context, chain), text});
+    // One short number per chain, identified by its colour (the legend strip names the colours):
+    // seven chains still fit a narrow panel. KL and the rest are in the Metrics table.
+    std::string text = !has ? "—" : chain.has_truth ? views::compact_number(chain.tv, 2) : "";
+    if (has && chain.signed_draws && !sign_weighted(chain, index)) text += " (unweighted: Σs ≤ 0)";
+    if (!text.empty()) readouts.push_back({views::chain_colour(context, chain), text});
   }
   if (target.dim() > 1) ImGui::SameLine();
   const char* truth_name = target.truth() != nullptr ? "true density"
                            : dynamic_cast<const LogisticRegressionTarget*>(&target)
                                ? "Laplace approx."
                                : "exact posterior";
-  views::caption((std::string("black: ") + truth_name).c_str());
   const bool any_truth = std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
                                      [](const ChainSnapshot& chain) { return chain.has_truth; });
-  const std::string caption = std::string("TV, KL ") + distance_scope;
-  if (any_draws) {
-    views::readout_row(
-        readouts, any_truth ? caption.c_str() : nullptr,
-        any_truth ? std::vector<std::string>{"TV", "KL"} : std::vector<std::string>{});
-  } else if (!snapshot.chains.empty()) {
-    views::note("No draws yet: press Space to run.");
+  // The key and the distances share one row: every line above the plot is taken from it.
+  const std::string key = std::string("black: ") + truth_name;
+  const std::string caption = std::string("TV ") + distance_scope;
+  if (any_draws && any_truth) {
+    views::readout_row(readouts, caption.c_str(), {"TV", "KL"});
+  } else {
+    views::caption(key.c_str());
+    if (!any_draws && !snapshot.chains.empty()) views::note("No draws yet: press Space to run.");
   }
 
   // The read-out above names every chain with its colour, so the plot needs no legend.

@@ -10,6 +10,7 @@
 
 #include "gui/glossary.hpp"
 #include "gui/views/view_helpers.hpp"
+#include "gui/ui_probe.hpp"
 #include "gui/views/views.hpp"
 #include "targets/target.hpp"
 
@@ -59,6 +60,7 @@ void chain_cell(const ViewContext& context, const ChainSnapshot& chain) {
   ImGui::Dummy(ImVec2(size, line));
   ImGui::SameLine();
   ImGui::TextUnformatted(views::chain_label(chain).c_str());
+  ui_probe::record_text("metrics/label/" + std::to_string(chain.id), views::chain_label(chain));
   if (!chain.enabled) {
     ImGui::SameLine();
     ImGui::TextDisabled("(off)");

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/target_view_parts.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "targets/linear_regression.hpp"
@@ -136,7 +136,9 @@ void show_pair_view(ViewContext& context, int x, int y) {
   const std::vector<Interval> box = target.view_box();
   GaussianReference reference;
   const bool has_reference = gaussian_reference(target, reference);
-  if (!plot::BeginPlot("##pair", ImVec2(0, 0))) return;
+  // The key to the dashed ellipses sits above the plot, never over the clouds.
+  if (has_reference) caption(("dashed: " + reference.label).c_str());
+  if (!plot::BeginPlot("##pair", ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
   const std::string x_name = coordinate_name(context, x);
   const std::string y_name = coordinate_name(context, y);
   plot::SetupAxes(x_name.c_str(), y_name.c_str());
@@ -144,10 +146,6 @@ void show_pair_view(ViewContext& context, int x, int y) {
                         box[static_cast<std::size_t>(x)].hi);
   plot::SetupAxisLimits(plot::Axis::Y, box[static_cast<std::size_t>(y)].lo,
                         box[static_cast<std::size_t>(y)].hi);
-  // The legend entry comes first so it reads as the key to the dashed lines.
-  if (has_reference) {
-    plot::Line(reference.label.c_str(), nullptr, nullptr, 0, {.colour = kReferenceColour});
-  }
   const Interval& x_box = box[static_cast<std::size_t>(x)];
   const Interval& y_box = box[static_cast<std::size_t>(y)];
   plot_chains_on_pair(context, x, y, std::min(x_box.hi - x_box.lo, y_box.hi - y_box.lo));

@@ -193,10 +193,12 @@ void show_1d_view(ViewContext& context) {
   const std::vector<Interval> box = target.view_box();
   const float font = ImGui::GetFontSize();
   const float available = ImGui::GetContentRegionAvail().y;
-  const float curve_height = std::max(0.72f * available, 6.0f * font);
+  // A short panel gives the density curve all its height; the rug needs room to read.
+  const bool rug = available >= 16.0f * font;
+  const float curve_height = rug ? std::max(0.72f * available, 6.0f * font) : 0.0f;
   plot::DataRect limits{box[0].lo, box[0].hi, 0.0, 1.0};
 
-  if (plot::BeginPlot("##target1d", ImVec2(0, curve_height), plot::PlotFlags_LegendAbove)) {
+  if (plot::BeginPlot("##target1d", ImVec2(0, curve_height), plot::PlotFlags_NoLegend)) {
     const std::string name = views::coordinate_name(context, 0);
     plot::SetupAxes(name.c_str(), "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
@@ -221,7 +223,7 @@ void show_1d_view(ViewContext& context) {
 
   // A rug of each chain's recent positions, one lane per chain, older ticks fainter: the motion
   // stays visible without a trail scribbling over the curve. Its x axis copies the curve's.
-  if (plot::BeginPlot("##recent1d", ImVec2(0, 0), plot::PlotFlags_NoLegend)) {
+  if (rug && plot::BeginPlot("##recent1d", ImVec2(0, 0), plot::PlotFlags_NoLegend)) {
     const int ticks = std::clamp(context.settings->trail_length, 2, kRugTicks);
     const std::string caption = "last " + std::to_string(ticks) + " positions";
     const auto lanes = static_cast<double>(snapshot.chains.size());

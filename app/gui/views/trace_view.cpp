@@ -103,7 +103,7 @@ void show_trace_view(ViewContext& context) {
   const char* id = window == TraceWindow::Recent ? "##trace_recent"
                    : variance                    ? "##trace_variance"
                                                  : "##trace_run";
-  if (!plot::BeginPlot(id, ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+  if (!plot::BeginPlot(id, ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
   plot::SetupAxes("step", variance ? "log₁₀ σ̂² (Var log|L̂|)" : name.c_str(), plot::AxisFlags_Tight);
   // The step range is known before drawing: following it directly avoids a frame of lag.
   double first = std::numeric_limits<double>::infinity();

@@ -43,7 +43,7 @@ std::string progress_text(const ChainSnapshot& chain) {
 
 void elbo_plot(ViewContext& context, float height) {
   if (!plot::BeginPlot("ELBO during training##elbo", ImVec2(0, height),
-                       plot::PlotFlags_LegendAbove))
+                       plot::PlotFlags_NoLegend))
     return;
   plot::SetupAxes("iteration", "ELBO", plot::AxisFlags_Tight);
   // The first iterations' ELBO is often orders of magnitude below the rest: the y range follows

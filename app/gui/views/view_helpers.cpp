@@ -14,7 +14,7 @@
 namespace sgl::views {
 
 std::string chain_label(const ChainSnapshot& chain) {
-  return chain.sampler_id + " #" + std::to_string(chain.id);
+  return chain.label;
 }
 
 plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain) {
@@ -43,7 +43,13 @@ void note(const char* text) {
 }
 
 void caption(const char* text) {
-  ImGui::TextDisabled("%s", text);
+  // Wrapped at the panel's edge: a narrow panel shows the whole key on two lines, never a
+  // clipped one.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
   export_last_item_text(text, ImGuiCol_TextDisabled);
 }
 

@@ -11,7 +11,7 @@
 
 namespace sgl::views {
 
-// "sghmc #2": the sampler id and the chain id, as the control panel names chains.
+// The chain's label ("naive SGHMC + MH"), as the legend strip and the metrics name it.
 std::string chain_label(const ChainSnapshot& chain);
 plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain);
 

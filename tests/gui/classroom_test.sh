@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The classroom window driven with real X input (xdotool) under Xvfb, checked through the
+# --status-file (which lists what each panel drew):
+#  1. clicking a chain in the legend strip hides it in every panel (its metrics row goes), and a
+#     second click brings it back;
+#  2. editing a chain's label in the Controls panel renames it in the metrics table;
+#  3. Ctrl+= zooms in (fonts and widgets scale by 1.1), Ctrl+0 returns to the start scale.
+# Usage: classroom_test.sh SGMCMC_LAB WORK_DIR
+set -euo pipefail
+exe=$1 work=$2
+rm -rf "$work" && mkdir -p "$work"
+if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
+  SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
+
+status="$work/status.txt"
+"$exe" gui --layout dashboard --size 1600x1000 --status-file "$status" > "$work/app.log" 2>&1 &
+app=$!
+trap 'kill $app 2>/dev/null || true' EXIT
+
+value() { awk -v key="$1" '$1 == key { print $2 }' "$status" 2>/dev/null; }
+text_of() { awk -v key="$1" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' \
+  "$status" 2>/dev/null; }
+rect_of() { awk -v key="$1" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$status"; }
+wait_for() {  # wait_for DESCRIPTION COMMAND...: retry for up to 30 s
+  local what=$1; shift
+  for _ in $(seq 300); do "$@" && return 0; sleep 0.1; done
+  echo "timed out waiting for: $what"; cat "$work/app.log"; tail -40 "$status"; exit 1
+}
+has_metrics_row() { [[ -n "$(text_of "metrics/label/$1")" ]]; }
+no_metrics_row() { [[ -f "$status" ]] && ! has_metrics_row "$1"; }
+wait_for "the metrics table" has_metrics_row 1
+
+window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
+xdotool mousemove --window "$window" 800 500
+xdotool windowfocus --sync "$window" || true
+click_rect() {  # click_rect NAME: click the middle of a recorded rectangle
+  local x y w h
+  read -r x y w h < <(rect_of "$1")
+  [[ -n "${x:-}" ]] || { echo "no rectangle $1 in the status file"; exit 1; }
+  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
+    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
+  sleep 0.2
+  xdotool click 1
+}
+
+# 1. Hide chain 1 from the legend strip, then show it again.
+label1=$(awk '$1 == "label" && $2 == 1 { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$status")
+click_rect legend/1
+wait_for "chain 1 ($label1) to leave the metrics table" no_metrics_row 1
+has_metrics_row 0 || { echo "chain 0 vanished too"; exit 1; }
+echo "legend click hid '$label1'"
+click_rect legend/1
+wait_for "chain 1 to come back" has_metrics_row 1
+echo "second legend click showed '$label1' again"
+
+# 2. Rename chain 0 in its label field.
+click_rect chain0/label
+xdotool key ctrl+a
+xdotool type --delay 20 "Exact HMC"
+xdotool key Return
+renamed() { [[ "$(text_of metrics/label/0)" == "Exact HMC" ]]; }
+wait_for "the metrics table to show 'Exact HMC'" renamed
+grep -q '^label 0 Exact HMC$' "$status" || { echo "the engine did not take the label"; exit 1; }
+echo "label edit shown in the metrics table"
+
+# 3. Zoom in with Ctrl+=, then back with Ctrl+0.
+start_scale=$(value scale)
+xdotool mousemove --window "$window" 800 500
+xdotool key ctrl+equal
+zoomed() { awk -v s="$(value scale)" -v t="$start_scale" 'BEGIN { exit !(s > t * 1.05) }'; }
+wait_for "the scale to grow from $start_scale" zoomed
+echo "zoom: scale $start_scale -> $(value scale)"
+xdotool key ctrl+0
+back() { [[ "$(value scale)" == "$start_scale" ]]; }
+wait_for "the scale to return to $start_scale" back
+echo "classroom test passed"
