@@ -4,9 +4,8 @@
 
 #include <algorithm>
 
-#include "gui/glossary.hpp"
-#include "gui/plot/plot.hpp"
 #include "gui/plot/plot_theme.hpp"
+#include "gui/plot/plot.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
 
@@ -22,7 +21,6 @@ void show_autocorrelation_view(ViewContext& context) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.0f);
   ImGui::SliderInt("max lag", &settings.max_lag, 10, 1000, "%d", ImGuiSliderFlags_Logarithmic);
   settings.max_lag = std::clamp(settings.max_lag, 1, 100000);
-  glossary_marker({"IAT", "ESS"});  // the legend's read-outs
 
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
