@@ -183,16 +183,16 @@ void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
   pending_anchor_ = chain_anchor(entry->chain_id, changed_param(entry->after, entry->before));
   engine_.set_chain_params(entry->chain_id, entry->before);
   edited_params_[entry->chain_id] = entry->before;
-  set_status("Undone (Ctrl+Z) on " + entry->sampler_id + " #" + std::to_string(entry->chain_id) +
-                 ": " + describe_param_change(info->params, entry->after, entry->before),
+  set_status("Undone (Ctrl+Z) on " + chain->label + ": " +
+                 describe_param_change(info->params, entry->after, entry->before),
              false);
 }
 
 void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   // Three buttons share the panel's width (never wider than 5 em each), so none is cut off.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float button_width =
-      std::min(ImGui::GetFontSize() * 5.0f, (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
+  const float button_width = std::min(ImGui::GetFontSize() * 5.0f,
+                                      (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
   if (ImGui::Button(snapshot.running ? "Pause" : "Run", ImVec2(button_width, 0)))
     toggle_running(snapshot);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");
