@@ -8,6 +8,7 @@
 
 #include "chain_colours.hpp"
 #include "chain_legend.hpp"
+#include "glossary.hpp"
 #include "panel_table.hpp"
 #include "ui_probe.hpp"
 
@@ -104,6 +105,10 @@ void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
   // Typing into a field (seed, CSV path, a label) must not pause the run.
   if (ImGui::GetIO().WantTextInput || ImGui::IsAnyItemActive()) return;
   for (const KeyPress& press : key_presses) {
+    // Ctrl+Z outside a text field: undo the last parameter change (in a field it edits text).
+    constexpr int kModifiers = GLFW_MOD_CONTROL | GLFW_MOD_SHIFT | GLFW_MOD_ALT | GLFW_MOD_SUPER;
+    if (press.key == GLFW_KEY_Z && (press.mods & kModifiers) == GLFW_MOD_CONTROL)
+      control_panel_.undo_last_change(*snapshot_);
     if ((press.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0) continue;
     if (press.key == GLFW_KEY_SPACE) control_panel_.toggle_running(*snapshot_);
     if (press.key == GLFW_KEY_N) control_panel_.step_once();
@@ -164,6 +169,7 @@ void AppShell::show_menu_bar() {
   scenario_panel_.menus(engine_);
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
+    if (ImGui::MenuItem("Glossary")) open_glossary_window();
     ImGui::EndMenu();
   }
   export_menu_.show_status();
@@ -345,7 +351,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     ImGui::TextUnformatted(
         "Space    run / pause\nN        step once (hold to repeat)\nR        reset all chains\n"
         "L        lecture / dashboard layout\nCtrl+=   zoom in\nCtrl+-   zoom out\n"
-        "Ctrl+0   actual size\nF1       this help");
+        "Ctrl+0   actual size\nCtrl+Z   undo the last parameter change\nF1       this help");
     ImGui::Separator();
     ImGui::TextUnformatted(
         "Click a chain in the strip above the plots to hide or show it everywhere.\n"
@@ -353,6 +359,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
         "value.\nRight-click a panel (or File → Export) to export it as PNG or SVG.");
     ImGui::End();
   }
+  show_glossary_window();
 }
 
 }  // namespace sgl

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "chain_colours.hpp"
+#include "chain_guidance.hpp"
 #include "param_widgets.hpp"
+#include "samplers/sampler_availability.hpp"
 #include "samplers/sampler_registry.hpp"
 #include "targets/data_target.hpp"
 #include "ui_probe.hpp"
@@ -34,6 +37,31 @@ bool is_regression(const std::string& target_id) {
   return target_id == "linear" || target_id == "logistic";
 }
 
+// A refusal or an undo stays on screen this long.
+constexpr double kMessageSeconds = 12.0;
+
+std::string chain_anchor(int chain_id, const std::string& control) {
+  return "chain" + std::to_string(chain_id) + "/" + control;
+}
+
+// The chain of a "chain<id>/<parameter>" anchor, or −1 for any other control.
+int param_anchor_chain(const std::string& anchor) {
+  const std::size_t slash = anchor.find('/');
+  if (anchor.rfind("chain", 0) != 0 || slash == std::string::npos) return -1;
+  const std::string control = anchor.substr(slash + 1);
+  if (control.empty() || control == "sampler" || control == "actions") return -1;
+  return std::atoi(anchor.c_str() + 5);
+}
+
+// The first parameter whose value differs (the one a widget just changed).
+std::string changed_param(const ParamValues& before, const ParamValues& after) {
+  for (const auto& [name, value] : after) {
+    const auto it = before.find(name);
+    if (it == before.end() || it->second != value) return name;
+  }
+  return {};
+}
+
 }  // namespace
 
 ControlPanel::ControlPanel(LiveEngine& engine) : engine_(engine) {}
@@ -50,35 +78,114 @@ void ControlPanel::reset_all() {
 
 void ControlPanel::show(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
+  refresh_target_facts(snapshot);
+  take_new_error(snapshot);
+  // The status line sits below the scrolling part, so a refusal or an undo is always in view,
+  // and its coming and going never moves the sliders under the pointer.
+  ImGui::BeginChild("##controls body", ImVec2(0.0f, -status_line_height()));
   // Leave room for the labels to the right of the widgets.
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.0f);
-  show_error(snapshot);
   show_run_controls(snapshot);
   ImGui::Separator();
   show_target_controls(snapshot);
   ImGui::Separator();
   show_chain_list(context);
   ImGui::PopItemWidth();
+  ImGui::EndChild();
+  show_status_line();
+  // A slider drag is one undo step: it ends when nothing is held any more.
+  if (!ImGui::IsAnyItemActive()) undo_.end_gesture();
 }
 
-void ControlPanel::show_error(const EngineSnapshot& snapshot) {
-  if (snapshot.error_serial != last_error_serial_) {
-    last_error_serial_ = snapshot.error_serial;
-    visible_error_ = snapshot.last_error;
-    error_shown_at_ = ImGui::GetTime();
-    // A rejected change: show the engine's values again rather than the rejected ones.
-    edited_params_.clear();
-    edited_sampler_.clear();
-    target_synced_ = false;
+void ControlPanel::refresh_target_facts(const EngineSnapshot& snapshot) {
+  if (snapshot.target.get() == facts_target_ || !snapshot.target) return;
+  facts_target_ = snapshot.target.get();
+  unavailable_samplers_ = unavailable_samplers(*snapshot.target);
+  curvature_.reset();
+  curvature_note_.clear();
+  if (const auto curvature = estimate_curvature(*snapshot.target)) {
+    curvature_ = curvature->max_eigenvalue;
+    char note[128];
+    std::snprintf(note, sizeof note, "This target: λ_max = %.3g %s.", curvature->max_eigenvalue,
+                  curvature->where.c_str());
+    curvature_note_ = note;
   }
-  if (!visible_error_.empty() && ImGui::GetTime() - error_shown_at_ < 12.0) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(("Rejected: " + visible_error_).c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    ImGui::Separator();
+}
+
+void ControlPanel::take_new_error(const EngineSnapshot& snapshot) {
+  if (snapshot.error_serial == last_error_serial_) return;
+  last_error_serial_ = snapshot.error_serial;
+  if (snapshot.last_error.empty()) return;
+  // The refusal belongs to the most recent command; it is shown under that command's control.
+  error_anchor_ = pending_anchor_;
+  set_status("Rejected: " + snapshot.last_error, true);
+  // A refused parameter change never happened: it must not be undone later.
+  if (const int chain_id = param_anchor_chain(error_anchor_); chain_id >= 0)
+    if (const ParamUndoEntry* newest = undo_.newest(); newest && newest->chain_id == chain_id)
+      undo_.pop();
+  // Show the engine's values again rather than the rejected ones.
+  edited_params_.clear();
+  edited_sampler_.clear();
+  target_synced_ = false;
+}
+
+void ControlPanel::set_status(const std::string& message, bool is_error) {
+  status_ = message;
+  status_is_error_ = is_error;
+  status_shown_at_ = ImGui::GetTime();
+  if (!is_error) error_anchor_.clear();
+}
+
+std::string ControlPanel::refusal_at(const std::string& anchor) const {
+  if (!status_is_error_ || error_anchor_ != anchor ||
+      ImGui::GetTime() - status_shown_at_ >= kMessageSeconds)
+    return {};
+  return status_;
+}
+
+bool ControlPanel::status_visible() const {
+  return !status_.empty() && ImGui::GetTime() - status_shown_at_ < kMessageSeconds;
+}
+
+float ControlPanel::status_line_height() const {
+  if (!status_visible()) return 0.0f;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize(status_.c_str(), nullptr, false, width).y +
+         2.0f * style.ItemSpacing.y + 1.0f;  // the separator
+}
+
+void ControlPanel::show_status_line() {
+  if (!status_visible()) return;
+  ImGui::Separator();
+  if (status_is_error_) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(status_.c_str());
+  ImGui::PopTextWrapPos();
+  if (status_is_error_) ImGui::PopStyleColor();
+}
+
+void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
+  const std::optional<ParamUndoEntry> entry = undo_.pop();
+  if (!entry) {
+    set_status("Nothing to undo", false);
+    return;
   }
+  const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
+                                  [&](const ChainSnapshot& c) { return c.id == entry->chain_id; });
+  const SamplerInfo* info = find_sampler_info(entry->sampler_id);
+  if (chain == snapshot.chains.end() || chain->sampler_id != entry->sampler_id || !info) {
+    set_status("Cannot undo: chain #" + std::to_string(entry->chain_id) + " no longer runs " +
+                   entry->sampler_id,
+               true);
+    return;
+  }
+  pending_anchor_ = chain_anchor(entry->chain_id, changed_param(entry->after, entry->before));
+  engine_.set_chain_params(entry->chain_id, entry->before);
+  edited_params_[entry->chain_id] = entry->before;
+  set_status("Undone (Ctrl+Z) on " + chain->label + ": " +
+                 describe_param_change(info->params, entry->after, entry->before),
+             false);
 }
 
 void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
@@ -141,6 +248,7 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
       if (chosen) {
         edited_target_ = TargetSpec{info.id, {}, "", "y"};
         csv_path_[0] = '\0';
+        pending_anchor_ = "target";
         engine_.set_target(edited_target_);
         edited_params_.clear();
       }
@@ -149,11 +257,13 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
     ImGui::EndCombo();
   }
   if (current) help_marker(current->description);
+  show_refusal(refusal_at("target"));
   if (!current) return;
 
   ParamWidgetLimits limits;
   if (ImGui::TreeNodeEx("target parameters", ImGuiTreeNodeFlags_None)) {
     if (edit_params(current->params, edited_target_.params, limits)) {
+      pending_anchor_ = "target";
       engine_.set_target(edited_target_);
       edited_params_.clear();
     }
@@ -166,12 +276,14 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
           spec.params["prior_sd"] = edited_target_.params.at("prior_sd");
         if (edited_target_.params.count("noise_sd"))
           spec.params["noise_sd"] = edited_target_.params.at("noise_sd");
+        pending_anchor_ = "target";
         engine_.set_target(spec);
         edited_params_.clear();
         target_synced_ = false;
       }
       ImGui::SameLine();
       if (ImGui::Button("Synthetic data")) {
+        pending_anchor_ = "target";
         engine_.set_target(TargetSpec{edited_target_.id, {}, "", "y"});
         target_synced_ = false;
       }
@@ -215,29 +327,31 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
   }
   if (open) {
     if (chain.stopped) {
-      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(190, 20, 20, 255));
-      ImGui::TextWrapped("%s", chain.stop_reason.c_str());
-      ImGui::PopStyleColor();
-      if (ImGui::Button("Reset chain")) engine_.reset_chain(chain.id);
+      const StoppedChainReset reset = show_stopped_chain(chain);
+      if (reset.requested) {
+        pending_anchor_ = chain_anchor(chain.id, "actions");
+        if (reset.params) {
+          undo_.record(chain.id, chain.sampler_id, chain.params, *reset.params);
+          undo_.end_gesture();
+          engine_.set_chain_params(chain.id, *reset.params);
+          edited_params_.erase(chain.id);
+        }
+        engine_.reset_chain(chain.id);
+      }
     }
     show_label_editor(chain);
     // Sampler picker: switching keeps the seed and restarts this chain.
     std::string& sampler_id = edited_sampler_[chain.id];
     if (sampler_id.empty()) sampler_id = chain.sampler_id;
-    if (ImGui::BeginCombo("sampler", chain.sampler_id.c_str())) {
-      for (const auto& info : sampler_catalogue()) {
-        if (ImGui::Selectable(info.id.c_str(), info.id == chain.sampler_id) &&
-            info.id != chain.sampler_id) {
-          engine_.set_chain_sampler(chain.id, info.id, {});
-          edited_params_.erase(chain.id);
-          sampler_id = info.id;
-        }
-        if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("%s\n%s\n%s", info.name.c_str(), info.summary.c_str(),
-                            info.reference.c_str());
-      }
-      ImGui::EndCombo();
+    if (const auto picked = sampler_picker("sampler", chain.sampler_id, unavailable_samplers_);
+        picked && *picked != chain.sampler_id) {
+      pending_anchor_ = chain_anchor(chain.id, "sampler");
+      engine_.set_chain_sampler(chain.id, *picked, {});
+      edited_params_.erase(chain.id);
+      undo_.forget_chain(chain.id);  // the old sampler's values mean nothing to the new one
+      sampler_id = *picked;
     }
+    show_refusal(refusal_at(chain_anchor(chain.id, "sampler")));
     if (const SamplerInfo* info = find_sampler_info(chain.sampler_id)) {
       auto params_it = edited_params_.find(chain.id);
       if (params_it == edited_params_.end())
@@ -248,20 +362,48 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       if (data_target)
         if (const auto* data = context.snapshot->target->as_data_target())
           limits.max_batch_size = double(data->num_data());
-      if (edit_params(info->params, params_it->second, limits))
+      // Ranges and hints follow the values being edited, so they move with the other sliders.
+      const ParamValues full = with_defaults(params_it->second, info->params, data_target);
+      for (const ParamDescriptor& descriptor : info->params)
+        if (const auto range =
+                derived_slider_range(chain.sampler_id, descriptor.name, full, curvature_))
+          limits.slider_ranges[descriptor.name] = *range;
+      const std::string anchor_prefix = chain_anchor(chain.id, "");
+      if (param_anchor_chain(error_anchor_) == chain.id) {
+        limits.error_param = error_anchor_.substr(anchor_prefix.size());
+        limits.error_text = refusal_at(error_anchor_);
+      }
+      const ParamValues before = params_it->second;
+      if (edit_params(info->params, params_it->second, limits)) {
+        pending_anchor_ = anchor_prefix + changed_param(before, params_it->second);
+        undo_.record(chain.id, chain.sampler_id, before, params_it->second);
         engine_.set_chain_params(chain.id, params_it->second);
+      }
+      const std::vector<StabilityHint> hints = stability_hints(chain.sampler_id, full, curvature_);
+      show_stability_hints(hints, curvature_note_);
+      show_rejected_divergences(chain, hints);
     }
     if (chain.training && chain.training->completed < chain.training->iterations)
       show_training_progress(chain);
-    if (ImGui::SmallButton("duplicate")) engine_.duplicate_chain(chain.id);
+    const std::string actions = chain_anchor(chain.id, "actions");
+    if (ImGui::SmallButton("duplicate")) {
+      pending_anchor_ = actions;
+      engine_.duplicate_chain(chain.id);
+    }
     ImGui::SameLine();
-    if (ImGui::SmallButton("reset")) engine_.reset_chain(chain.id);
+    if (ImGui::SmallButton("reset")) {
+      pending_anchor_ = actions;
+      engine_.reset_chain(chain.id);
+    }
     ImGui::SameLine();
     if (ImGui::SmallButton("remove")) {
+      pending_anchor_ = actions;
       engine_.remove_chain(chain.id);
       edited_params_.erase(chain.id);
       edited_sampler_.erase(chain.id);
+      undo_.forget_chain(chain.id);
     }
+    show_refusal(refusal_at(actions));
     ImGui::TreePop();
   }
   ImGui::PopID();
@@ -312,13 +454,16 @@ void ControlPanel::show_add_chain(const EngineSnapshot& snapshot) {
   (void)snapshot;
   ImGui::Spacing();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-  if (ImGui::BeginCombo("##new sampler", add_sampler_id_.c_str())) {
-    for (const auto& info : sampler_catalogue())
-      if (ImGui::Selectable(info.id.c_str(), info.id == add_sampler_id_)) add_sampler_id_ = info.id;
-    ImGui::EndCombo();
-  }
+  if (const auto picked = sampler_picker("##new sampler", add_sampler_id_, unavailable_samplers_))
+    add_sampler_id_ = *picked;
   ImGui::SameLine();
-  if (ImGui::Button("Add chain")) engine_.add_chain(LiveChainConfig{add_sampler_id_, {}, true});
+  if (ImGui::Button("Add chain")) {
+    pending_anchor_ = "add";
+    engine_.add_chain(LiveChainConfig{add_sampler_id_, {}, true});
+  }
+  ui_probe::record_last_item("add_chain/button");
+  // A refused chain (e.g. a sampler this target cannot run) says why right here.
+  show_refusal(refusal_at("add"));
 }
 
 }  // namespace sgl

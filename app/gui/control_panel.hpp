@@ -6,9 +6,12 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "run/live_engine.hpp"
+#include "run/param_undo_stack.hpp"
+#include "targets/target_curvature.hpp"
 #include "view_context.hpp"
 
 namespace sgl {
@@ -24,6 +27,9 @@ class ControlPanel {
   void toggle_running(const EngineSnapshot& snapshot);
   void step_once();
   void reset_all();
+  // Ctrl+Z: restores the chain parameters before the newest change (a whole slider drag) and
+  // says what it undid in the status line.
+  void undo_last_change(const EngineSnapshot& snapshot);
 
  private:
   void show_run_controls(const EngineSnapshot& snapshot);
@@ -33,7 +39,15 @@ class ControlPanel {
   void show_training_progress(const ChainSnapshot& chain);
   void show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target);
   void show_add_chain(const EngineSnapshot& snapshot);
-  void show_error(const EngineSnapshot& snapshot);
+  // Curvature and sampler availability of a new target (computed once per target).
+  void refresh_target_facts(const EngineSnapshot& snapshot);
+  void take_new_error(const EngineSnapshot& snapshot);
+  void set_status(const std::string& message, bool is_error);
+  bool status_visible() const;
+  float status_line_height() const;  // 0 when there is no message
+  void show_status_line();
+  // The refusal to show under the control `anchor` ("" if it caused none lately).
+  std::string refusal_at(const std::string& anchor) const;
 
   LiveEngine& engine_;
   std::map<int, ParamValues> edited_params_;  // by chain id
@@ -43,8 +57,18 @@ class ControlPanel {
   TargetSpec edited_target_;
   bool target_synced_ = false;
   std::uint64_t last_error_serial_ = 0;
-  std::string visible_error_;
-  double error_shown_at_ = -1e9;
+  // The status line (a refusal or what Ctrl+Z undid), and the control a refusal belongs to:
+  // "target", "add", "chain<id>/sampler", "chain<id>/actions" or "chain<id>/<parameter>".
+  std::string status_;
+  bool status_is_error_ = false;
+  double status_shown_at_ = -1e9;
+  std::string pending_anchor_;  // the control of the newest command sent
+  std::string error_anchor_;
+  ParamUndoStack undo_;
+  const Target* facts_target_ = nullptr;
+  std::optional<double> curvature_;  // λ_max of the current target, if known
+  std::string curvature_note_;       // where it came from, for the hints' tooltip
+  std::map<std::string, std::string> unavailable_samplers_;  // id → why not on this target
   char csv_path_[512] = {};
   char response_column_[64] = "y";
   double speed_ = 0.0;

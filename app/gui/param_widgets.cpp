@@ -23,6 +23,13 @@ void slider_bounds(const ParamDescriptor& descriptor, const ParamWidgetLimits& l
                    double& hi) {
   lo = descriptor.min;
   hi = descriptor.max;
+  if (const auto derived = limits.slider_ranges.find(descriptor.name);
+      derived != limits.slider_ranges.end()) {
+    lo = std::max(derived->second.lo, descriptor.min);
+    hi = std::min(derived->second.hi, descriptor.max);
+    if (lo >= hi) lo = descriptor.min;
+    return;
+  }
   if (descriptor.name == "batch_size" && limits.max_batch_size > 0)
     hi = std::min(hi, limits.max_batch_size);
   if (descriptor.log_scale && lo <= 0.0) lo = std::min(1e-6, hi);
@@ -58,8 +65,14 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
     case ParamKind::Real: {
       double lo = 0, hi = 1;
       slider_bounds(descriptor, limits, lo, hi);
-      ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
-      if (descriptor.log_scale) flags |= ImGuiSliderFlags_Logarithmic;
+      const auto derived = limits.slider_ranges.find(descriptor.name);
+      const bool has_derived_range = derived != limits.slider_ranges.end();
+      // A derived range is only the slider's: a value typed with Ctrl+click may lie outside it
+      // (it is clamped to the descriptor's range below), so it is not clamped to the slider.
+      ImGuiSliderFlags flags =
+          has_derived_range ? ImGuiSliderFlags_None : ImGuiSliderFlags_AlwaysClamp;
+      if (has_derived_range ? derived->second.logarithmic : descriptor.log_scale)
+        flags |= ImGuiSliderFlags_Logarithmic;
       // "auto" for the 0 of a zero-means-auto parameter (ImGui shows a format without % as is).
       const char* format = descriptor.zero_means_auto && value == 0.0 ? "auto"
                            : descriptor.kind == ParamKind::Integer    ? "%.0f"
@@ -100,6 +113,13 @@ bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& v
     const bool edited = edit_one(descriptor, value, limits);
     if (!limits.probe_prefix.empty())
       ui_probe::record_last_item(limits.probe_prefix + descriptor.name);
+    if (descriptor.name == limits.error_param && !limits.error_text.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextUnformatted(limits.error_text.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
+    }
     if (edited) {
       values[descriptor.name] = value;
       changed = true;

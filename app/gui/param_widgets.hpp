@@ -2,9 +2,11 @@
 // every sampler and target setting has one name, one range and one tooltip everywhere.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
+#include "samplers/stability_limits.hpp"
 #include "util/params.hpp"
 
 namespace sgl {
@@ -16,6 +18,12 @@ struct ParamWidgetLimits {
   // Prefix under which each widget's rectangle is recorded for input tests (ui_probe); empty =
   // none.
   std::string probe_prefix;
+  // Slider ranges derived from the target and the other parameters (by parameter name), in place
+  // of the descriptor's; Ctrl+click still accepts any value in the descriptor's range.
+  std::map<std::string, SliderRange> slider_ranges;
+  // A refused change of `error_param`: its message is shown right under that widget.
+  std::string error_param;
+  std::string error_text;
 };
 
 // Draws one widget per applicable descriptor, editing `values` (user values; a missing entry

@@ -1,5 +1,7 @@
 #include "scenario_panel.hpp"
 
+#include "glossary.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -292,9 +294,14 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
   if (reference_view_ == 2 &&
       ImGui::BeginTable("##reference_table", 4,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    for (const char* heading : {"chain", "α_θ", "max |Δmean|/sd", "CT"})
-      ImGui::TableSetupColumn(heading);
-    ImGui::TableHeadersRow();
+    const char* const headings[] = {"chain", "α_θ", "max |Δmean|/sd", "CT"};
+    for (const char* heading : headings) ImGui::TableSetupColumn(heading);
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int column = 0; column < 4; ++column) {
+      ImGui::TableSetColumnIndex(column);
+      ImGui::TableHeader(headings[column]);
+      glossary_tooltip_for_last_item(headings[column]);
+    }
     for (const ChainReport& report : reports) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

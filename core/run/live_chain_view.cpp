@@ -22,6 +22,8 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   const std::size_t history_kept = std::min(history.size(), kLiveParamHistory);
   view.param_history.assign(history.end() - static_cast<std::ptrdiff_t>(history_kept),
                             history.end());
+  view.initial_params = chain.initial_params();
+  view.param_history_complete = history_kept == history.size();
   view.divergence_steps.assign(stats.divergence_steps().begin(), stats.divergence_steps().end());
 
   const DrawStore& draws = chain.draws();

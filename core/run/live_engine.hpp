@@ -87,6 +87,10 @@ struct ChainSnapshot {
   double wall_seconds = 0.0;
   double recent_steps_per_second = 0.0;
   std::vector<ParamChange> param_history;
+  // The values the chain (re)started with, and whether param_history holds every change since
+  // (it keeps the newest few hundred): together they replay the chain's settings.
+  ParamValues initial_params;
+  bool param_history_complete = true;
   std::vector<std::uint64_t> divergence_steps;  // newest last, at most a few hundred
 
   int dim = 0;

@@ -18,6 +18,7 @@ class NaiveSghmcSampler : public StochasticGradientSampler {
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
   void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  std::string divergence_cause() const override;
   bool uses_metropolis() const override { return metropolis_; }
   const char* divergence_hint() const override {
     return "try a smaller step size, or resample r more often";

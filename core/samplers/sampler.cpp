@@ -43,8 +43,17 @@ bool Sampler::diverge(const std::string& why) {
   r_ = good_r_;
   stopped_ = true;
   std::ostringstream reason;
-  reason << "diverged at step " << counters_.steps << ": " << why
-         << "; state reverted to the last good draw (" << divergence_hint() << ")";
+  const std::string cause = divergence_cause();
+  // The cause comes first when the sampler can name one from its settings: it is what the
+  // user can act on; the energy numbers follow. Otherwise the sampler's own hint says what to
+  // try (only settings it has).
+  if (cause.empty()) {
+    reason << "diverged at step " << counters_.steps << ": " << why
+           << "; state reverted to the last good draw (" << divergence_hint() << ")";
+  } else {
+    reason << "diverged at step " << counters_.steps << ": " << cause << " (" << why
+           << "; state reverted to the last good draw)";
+  }
   stop_reason_ = reason.str();
   return false;
 }

@@ -50,4 +50,9 @@ void SgdMomentumSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
   sync_gradient_count();
 }
 
+std::string SgdMomentumSampler::divergence_cause() const {
+  return "learning rate η too large for the curvature (or momentum decay α too small): the "
+         "iterates overshoot the mode and grow; lower η or raise α";
+}
+
 }  // namespace sgl

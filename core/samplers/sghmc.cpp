@@ -59,4 +59,20 @@ void SghmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
   sync_gradient_count();
 }
 
+std::string SghmcSampler::divergence_cause() const {
+  // The momentum update multiplies r by 1 − εC: beyond εC = 2 that factor is below −1, so r
+  // flips sign and grows every step whatever the target.
+  const double ec = step_size_ * friction_;
+  std::ostringstream cause;
+  cause.precision(3);
+  if (ec >= 2.0) {
+    cause << "εC too large (εC = " << ec << " > 2): the friction flips and grows r every step; "
+          << "lower C or ε";
+  } else {
+    cause << "ε = " << step_size_ << " too large for the curvature at C = " << friction_
+          << " (stable needs 2εC + ε²λ_max < 4); lower ε";
+  }
+  return cause.str();
+}
+
 }  // namespace sgl

@@ -1,6 +1,7 @@
 #include "samplers/sgld.hpp"
 
 #include <cmath>
+#include <sstream>
 
 #include "samplers/common_params.hpp"
 
@@ -41,7 +42,8 @@ void SgldSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     const double step =
         schedule_a_ > 0.0
-            ? schedule_a_ * std::pow(schedule_b_ + static_cast<double>(counters_.steps), -schedule_gamma_)
+            ? schedule_a_ *
+                  std::pow(schedule_b_ + static_cast<double>(counters_.steps), -schedule_gamma_)
             : step_size_;
     const double noise_sd = std::sqrt(step);
     estimate_gradient(theta, grad, rng);
@@ -49,6 +51,19 @@ void SgldSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
     if (!finish_free_step(store)) break;
   }
   sync_gradient_count();
+}
+
+std::string SgldSampler::divergence_cause() const {
+  std::ostringstream cause;
+  cause.precision(3);
+  if (schedule_a_ > 0.0) {
+    cause << "the scheduled step ε_t = a(b + t)^−γ (a = " << schedule_a_
+          << ") is too large for the curvature: each step overshoots the mode; lower a or raise b";
+  } else {
+    cause << "step ε = " << step_size_ << " too large for the curvature: each step overshoots "
+          << "the mode (stable needs ε < 4/λ_max); lower ε";
+  }
+  return cause.str();
 }
 
 }  // namespace sgl

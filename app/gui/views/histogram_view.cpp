@@ -127,7 +127,7 @@ void show_histogram_view(ViewContext& context) {
   const std::string key = std::string("black: ") + truth_name;
   const std::string caption = std::string("TV ") + distance_scope;
   if (any_draws && any_truth) {
-    views::readout_row(readouts, caption.c_str());
+    views::readout_row(readouts, caption.c_str(), {"TV"});
   } else {
     views::caption(key.c_str());
     if (!any_draws && !snapshot.chains.empty()) views::note("No draws yet: press Space to run.");

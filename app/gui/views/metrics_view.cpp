@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "gui/glossary.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/ui_probe.hpp"
 #include "gui/views/views.hpp"
@@ -42,10 +43,10 @@ void sign_cell(const SamplerCounters& counters) {
       ratio(static_cast<double>(counters.sign_positive), static_cast<double>(counters.sign_total)));
 }
 
-void header_with_tooltip(const char* name, const char* tooltip) {
+void header_with_definition(const char* name, const char* term) {
   ImGui::TableNextColumn();
   ImGui::TableHeader(name);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  glossary_tooltip_for_last_item(term);
 }
 
 void chain_cell(const ViewContext& context, const ChainSnapshot& chain) {
@@ -99,35 +100,31 @@ void show_metrics_view(ViewContext& context) {
   if (!ImGui::BeginTable("##metrics", kColumns, flags)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   const std::string ess_selected = "ESS " + selected;
+  // Each header's tooltip is its glossary definition (the glossary term where it differs).
   struct Column {
     const char* name;
-    const char* tooltip;
+    const char* term;
   };
   const Column columns[kColumns] = {
-      {"chain", "Sampler and chain id"},
-      {"steps", "Steps taken since the last reset"},
-      {"steps/s", "Recent sampling speed of this chain"},
-      {"grad evals", "Gradient evaluations, counted per datum"},
-      {"data passes", "(gradient + density evaluations) / data size: full-data equivalents"},
-      {"accept",
-       "Metropolis–Hastings acceptance rate (— for samplers without an MH step); HMC-ECS adds its "
-       "subsample update's rate (u), EWSG shows its index chain's rate"},
-      {"τ̂",
-       "Signed HMC-ECS: fraction τ̂ of iterations whose likelihood estimate L̂ was positive. "
-       "Its histograms are sign-weighted; the variance of sign-weighted means grows as "
-       "1/(2τ̂ − 1)² (— for other samplers)"},
-      {"mean α", "Mean acceptance probability min(1, e^−ΔH)"},
-      {"ESS min", "Effective sample size, smallest over all coordinates"},
-      {ess_selected.c_str(), "Effective sample size of the selected coordinate"},
-      {"ESS/1k grad", "Smallest ESS per 1000 gradient evaluations: efficiency per unit of work"},
-      {"TV", "Total variation distance of the histogram to the truth"},
-      {"KL", "Kullback–Leibler divergence KL(histogram ‖ truth)"},
-      {"diverg.", "Divergent steps (energy error too large)"},
-      {"status", "running / paused / stopped, with the reason"},
+      {"chain", "chain"},
+      {"steps", "steps"},
+      {"steps/s", "steps/s"},
+      {"grad evals", "grad evals"},
+      {"data passes", "data passes"},
+      {"accept", "accept"},
+      {"τ̂", "τ̂"},
+      {"mean α", "mean α"},
+      {"ESS min", "ESS min"},
+      {ess_selected.c_str(), "ESS"},
+      {"ESS/1k grad", "ESS/1k grad"},
+      {"TV", "TV"},
+      {"KL", "KL"},
+      {"diverg.", "divergences"},
+      {"status", "status"},
   };
   for (const Column& column : columns) ImGui::TableSetupColumn(column.name);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  for (const Column& column : columns) header_with_tooltip(column.name, column.tooltip);
+  for (const Column& column : columns) header_with_definition(column.name, column.term);
 
   for (const ChainSnapshot& chain : snapshot.chains) {
     const SamplerCounters& counters = chain.counters;

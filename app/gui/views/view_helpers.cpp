@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "gui/chain_colours.hpp"
+#include "gui/glossary.hpp"
 #include "gui/plot/plot_theme.hpp"
 #include "targets/target.hpp"
 
@@ -128,13 +129,15 @@ void coordinate_combo(const ViewContext& context, const char* label, int& coordi
   }
 }
 
-void readout_row(const std::vector<Readout>& entries, const char* caption) {
+void readout_row(const std::vector<Readout>& entries, const char* caption,
+                 const std::vector<std::string>& terms) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float swatch = ImGui::GetFontSize() * 0.8f;
   const float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
   if (caption != nullptr) {
     views::caption(caption);
+    glossary_tooltip_for_last_item(terms);
     first = false;
   }
   for (const Readout& entry : entries) {
@@ -159,6 +162,7 @@ void readout_row(const std::vector<Readout>& entries, const char* caption) {
     ImGui::Dummy(ImVec2(swatch, line));
     ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(entry.text.c_str());
+    glossary_tooltip_for_last_item(terms);
     export_last_item_text(entry.text.c_str(), ImGuiCol_Text);
   }
 }

@@ -42,7 +42,9 @@ struct Readout {
   plot::Colour colour;
   std::string text;
 };
-void readout_row(const std::vector<Readout>& entries, const char* caption = nullptr);
+// Hovering the caption or an entry shows the glossary definitions of `terms` (e.g. TV, KL).
+void readout_row(const std::vector<Readout>& entries, const char* caption = nullptr,
+                 const std::vector<std::string>& terms = {});
 
 // Dashed vertical markers at each parameter change of the chain, with a tooltip listing what
 // changed (drawn inside an open plot).

@@ -1,0 +1,22 @@
+#include "run/stable_settings.hpp"
+
+#include <algorithm>
+
+namespace sgl {
+
+std::optional<ParamValues> last_stable_params(const ParamValues& initial,
+                                              const std::vector<ParamChange>& history,
+                                              std::uint64_t stop_step, std::uint64_t min_steps) {
+  if (history.empty()) return std::nullopt;  // it stopped under the settings it started with
+  const ParamValues& final_params = history.back().params;
+  // Stretch k (k = 0: the initial values) runs from its start to the next change.
+  for (std::size_t k = history.size(); k-- > 0;) {
+    const ParamValues& params = k == 0 ? initial : history[k - 1].params;
+    const std::uint64_t start = k == 0 ? 0 : history[k - 1].step;
+    const std::uint64_t end = std::min(history[k].step, stop_step);
+    if (params != final_params && end >= start && end - start >= min_steps) return params;
+  }
+  return std::nullopt;
+}
+
+}  // namespace sgl

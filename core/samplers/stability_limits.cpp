@@ -1,0 +1,132 @@
+#include "samplers/stability_limits.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace sgl {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Sliders reach this many times the stability limit: far enough to see a chain blow up, near
+// enough that the stable part fills most of the slider.
+constexpr double kBeyondLimit = 3.0;
+// Log sliders span this many factors of ten below their top.
+constexpr double kDecades = 4.0;
+// A setting using more than this fraction of its limit is shown as marginal.
+constexpr double kMarginalFraction = 0.8;
+
+bool is_sghmc(const std::string& id) {
+  return id == "sghmc" || id == "sghmc-cv";
+}
+bool is_leapfrog(const std::string& id) {
+  return id == "hmc" || id == "naive-sghmc";
+}
+bool is_sgld(const std::string& id) {
+  return id == "sgld" || id == "sgld-cv";
+}
+
+double value_or(const ParamValues& values, const std::string& name, double fallback) {
+  const auto it = values.find(name);
+  return it != values.end() ? it->second : fallback;
+}
+
+std::string format(double value) {
+  std::ostringstream out;
+  out.precision(3);
+  out << value;
+  return out.str();
+}
+
+StabilityLevel level_for(double used_fraction) {
+  if (!(used_fraction < 1.0)) return StabilityLevel::Unstable;  // also NaN
+  return used_fraction > kMarginalFraction ? StabilityLevel::Marginal : StabilityLevel::Stable;
+}
+
+// ε against a largest stable step `limit` derived from the curvature (`rule`, e.g. "2/√λ_max").
+StabilityHint step_hint(double step, double limit, const std::string& rule) {
+  // The number before the formula: ImGui may wrap after a '.', so the value goes where the line
+  // still has room.
+  return {"ε = " + format(step) + " (limit " + format(limit) + " = " + rule + ")",
+          level_for(step / limit)};
+}
+
+SliderRange decades_below(double hi) {
+  return {hi * std::pow(10.0, -kDecades), hi, true};
+}
+
+}  // namespace
+
+double max_stable_leapfrog_step(double lambda_max) {
+  return 2.0 / std::sqrt(lambda_max);
+}
+
+double max_stable_langevin_step(double lambda_max) {
+  return 4.0 / lambda_max;
+}
+
+double max_stable_sghmc_step(double friction, std::optional<double> lambda_max) {
+  if (lambda_max && *lambda_max > 0.0)
+    return (std::sqrt(friction * friction + 4.0 * *lambda_max) - friction) / *lambda_max;
+  return friction > 0.0 ? 2.0 / friction : kInfinity;
+}
+
+double max_stable_sghmc_friction(double step_size, std::optional<double> lambda_max) {
+  if (step_size <= 0.0) return kInfinity;
+  double limit = 2.0 / step_size;
+  if (lambda_max && *lambda_max > 0.0)
+    limit = std::min(limit, (4.0 - step_size * step_size * *lambda_max) / (2.0 * step_size));
+  return limit;
+}
+
+std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const ParamValues& full,
+                                           std::optional<double> lambda_max) {
+  std::vector<StabilityHint> hints;
+  const double step = value_or(full, "step_size", 0.0);
+  if (is_sghmc(sampler_id)) {
+    const double friction = value_or(full, "friction", 0.0);
+    const double ec = step * friction;
+    hints.push_back({"εC = " + format(ec) + " (limit 2)", level_for(ec / 2.0)});
+    if (lambda_max) {
+      const double margin = 2.0 * ec + step * step * *lambda_max;
+      hints.push_back({"2εC+ε²λ_max = " + format(margin) + " (limit 4)", level_for(margin / 4.0)});
+    }
+  } else if (is_leapfrog(sampler_id) && lambda_max) {
+    hints.push_back(step_hint(step, max_stable_leapfrog_step(*lambda_max), "2/√λ_max"));
+  } else if (is_sgld(sampler_id) && lambda_max && value_or(full, "schedule_a", 0.0) <= 0.0) {
+    hints.push_back(step_hint(step, max_stable_langevin_step(*lambda_max), "4/λ_max"));
+  }
+  return hints;
+}
+
+std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
+                                                const std::string& param, const ParamValues& full,
+                                                std::optional<double> lambda_max) {
+  const double step = value_or(full, "step_size", 0.0);
+  if (param == "noise_var") {
+    // V = 4 in Chen et al.; the top grows with the current value so typed values stay reachable.
+    return SliderRange{0.01, std::max(100.0, value_or(full, "noise_var", 0.0)), true};
+  }
+  if (is_sghmc(sampler_id)) {
+    const double friction = value_or(full, "friction", 0.0);
+    if (param == "friction" && step > 0.0)
+      return decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
+    if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
+      return SliderRange{0.0, std::max(friction, 1e-9), friction > 0.0};
+    if (param == "step_size") {
+      const double limit = max_stable_sghmc_step(friction, lambda_max);
+      if (std::isfinite(limit)) return decades_below(std::max(kBeyondLimit * limit, step));
+    }
+    return std::nullopt;
+  }
+  if (param == "step_size" && lambda_max && *lambda_max > 0.0) {
+    if (is_leapfrog(sampler_id))
+      return decades_below(std::max(kBeyondLimit * max_stable_leapfrog_step(*lambda_max), step));
+    if (is_sgld(sampler_id))
+      return decades_below(std::max(kBeyondLimit * max_stable_langevin_step(*lambda_max), step));
+  }
+  return std::nullopt;
+}
+
+}  // namespace sgl

@@ -1,0 +1,52 @@
+// Stability arithmetic for the GUI's sliders: how large a step or a friction can be before the
+// linearised dynamics on the target's stiffest direction (curvature λ_max) blow up, the hint
+// shown under a chain's sliders, and slider ranges derived from those limits so that a small
+// drag moves a parameter by a small factor instead of sending it past the limit.
+//
+// On U = ½λθ² each sampler is a linear map of (θ, r); it is stable when its spectral radius is
+// below 1 (Jury's conditions):
+//   leapfrog (hmc, naive-sghmc):            ε²λ < 4, i.e. ε < 2/√λ
+//   SGHMC  θ += εr; r = (1 − εC)r − ελθ:    εC < 2 and 2εC + ε²λ < 4
+//   SGLD   θ −= (ε/2)λθ:                    ε < 4/λ
+// Without a known λ_max only the curvature-free part remains (SGHMC: εC < 2).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "util/params.hpp"
+
+namespace sgl {
+
+double max_stable_leapfrog_step(double lambda_max);  // 2/√λ
+double max_stable_langevin_step(double lambda_max);  // 4/λ
+// Largest ε with εC < 2 and 2εC + ε²λ < 4: (√(C² + 4λ) − C)/λ (2/C without λ; +∞ if neither).
+double max_stable_sghmc_step(double friction, std::optional<double> lambda_max);
+// Largest C at step ε: min(2/ε, (4 − ε²λ)/(2ε)) (≤ 0 when ε alone is already unstable).
+double max_stable_sghmc_friction(double step_size, std::optional<double> lambda_max);
+
+enum class StabilityLevel { Stable, Marginal, Unstable };
+
+// One line under a chain's sliders, e.g. "εC = 0.1 (stable below 2)".
+struct StabilityHint {
+  std::string text;
+  StabilityLevel level = StabilityLevel::Stable;
+};
+
+// Hints for a sampler with its full parameter values; empty for samplers without a known rule.
+std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const ParamValues& full,
+                                           std::optional<double> lambda_max);
+
+struct SliderRange {
+  double lo = 0.0;
+  double hi = 1.0;
+  bool logarithmic = true;
+};
+
+// The slider range for one parameter given the others, or nullopt to keep the descriptor's.
+std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
+                                                const std::string& param, const ParamValues& full,
+                                                std::optional<double> lambda_max);
+
+}  // namespace sgl
