@@ -76,6 +76,11 @@ class Sampler {
   // What a divergence's stop reason suggests: only settings this sampler has (a sampler without
   // friction must not be told to add some).
   virtual const char* divergence_hint() const { return "try a smaller step size"; }
+  // The likely cause of a divergence under the current parameters, in this sampler's own terms
+  // (e.g. "εC too large (εC = 5.4 > 2): ..."), or empty when it has no specific explanation.
+  // It leads the stop reason (the hint above is the fallback), so the user learns which setting
+  // to change.
+  virtual std::string divergence_cause() const { return {}; }
   // Whether this sampler's steps are MH-corrected (used for acceptance reporting).
   virtual bool uses_metropolis() const { return false; }
   // Whether its draws carry a sign s = ±1 that expectations must be weighted by (signed
@@ -89,11 +94,6 @@ class Sampler {
   virtual std::shared_ptr<const TrainingReport> training_report() const { return nullptr; }
   // Up to `particles` trajectories through the annealing transitions with the current parameters
   // from their own RNG seeded with `seed` (the chain's draws are unaffected); null if none.
-  // The likely cause of a divergence under the current parameters, in this sampler's own terms
-  // (e.g. "εC too large (εC = 5.4 > 2): ..."), or empty when it has no specific explanation.
-  // Appended to the stop reason, so the user learns which setting to change.
-  virtual std::string divergence_cause() const { return {}; }
-
   virtual std::shared_ptr<const AnnealingCloud> annealing_cloud(int /*particles*/,
                                                                 std::uint64_t /*seed*/) const {
     return nullptr;
