@@ -34,6 +34,11 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     const std::string accept =
         summary.has_accept_rate ? format_number("%.3f", summary.accept_rate) : "-";
     const std::string tv = summary.has_truth ? format_number("%.4f", summary.tv_distance) : "-";
+    if (!summary.no_draws.empty()) {
+      std::fprintf(out, "%-*s  no draws: %s\n", label_width, label.c_str(),
+                   summary.no_draws.c_str());
+      continue;
+    }
     for (std::size_t c = 0; c < summary.coordinates.size(); ++c) {
       const CoordinateSummary& coordinate = summary.coordinates[c];
       const std::string mean =
@@ -45,7 +50,8 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     if (const auto& training = summary.training) {
       std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
                    label_width, "", training->elbo, training->elbo_se,
-                   static_cast<unsigned long long>(training->completed), training->training_seconds);
+                   static_cast<unsigned long long>(training->completed),
+                   training->training_seconds);
     }
     if (summary.divergences > 0)
       std::fprintf(out, "%-*s  %llu divergent transitions\n", label_width, "",
