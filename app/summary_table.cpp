@@ -1,6 +1,7 @@
 #include "summary_table.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "sampler_labels.hpp"
@@ -41,8 +42,11 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     }
     for (std::size_t c = 0; c < summary.coordinates.size(); ++c) {
       const CoordinateSummary& coordinate = summary.coordinates[c];
-      const std::string mean =
-          format_number("%.4g", coordinate.mean) + " ± " + format_number("%.2g", coordinate.mcse);
+      // Too few draws for an ESS (one or two): the MCSE is unknown, not infinite.
+      const std::string mcse = std::isfinite(coordinate.mcse)
+                                   ? format_number("%.2g", coordinate.mcse)
+                                   : std::string("n/a");
+      const std::string mean = format_number("%.4g", coordinate.mean) + " ± " + mcse;
       std::fprintf(out, "%-*s  %-*s  %26s  %10.1f  %7s  %7s\n", label_width,
                    c == 0 ? label.c_str() : "", name_width, coordinate.name.c_str(), mean.c_str(),
                    coordinate.ess, c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");

@@ -25,6 +25,7 @@ struct CappedResult {
   int signal = 0;          // the signal that ended it, if any
   bool timed_out = false;  // killed by us after the time cap
   long max_rss_kb = 0;
+  double seconds = 0.0;
   std::string out, err;
 };
 
@@ -85,6 +86,7 @@ inline CappedResult run_capped(const std::string& exe, const std::vector<std::st
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.exited = WIFEXITED(status);
   result.exit_code = result.exited ? WEXITSTATUS(status) : -1;
   result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
