@@ -71,7 +71,7 @@ TEST_CASE("hostile sizes are refused before memory grows", "[cli][hostile]") {
   const auto zero = scratch.run(
       {"run", "--model", "linear", "--data", "/dev/zero", "--sampler", "sgld", "--steps", "10"});
   expect_refused(scratch, zero, "line longer than the limit of 1048576 bytes");
-  CHECK(zero.max_rss_kb < 100 * 1024);
+  if (kAddressSpaceCap > 0) CHECK(zero.max_rss_kb < 100 * 1024);  // sanitizers add their own
 
   std::string header = "y";
   for (int i = 0; i < 10001; ++i) header += ",c" + std::to_string(i);
@@ -88,7 +88,7 @@ TEST_CASE("hostile sizes are refused before memory grows", "[cli][hostile]") {
   const auto huge =
       scratch.run({"run", "--target", "gauss2d", "--sampler", "sghmc", "--steps", "1000000000000"});
   expect_refused(scratch, huge, "record fewer draws with --thin");
-  CHECK(huge.max_rss_kb < 100 * 1024);
+  if (kAddressSpaceCap > 0) CHECK(huge.max_rss_kb < 100 * 1024);
   expect_refused(scratch,
                  scratch.run({"run", "--model", "logistic", "--synthetic", "n=10000000,d=50,seed=1",
                               "--sampler", "sgld", "--steps", "10"}),
