@@ -184,8 +184,8 @@ RunSpec build_run_spec(const RunOptions& options) {
     spec.samplers.push_back(parse_sampler_spec(text));
   spec.chains_per_sampler =
       static_cast<int>(parse_count(options.chains, "--chains", 1, kMaxChainsPerSampler));
-  spec.steps = parse_count(options.steps, "--steps", 1);
-  spec.burnin = parse_count(options.burnin, "--burnin", 0);
+  spec.steps = parse_count(options.steps, "--steps", 1, kMaxSteps);
+  spec.burnin = parse_count(options.burnin, "--burnin", 0, kMaxSteps);
   spec.thin = parse_count(options.thin, "--thin", 1);
   spec.seed = parse_count(options.seed, "--seed", 0);
   if (!options.init.empty()) spec.init = parse_init(options.init);

@@ -22,6 +22,10 @@ inline constexpr int kMaxJsonDepth = 64;                                 // nest
 // the response), so a longer --init or "init" is refused before the target is even built.
 inline constexpr std::size_t kMaxInitValues = kMaxCsvColumns;
 
+// Steps and burn-in per chain: 10^15 is a year at the fastest sampler's 3·10^7 steps/s, and
+// keeps burnin + steps (+ training) far from overflowing 64 bits.
+inline constexpr std::uint64_t kMaxSteps = 1'000'000'000'000'000;
+
 // Chains per --sampler in `run` (ensembles have their own, lighter chains).
 inline constexpr int kMaxChainsPerSampler = 10000;
 

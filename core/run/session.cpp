@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "io/input_limits.hpp"
 #include "run/memory_estimate.hpp"
 #include "targets/data_target.hpp"
 #include "util/error.hpp"
@@ -16,6 +17,9 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
   if (spec.chains_per_sampler < 1) throw UserError("chains must be at least 1");
   if (spec.steps < 1) throw UserError("steps must be at least 1");
   if (spec.thin < 1) throw UserError("thin must be at least 1");
+  if (spec.steps > kMaxSteps || spec.burnin > kMaxSteps)
+    throw UserError("steps and burn-in must each be at most 10^15 per chain, got " +
+                    std::to_string(spec.steps) + " and " + std::to_string(spec.burnin));
   // Sizes first: a synthetic data set is checked before it is generated, every target before
   // the draw stores are reserved.
   int synthetic_dim = 1;
