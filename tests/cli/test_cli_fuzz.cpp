@@ -269,6 +269,7 @@ std::string refusal_kind(const std::string& message) {
       {"out of range", "value out of range"},
       {"not a number", "value not a number"},
       {"must be", "value out of range"},
+      {"at most", "value out of range"},
       {"expects", "value not a number"},
       {"needs", "invalid combination"},
       {"only", "invalid combination"},
