@@ -33,14 +33,19 @@ json parse_bounded_json(const std::string& text, const std::string& source) {
     throw UserError(source + ": " + std::to_string(text.size()) +
                     " bytes, more than the limit of " + std::to_string(kMaxJsonFileBytes >> 20) +
                     " MiB for a scenario file");
-  // The callback sees every value with its depth, so a deeply nested file is refused before the
-  // parser builds it.
-  const json::parser_callback_t limit_depth = [&source](int depth, json::parse_event_t event,
-                                                        json&) {
-    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
-        depth >= kMaxJsonDepth)
+  // The callback sees every value with its depth, so a deeply nested file or a huge array is
+  // refused while the parser builds it.
+  std::size_t values = 0;
+  const json::parser_callback_t limit_depth = [&source, &values](int depth,
+                                                                 json::parse_event_t event, json&) {
+    const bool opens =
+        event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
+    if (opens && depth >= kMaxJsonDepth)
       throw UserError(source + ": arrays and objects nested deeper than the limit of " +
                       std::to_string(kMaxJsonDepth) + " levels");
+    if ((opens || event == json::parse_event_t::value) && ++values > kMaxJsonValues)
+      throw UserError(source + ": more than the limit of " + std::to_string(kMaxJsonValues) +
+                      " values (numbers, strings, lists) in one scenario file");
     return true;
   };
   try {

@@ -17,6 +17,9 @@ inline constexpr std::uint64_t kMaxCsvFileBytes = std::uint64_t{4} << 30;  // 4 
 // Scenario and session files (JSON).
 inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{16} << 20;  // 16 MiB
 inline constexpr int kMaxJsonDepth = 64;                                 // nested arrays/objects
+// Numbers, strings, arrays, objects: a parsed value costs ~16 bytes plus its container's share,
+// so a 16 MiB file of "0,0,0,..." would otherwise build ~8·10^6 of them (~300 MB).
+inline constexpr std::size_t kMaxJsonValues = 1'000'000;
 
 // Start points: no target has more coordinates than a CSV has columns (an intercept replaces
 // the response), so a longer --init or "init" is refused before the target is even built.

@@ -50,6 +50,10 @@ TEST_CASE("the scenario reader refuses deep nesting and huge numbers naming the 
     CHECK(message.rfind("m.json: malformed JSON: ", 0) == 0);
     CHECK(message.find("json.exception") == std::string::npos);
   }
+  std::string many = "[0";
+  for (std::size_t i = 0; i < kMaxJsonValues; ++i) many += ",0";
+  CHECK_THROWS_WITH(parse_scenario(many + "]", "many.json"),
+                    Catch::Contains("many.json: more than the limit of 1000000 values"));
   CHECK_THROWS_WITH(parse_scenario(std::string(kMaxJsonFileBytes + 1, ' '), "big.json"),
                     Catch::Contains("more than the limit of 16 MiB"));
 }
