@@ -29,10 +29,10 @@ std::string without_exception_tag(const std::string& message) {
 }  // namespace
 
 json parse_bounded_json(const std::string& text, const std::string& source) {
+  // The file reader stops one byte past the limit, so the size itself is not known here.
   if (text.size() > kMaxJsonFileBytes)
-    throw UserError(source + ": " + std::to_string(text.size()) +
-                    " bytes, more than the limit of " + std::to_string(kMaxJsonFileBytes >> 20) +
-                    " MiB for a scenario file");
+    throw UserError(source + ": larger than the limit of " +
+                    std::to_string(kMaxJsonFileBytes >> 20) + " MiB for a scenario file");
   // The callback sees every value with its depth, so a deeply nested file or a huge array is
   // refused while the parser builds it.
   std::size_t values = 0;

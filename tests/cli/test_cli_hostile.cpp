@@ -117,7 +117,7 @@ TEST_CASE("hostile scenario files name the file and what was expected", "[cli][h
   expect_refused(scratch,
                  scratch.run({"run", "--scenario",
                               scratch.write("big.json", "[" + std::string(17u << 20, ' ') + "]")}),
-                 "more than the limit of 16 MiB");
+                 "larger than the limit of 16 MiB");
   expect_refused(scratch, scratch.run({"run", "--scenario", "/dev/zero.json"}),
                  "cannot read scenario file /dev/zero.json");
   expect_refused(

@@ -55,5 +55,5 @@ TEST_CASE("the scenario reader refuses deep nesting and huge numbers naming the 
   CHECK_THROWS_WITH(parse_scenario(many + "]", "many.json"),
                     Catch::Contains("many.json: more than the limit of 1000000 values"));
   CHECK_THROWS_WITH(parse_scenario(std::string(kMaxJsonFileBytes + 1, ' '), "big.json"),
-                    Catch::Contains("more than the limit of 16 MiB"));
+                    Catch::Contains("larger than the limit of 16 MiB"));
 }

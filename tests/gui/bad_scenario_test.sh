@@ -28,8 +28,8 @@ check() {
 }
 
 check "$work/malformed.json" "malformed JSON"
-check "$work/huge.json" "more than the limit of 16 MiB"
-check /dev/zero "more than the limit of 16 MiB"
+check "$work/huge.json" "larger than the limit of 16 MiB"
+check /dev/zero "larger than the limit of 16 MiB"
 check "$work/a-directory.json" "cannot read scenario file .*: it is a directory"
 check "$work/missing-data.json" "cannot open data file"
 echo "gui bad scenario test: all passed"
