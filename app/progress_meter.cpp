@@ -23,6 +23,7 @@ std::string short_count(double value) {
 
 std::string format_duration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "?";
+  if (seconds >= 1e9) return "over 30 years";  // also keeps lround in range
   char text[32];
   const long whole = std::lround(seconds);
   if (whole < 60)
