@@ -9,9 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <iterator>
 #include <system_error>
 
+#include "interrupt.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -27,25 +27,22 @@ fs::path normalised_destination(const std::string& dir) {
   return path;
 }
 
-// Ctrl-C (or a kill) during a long run must not leave the staging directory behind either. The
-// handler may only make async-signal-safe calls, so the paths to remove are kept in fixed
-// buffers, each published by bumping a counter only after it is complete.
-constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
-constexpr int kMaxStagedFiles = 8;
+// Ctrl-C (or a kill) during a long run must not leave the staging directory behind either.
+// Normally the interrupted command unwinds and the destructor removes it; if the process has to
+// be ended from the signal handler (interrupt.hpp), remove_staging_now() runs there. It may only
+// make async-signal-safe calls, so the paths to remove are kept in fixed buffers, each
+// published by bumping a counter only after it is complete.
+constexpr int kMaxStagedFiles = 64;
 constexpr std::size_t kMaxPathBytes = 4096;
 char g_staged_files[kMaxStagedFiles][kMaxPathBytes];
 volatile std::sig_atomic_t g_staged_file_count = 0;
 char g_staging_dir[kMaxPathBytes];
 volatile std::sig_atomic_t g_staging_registered = 0;
-void (*g_previous_handlers[std::size(kCleanupSignals)])(int) = {};
 
-void remove_staging_and_reraise(int signal_number) {
-  if (g_staging_registered != 0) {
-    for (int i = 0; i < g_staged_file_count; ++i) ::unlink(g_staged_files[i]);
-    ::rmdir(g_staging_dir);
-  }
-  std::signal(signal_number, SIG_DFL);
-  std::raise(signal_number);
+void remove_staging_now() {
+  if (g_staging_registered == 0) return;
+  for (int i = 0; i < g_staged_file_count; ++i) ::unlink(g_staged_files[i]);
+  ::rmdir(g_staging_dir);
 }
 
 void register_staging(const fs::path& staging) {
@@ -54,11 +51,8 @@ void register_staging(const fs::path& staging) {
   std::memcpy(g_staging_dir, path.c_str(), path.size() + 1);
   g_staged_file_count = 0;
   g_staging_registered = 1;
-  for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
-    g_previous_handlers[i] = std::signal(kCleanupSignals[i], remove_staging_and_reraise);
-    // A signal ignored by whoever started us (nohup, a background job) stays ignored.
-    if (g_previous_handlers[i] == SIG_IGN) std::signal(kCleanupSignals[i], SIG_IGN);
-  }
+  install_interrupt_handlers();
+  set_emergency_cleanup(remove_staging_now);
 }
 
 void register_staged_file(const fs::path& file) {
@@ -70,12 +64,8 @@ void register_staged_file(const fs::path& file) {
 }
 
 void unregister_staging() {
-  if (g_staging_registered == 0) return;
-  for (std::size_t i = 0; i < std::size(kCleanupSignals); ++i) {
-    const auto previous = g_previous_handlers[i];
-    std::signal(kCleanupSignals[i], previous == SIG_ERR ? SIG_DFL : previous);
-  }
   g_staging_registered = 0;
+  set_emergency_cleanup(nullptr);
 }
 
 // mkdtemp creates 0700 directories; a directory that becomes DIR should look like one made by
@@ -128,6 +118,8 @@ std::string AtomicOutputDir::staged_path(const std::string& name) {
 
 void AtomicOutputDir::commit() {
   if (committed_) return;
+  // A signal that came while the files were written: give up rather than publish them.
+  throw_if_interrupted();
   // From here on the files become the result: a signal must not delete them any more.
   unregister_staging();
   if (!staging_inside_destination_) {

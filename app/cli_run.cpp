@@ -1,5 +1,6 @@
 #include "cli_run.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -10,8 +11,12 @@
 
 #include "atomic_output.hpp"
 #include "draws_csv_writer.hpp"
+#include "interrupt.hpp"
+#include "io/input_limits.hpp"
+#include "progress_meter.hpp"
 #include "run/run_summary.hpp"
 #include "run/session.hpp"
+#include "sampler_labels.hpp"
 #include "summary_json_writer.hpp"
 #include "summary_table.hpp"
 #include "util/error.hpp"
@@ -50,6 +55,12 @@ std::uint64_t parse_count(const std::string& text, const std::string& flag, std:
 }
 
 std::vector<double> parse_init(const std::string& text) {
+  // Counted before parsing: no target has more coordinates than kMaxInitValues.
+  const std::size_t count = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
+  if (count > kMaxInitValues)
+    throw UserError("--init has " + std::to_string(count) +
+                    " values, more than any target has coordinates (" +
+                    std::to_string(kMaxInitValues) + ")");
   std::vector<double> values;
   std::stringstream stream(text);
   std::string item;
@@ -137,9 +148,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                                     "Synthetic data instead of --data: n=..,d=..,seed=..");
   auto* prior_sd = run->add_option("--prior-sd", options.prior_sd,
                                    "Prior standard deviation of every coefficient (default 10)");
-  auto* samplers = run->add_option(
-      "--sampler", options.samplers,
-      "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
+  auto* samplers =
+      run->add_option("--sampler", options.samplers,
+                      "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
   run->add_option("--chains", options.chains, "Chains per --sampler (default 1)");
   auto* steps = run->add_option("--steps", options.steps, "Steps per chain after burn-in");
   run->add_option("--burnin", options.burnin, "Steps run before recording starts (default 0)");
@@ -153,6 +164,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       "A preset (`list scenarios`) or a scenario/session .json file, instead of the target and "
       "sampler flags");
   run->add_flag("--quick", options.quick, "With --scenario: the preset's reduced test sizes");
+  run->add_flag("--quiet", options.quiet,
+                "No progress line on stderr (shown for runs longer than about 2 s)");
   for (CLI::Option* option : {target, model, samplers, steps}) scenario->excludes(option);
 
   target->excludes(model);
@@ -170,16 +183,29 @@ RunSpec build_run_spec(const RunOptions& options) {
   for (const std::string& text : options.samplers)
     spec.samplers.push_back(parse_sampler_spec(text));
   spec.chains_per_sampler =
-      static_cast<int>(parse_count(options.chains, "--chains", 1, std::numeric_limits<int>::max()));
-  spec.steps = parse_count(options.steps, "--steps", 1);
-  spec.burnin = parse_count(options.burnin, "--burnin", 0);
+      static_cast<int>(parse_count(options.chains, "--chains", 1, kMaxChainsPerSampler));
+  spec.steps = parse_count(options.steps, "--steps", 1, kMaxSteps);
+  spec.burnin = parse_count(options.burnin, "--burnin", 0, kMaxSteps);
   spec.thin = parse_count(options.thin, "--thin", 1);
   spec.seed = parse_count(options.seed, "--seed", 0);
   if (!options.init.empty()) spec.init = parse_init(options.init);
   return spec;
 }
 
+void require_some_draws(const std::vector<SamplerSummary>& summaries,
+                        const std::vector<std::string>& labels) {
+  std::string reasons;
+  for (std::size_t s = 0; s < summaries.size(); ++s) {
+    if (summaries[s].draws > 0) return;
+    reasons += (reasons.empty() ? "" : "; ") + (s < labels.size() ? labels[s] : summaries[s].id) +
+               ": no draws: " + summaries[s].no_draws;
+  }
+  throw UserError("no sampler recorded a draw, nothing written (" + reasons + ")");
+}
+
 int run_command(const RunOptions& options) {
+  // From here on Ctrl+C / SIGTERM end the command cleanly with exit code 130.
+  install_interrupt_handlers();
   if (!options.scenario.empty()) return run_scenario_command(options);
   if (options.quick) throw UserError("--quick needs --scenario");
   if (options.samplers.empty()) throw UserError("--sampler is required (or give --scenario)");
@@ -189,8 +215,16 @@ int run_command(const RunOptions& options) {
   // length) before any output exists; the output directory is claimed before the long part.
   Session session(spec);
   AtomicOutputDir output(options.out_dir);
-  session.run_to_end();
+  {
+    ProgressMeter progress("run", "steps", !options.quiet);
+    const bool finished = session.run_to_end([&progress](std::uint64_t done, std::uint64_t total) {
+      progress.update(double(done), double(total));
+      return !interrupt_requested();
+    });
+    if (!finished) throw Interrupted();
+  }
   const std::vector<SamplerSummary> summaries = summarize(session);
+  require_some_draws(summaries, sampler_labels(spec));
 
   write_draws_csv(session, output.staged_path("draws.csv"));
   write_summary_json(summary_json(session, summaries), output.staged_path("summary.json"));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "run/run_spec.hpp"
+#include "run/run_summary.hpp"
 #include "run/session.hpp"
 
 namespace sgl {
@@ -37,6 +38,7 @@ struct RunOptions {
       figure_writer;
   std::string scenario;  // preset name or scenario/session file: replaces target/sampler flags
   bool quick = false;    // with --scenario: the preset's reduced sizes (tests)
+  bool quiet = false;    // no progress line on stderr
 };
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options);
@@ -44,11 +46,16 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options);
 // Throws UserError for any invalid flag value.
 RunSpec build_run_spec(const RunOptions& options);
 
+// Refuses (UserError) a run where no sampler recorded a single draw: there is nothing to report.
+void require_some_draws(const std::vector<SamplerSummary>& summaries,
+                        const std::vector<std::string>& labels);
+
 // `run --scenario`: the scenario's chains (draws.csv, summary.json), its sweep and ensemble
 // (sweep.csv, sweep_samples.csv, ensemble.csv) and analysis.json (cli_run_scenario.cpp).
 int run_scenario_command(const RunOptions& options);
 
-// Runs the command; returns the exit code. Throws UserError (exit code 2 in main).
+// Runs the command; returns the exit code. Throws UserError (exit code 2 in main) and
+// Interrupted (Ctrl+C, SIGTERM: exit code 130, nothing written).
 int run_command(const RunOptions& options);
 
 }  // namespace sgl

@@ -1,14 +1,20 @@
 // `sgmcmc-lab run --scenario NAME|FILE.json [--quick] --out DIR`: runs a preset or a saved
 // scenario headless — its chains as `run` runs them, then its sweep and ensemble — and writes
 // every result atomically into DIR.
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <stop_token>
+#include <thread>
 
 #include "atomic_output.hpp"
 #include "cli_run.hpp"
 #include "draws_csv_writer.hpp"
+#include "interrupt.hpp"
+#include "progress_meter.hpp"
+#include "sampler_labels.hpp"
 #include "scenario/assets.hpp"
 #include "scenario/scenario_run.hpp"
 #include "summary_json_writer.hpp"
@@ -53,6 +59,27 @@ void print_reports(const ScenarioResults& results) {
     }
 }
 
+// run_scenario() blocks; a watcher thread shows its progress and turns Ctrl+C into a cancel
+// request, which the scenario's loops check between slices, chains and checkpoints.
+ScenarioResults run_with_progress(const Scenario& scenario, bool show_progress) {
+  ExperimentControl control;
+  ProgressMeter progress("scenario " + scenario.name, "", show_progress);
+  ScenarioResults results;
+  {
+    std::jthread watcher([&control, &progress](std::stop_token stop) {
+      while (!stop.stop_requested()) {
+        if (interrupt_requested()) control.cancel.store(true);
+        progress.update(control.progress.load(), 1.0);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    });
+    results = run_scenario(scenario, &control);
+  }
+  progress.finish();
+  throw_if_interrupted();
+  return results;
+}
+
 }  // namespace
 
 int run_scenario_command(const RunOptions& options) {
@@ -65,7 +92,9 @@ int run_scenario_command(const RunOptions& options) {
   // Validate the chains (data file, parameters against the target) before claiming DIR.
   if (!scenario.chains.empty()) Session check(scenario_run_spec(scenario));
   AtomicOutputDir output(options.out_dir);
-  const ScenarioResults results = run_scenario(scenario);
+  const ScenarioResults results = run_with_progress(scenario, !options.quiet);
+  if (results.session && !results.sweep && !results.ensemble)
+    require_some_draws(results.summaries, sampler_labels(results.session->spec()));
 
   std::vector<std::string> written;
   auto stage = [&](const std::string& name) {

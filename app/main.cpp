@@ -3,10 +3,13 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <new>
+#include <string>
 
 #include "cli_list.hpp"
 #include "cli_run.hpp"
 #include "gui/gui_main.hpp"
+#include "interrupt.hpp"
 #ifdef SGL_HAVE_GUI
 #include "gui/run_figures.hpp"
 #endif
@@ -24,6 +27,23 @@ int gui_command(const sgl::GuiOptions& options) {
                "`run` and `list` work\n");
   return 1;
 #endif
+}
+
+// Errors are one line: a control character from the input (a newline inside a JSON string, a
+// carriage return in a CSV field) is shown escaped instead of breaking the line.
+void print_error(const char* prefix, const char* message) {
+  std::string line;
+  for (const char* c = message; *c != '\0'; ++c) {
+    const auto byte = static_cast<unsigned char>(*c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      line += *c;
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+      line += escaped;
+    }
+  }
+  std::fprintf(stderr, "%s%s\n", prefix, line.c_str());
 }
 
 }  // namespace
@@ -79,13 +99,23 @@ int main(int argc, char** argv) {
     return gui_command(gui_options);
   } catch (const CLI::ParseError& error) {
     if (error.get_exit_code() == 0) return app.exit(error);  // --help
-    std::fprintf(stderr, "error: %s\n", error.what());
+    print_error("error: ", error.what());
     return 2;
   } catch (const sgl::UserError& error) {
-    std::fprintf(stderr, "error: %s\n", error.what());
+    print_error("error: ", error.what());
+    return 2;
+  } catch (const sgl::Interrupted&) {
+    std::fprintf(stderr, "interrupted: no output written\n");
+    return sgl::kInterruptedExitCode;
+  } catch (const std::bad_alloc&) {
+    // Last resort: the size limits and the memory estimate should refuse such runs up front (the
+    // fuzz tests check that none of their inputs gets here).
+    std::fprintf(stderr,
+                 "error: out of memory: use fewer steps or chains, or --thin (nothing written)\n");
     return 2;
   } catch (const std::exception& error) {
-    std::fprintf(stderr, "error: internal: %s\n", error.what());
+    // Last resort as well: every expected failure is a UserError naming its input.
+    print_error("error: internal: ", error.what());
     return 1;
   }
 }

@@ -101,6 +101,7 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
       {"wall_seconds", number_or_null(summary.wall_seconds)},
       {"steps_per_second", number_or_null(summary.steps_per_second)},
   };
+  if (!summary.no_draws.empty()) entry["no_draws"] = summary.no_draws;
   if (summary.has_truth) {
     entry["tv_distance"] = number_or_null(summary.tv_distance);
     entry["kl"] = number_or_null(summary.kl);

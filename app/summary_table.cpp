@@ -1,6 +1,7 @@
 #include "summary_table.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "sampler_labels.hpp"
@@ -34,10 +35,18 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     const std::string accept =
         summary.has_accept_rate ? format_number("%.3f", summary.accept_rate) : "-";
     const std::string tv = summary.has_truth ? format_number("%.4f", summary.tv_distance) : "-";
+    if (!summary.no_draws.empty()) {
+      std::fprintf(out, "%-*s  no draws: %s\n", label_width, label.c_str(),
+                   summary.no_draws.c_str());
+      continue;
+    }
     for (std::size_t c = 0; c < summary.coordinates.size(); ++c) {
       const CoordinateSummary& coordinate = summary.coordinates[c];
-      const std::string mean =
-          format_number("%.4g", coordinate.mean) + " ± " + format_number("%.2g", coordinate.mcse);
+      // Too few draws for an ESS (one or two): the MCSE is unknown, not infinite.
+      const std::string mcse = std::isfinite(coordinate.mcse)
+                                   ? format_number("%.2g", coordinate.mcse)
+                                   : std::string("n/a");
+      const std::string mean = format_number("%.4g", coordinate.mean) + " ± " + mcse;
       std::fprintf(out, "%-*s  %-*s  %26s  %10.1f  %7s  %7s\n", label_width,
                    c == 0 ? label.c_str() : "", name_width, coordinate.name.c_str(), mean.c_str(),
                    coordinate.ess, c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");
@@ -45,7 +54,8 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     if (const auto& training = summary.training) {
       std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
                    label_width, "", training->elbo, training->elbo_se,
-                   static_cast<unsigned long long>(training->completed), training->training_seconds);
+                   static_cast<unsigned long long>(training->completed),
+                   training->training_seconds);
     }
     if (summary.divergences > 0)
       std::fprintf(out, "%-*s  %llu divergent transitions\n", label_width, "",

@@ -77,19 +77,21 @@ int run_gui(const GuiOptions& options) {
     std::fprintf(stderr, "error: %s\n", error.what());
     return 2;
   }
+  // A malformed, huge or unreadable scenario file given on the command line is refused (exit 2,
+  // one line, through main's handler) before any window opens.
+  if (!options.scenario.empty() && (!options.samplers.empty() || !options.target.empty()))
+    throw UserError("--scenario replaces --target and --sampler: give one or the other");
+  std::optional<Scenario> requested;
+  if (!options.scenario.empty()) requested = load_scenario(options.scenario);
+
   GuiWindow window;
   if (!window.open(window_options)) return 1;
   // The shell owns GL textures: it must be destroyed before the window (declared after it).
   std::unique_ptr<AppShell> shell;
   try {
-    if (!options.scenario.empty() && (!options.samplers.empty() || !options.target.empty()))
-      throw UserError("--scenario replaces --target and --sampler: give one or the other");
     const bool from_flags = !options.samplers.empty() || !options.target.empty();
-    std::optional<Scenario> scenario;
-    if (!options.scenario.empty())
-      scenario = load_scenario(options.scenario);
-    else if (!from_flags)
-      scenario = default_scenario();
+    std::optional<Scenario> scenario = std::move(requested);
+    if (!scenario && !from_flags) scenario = default_scenario();
     LiveSetup setup = scenario ? live_setup_from_scenario(*scenario)
                                : live_setup_from_scenario(default_scenario());
     if (!options.samplers.empty()) {

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "io/input_limits.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -20,12 +21,17 @@ fs::path executable_dir() {
   return exe.empty() ? fs::path() : exe.parent_path();
 }
 
+// Reads at most kMaxJsonFileBytes + 1 bytes, so that a huge file or an endless one (/dev/zero)
+// is refused by the JSON reader's size check without being read whole.
 bool read_file(const fs::path& path, std::string& text) {
+  std::error_code ignored;
+  if (fs::is_directory(path, ignored)) return false;
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  text = contents.str();
+  text.assign(kMaxJsonFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return false;
+  text.resize(static_cast<std::size_t>(in.gcount()));
   return true;
 }
 
@@ -84,7 +90,12 @@ Scenario load_scenario(const std::string& name_or_path) {
     }
   }
   std::string text;
-  if (!read_file(path, text)) throw UserError("cannot read scenario file " + path.string());
+  std::error_code ignored_error;
+  if (!read_file(path, text))
+    throw UserError("cannot read scenario file " + path.string() + ": " +
+                    (fs::is_directory(path, ignored_error) ? "it is a directory"
+                     : fs::exists(path, ignored_error)     ? "permission denied or unreadable"
+                                                           : "no such file"));
   return parse_scenario(text, path.string());
 }
 

@@ -6,6 +6,8 @@
 #include "diagnostics/distance.hpp"
 #include "diagnostics/ess.hpp"
 #include "diagnostics/histogram.hpp"
+#include "io/input_limits.hpp"
+#include "run/memory_estimate.hpp"
 #include "targets/analytic_targets.hpp"
 #include "targets/data_target.hpp"
 #include "targets/ewsg_gauss.hpp"
@@ -106,6 +108,14 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   const auto truth = gaussian_truth(*target);
   const std::uint64_t steps = sweep.steps ? sweep.steps : scenario.steps;
   const int dim = target->dim();
+  // Each run keeps every draw: refuse sizes beyond the memory budget before the first one.
+  RunSpec one_run;
+  one_run.samplers.resize(1);
+  one_run.steps = steps;
+  one_run.burnin = sweep.burnin;
+  if (steps > kMaxSteps || sweep.burnin > kMaxSteps)
+    throw UserError(scenario.source + ": sweep steps and burnin must each be at most 10^15");
+  check_run_memory(one_run, dim, 0.0);
 
   SweepResult result;
   result.param = sweep.param;
@@ -124,7 +134,13 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
       Chain chain(target, spec.sampler.id, params, chain_seed(scenario.seed, position, 0), start,
                   sweep.burnin, 1);
       chain.reserve_draws(static_cast<std::size_t>(steps));
-      chain.run(sweep.burnin + steps);
+      // In slices, so that a cancel (Ctrl+C, the GUI's stop button) is seen within a long run.
+      constexpr std::uint64_t kSlice = std::uint64_t{1} << 16;
+      const std::uint64_t length = sweep.burnin + steps;
+      while (!chain.stopped() && chain.counters().steps < length) {
+        if (cancelled(control)) return result;
+        chain.run(std::min(kSlice, length - chain.counters().steps));
+      }
 
       SweepPoint point;
       point.label = spec.label;

@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "io/input_limits.hpp"
 #include "samplers/sampler_registry.hpp"
+#include "scenario/bounded_json.hpp"
 #include "scenario/scenario_layout.hpp"
 #include "targets/data_target.hpp"
 #include "targets/regression_data.hpp"
@@ -63,12 +65,15 @@ double as_number(const json& value, const std::string& where) {
   return number;
 }
 
-std::uint64_t as_count(const json& value, const std::string& where, std::uint64_t minimum) {
+std::uint64_t as_count(const json& value, const std::string& where, std::uint64_t minimum,
+                       std::uint64_t maximum = std::numeric_limits<std::uint64_t>::max()) {
   if (!value.is_number_integer() ||
       (value.is_number_integer() && value.get<std::int64_t>() < 0 && !value.is_number_unsigned()))
     throw UserError(where + " must be a whole number >= " + std::to_string(minimum));
   const std::uint64_t count = value.get<std::uint64_t>();
   if (count < minimum) throw UserError(where + " must be at least " + std::to_string(minimum));
+  // Checked before any narrowing cast, so 2^32 + 1 is not read as 1.
+  if (count > maximum) throw UserError(where + " must be at most " + std::to_string(maximum));
   return count;
 }
 
@@ -210,8 +215,8 @@ SavedSession parse_session(const json& value, const std::string& path, bool data
     const std::string where = fields.where("chains") + "[" + std::to_string(i) + "]";
     Fields chain_fields(chains[i], where);
     SavedChain chain;
-    chain.id = static_cast<int>(as_count(chain_fields.require("id"), chain_fields.where("id"), 0));
-    if (chain.id > 1000000) throw UserError(chain_fields.where("id") + " is too large");
+    chain.id = static_cast<int>(
+        as_count(chain_fields.require("id"), chain_fields.where("id"), 0, 1000000));
     if (!ids.insert(chain.id).second) throw UserError(chain_fields.where("id") + " repeats an id");
     chain.sampler = as_string(chain_fields.require("sampler"), chain_fields.where("sampler"));
     chain.initial_params = parse_sampler_params(chain_fields.require("params"), chain.sampler,
@@ -236,12 +241,7 @@ SavedSession parse_session(const json& value, const std::string& path, bool data
 }  // namespace
 
 Scenario parse_scenario(const std::string& text, const std::string& source) {
-  json root;
-  try {
-    root = json::parse(text);
-  } catch (const json::parse_error& error) {
-    throw UserError(source + ": malformed JSON: " + error.what());
-  }
+  const json root = parse_bounded_json(text, source);
   Fields fields(root, source);
   Scenario scenario;
   scenario.source = source;
@@ -266,6 +266,10 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
       if (!data_target) throw UserError(fields.where("init") + ": \"map\" needs a data target");
       scenario.init_at_map = true;
     } else if (init->is_array()) {
+      if (init->size() > kMaxInitValues)
+        throw UserError(fields.where("init") + " has " + std::to_string(init->size()) +
+                        " values, more than any target has coordinates (" +
+                        std::to_string(kMaxInitValues) + ")");
       for (std::size_t i = 0; i < init->size(); ++i)
         scenario.init.push_back(
             as_number((*init)[i], fields.where("init") + "[" + std::to_string(i) + "]"));
@@ -359,8 +363,8 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
   if (const json* ensemble = fields.get("ensemble")) {
     Fields e_fields(*ensemble, fields.where("ensemble"));
     ScenarioEnsemble e;
-    e.chains = static_cast<int>(as_count(e_fields.require("chains"), e_fields.where("chains"), 1));
-    if (e.chains > 1000000) throw UserError(e_fields.where("chains") + " must be at most 10^6");
+    e.chains = static_cast<int>(
+        as_count(e_fields.require("chains"), e_fields.where("chains"), 1, 1000000));
     if (const json* of = e_fields.get("of")) e.of = as_string_list(*of, e_fields.where("of"));
     check_labels(e.of, e_fields.where("of"));
     if (const json* steps = e_fields.get("steps"))

@@ -1,5 +1,6 @@
 #include "scenario/scenario_run.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -87,14 +88,13 @@ ScenarioResults run_scenario(const Scenario& scenario, ExperimentControl* contro
   const double chains_share = has_sweep || has_ensemble ? 0.2 : 1.0;
   if (!scenario.chains.empty()) {
     results.session = std::make_unique<Session>(scenario_run_spec(scenario));
-    // Chain by chain (as Session::run_to_end), with progress and a chance to cancel.
-    const std::uint64_t total = scenario.burnin + scenario.steps;
-    auto& chains = results.session->chains();
-    for (std::size_t i = 0; i < chains.size(); ++i) {
-      if (control && control->cancel.load()) break;
-      chains[i]->run(total - chains[i]->counters().steps);
-      if (control) control->progress.store(chains_share * double(i + 1) / double(chains.size()));
-    }
+    // Chain by chain in slices, with progress and a chance to cancel.
+    results.session->run_to_end([control, chains_share](std::uint64_t done, std::uint64_t total) {
+      if (!control) return true;
+      control->progress.store(chains_share * double(done) /
+                              double(std::max<std::uint64_t>(total, 1)));
+      return !control->cancel.load();
+    });
     results.summaries = summarize(*results.session);
     results.chains = chain_reports(scenario, results.summaries);
   }

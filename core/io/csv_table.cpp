@@ -4,16 +4,19 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <string_view>
 
+#include "io/bounded_line_reader.hpp"
+#include "io/input_limits.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
 namespace {
 
-std::string where(const std::string& path, int line, int column) {
+std::string where(const std::string& path, std::int64_t line, int column) {
   std::string text = "data file '" + path + "', line " + std::to_string(line);
   if (column > 0) text += ", column " + std::to_string(column);
   return text;
@@ -65,19 +68,38 @@ std::string CsvTable::location(std::int64_t row, int column) const {
 }
 
 CsvTable read_numeric_csv(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw UserError("data file '" + path + "' is a directory, not a CSV file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UserError("cannot open data file '" + path + "'");
+  return read_numeric_csv(in, path);
+}
 
+CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
   CsvTable table;
   table.path = path;
   std::string line;
   std::vector<std::string_view> fields;
-  int line_number = 0;
+  BoundedLineReader reader(in, kMaxCsvLineBytes, kMaxCsvFileBytes);
   bool have_header = false;
-  while (std::getline(in, line)) {
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  while (true) {
+    const BoundedLineReader::Result result = reader.next(line);
+    const std::int64_t line_number = reader.line_number();
+    if (result == BoundedLineReader::Result::End) break;
+    if (result == BoundedLineReader::Result::LineTooLong)
+      throw UserError(where(path, line_number, 0) + ": line longer than the limit of " +
+                      std::to_string(kMaxCsvLineBytes) + " bytes (is this a CSV text file?)");
+    if (result == BoundedLineReader::Result::FileTooLarge)
+      throw UserError("data file '" + path + "' is larger than the limit of " +
+                      std::to_string(kMaxCsvFileBytes >> 30) + " GiB");
     if (trim(line).empty()) continue;
+    // Counting commas first keeps a hostile row from building a huge field list.
+    const std::size_t field_count =
+        static_cast<std::size_t>(std::count(line.begin(), line.end(), ',')) + 1;
+    if (field_count > static_cast<std::size_t>(kMaxCsvColumns))
+      throw UserError(where(path, line_number, 0) + ": " + std::to_string(field_count) +
+                      " columns, more than the limit of " + std::to_string(kMaxCsvColumns));
     split_fields(line, fields);
     if (!have_header) {
       std::set<std::string_view> seen;
@@ -88,8 +110,8 @@ CsvTable read_numeric_csv(const std::string& path) {
         if (!seen.insert(fields[c]).second)
           throw UserError(where(path, line_number, column) + ": duplicate column name '" +
                           std::string(fields[c]) + "'");
-        table.header.emplace_back(fields[c]);
       }
+      for (std::string_view field : fields) table.header.emplace_back(field);
       have_header = true;
       continue;
     }
@@ -99,6 +121,9 @@ CsvTable read_numeric_csv(const std::string& path) {
       throw UserError(where(path, line_number, column) + ": expected " + std::to_string(expected) +
                       " fields as in the header, found " + std::to_string(fields.size()));
     }
+    if (table.values.size() + expected > kMaxCsvCells)
+      throw UserError(where(path, line_number, 0) + ": more than the limit of " +
+                      std::to_string(kMaxCsvCells) + " numbers in one data file");
     for (std::size_t c = 0; c < expected; ++c) {
       double value = 0.0;
       const auto fail = [&](const char* problem) {
@@ -111,10 +136,11 @@ CsvTable read_numeric_csv(const std::string& path) {
     }
     table.line_numbers.push_back(line_number);
   }
+  if (!in.eof() && in.bad()) throw UserError("cannot read data file '" + path + "'");
   if (!have_header) throw UserError("data file '" + path + "' is empty (expected a header row)");
   if (table.line_numbers.empty())
     throw UserError("data file '" + path + "' has a header but no data rows (line " +
-                    std::to_string(line_number + 1) + ")");
+                    std::to_string(reader.line_number() + 1) + ")");
   return table;
 }
 

@@ -199,6 +199,15 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     summary.coordinates.push_back(coordinate);
   }
 
+  if (summary.draws == 0) {
+    summary.no_draws =
+        summary.stop_reasons.empty() ? "no draw was recorded" : summary.stop_reasons[0];
+    if (summary.stop_reasons.size() > 1)
+      summary.no_draws +=
+          " (and " + std::to_string(summary.stop_reasons.size() - 1) + " more chains)";
+    for (CoordinateSummary& c : summary.coordinates)
+      c.mean = c.sd = c.ess = c.iat = c.mcse = std::numeric_limits<double>::quiet_NaN();
+  }
   if (target.truth() && summary.draws > 0) {
     const DistanceToTruth distance = distance_for(target, chains);
     summary.has_truth = true;

@@ -45,6 +45,9 @@ struct SamplerSummary {
   double kl = 0.0;
   int truth_bins = 0;         // bins per axis used for tv/kl
   std::vector<std::string> stop_reasons;  // chains that stopped early, with why
+  // Why no chain recorded a draw ("diverged at step 1: ..."); empty when there are draws. The
+  // coordinate statistics are then NaN (null in summary.json), never "nan ± inf" in a table.
+  std::string no_draws;
 
   // Subsampling samplers (each present only where it applies; see SamplerCounters).
   bool has_index_accept_rate = false;  // EWSG's index chain

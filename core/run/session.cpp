@@ -1,8 +1,13 @@
 #include "run/session.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 
+#include "io/input_limits.hpp"
+#include "run/memory_estimate.hpp"
+#include "targets/data_target.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -12,7 +17,18 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
   if (spec.chains_per_sampler < 1) throw UserError("chains must be at least 1");
   if (spec.steps < 1) throw UserError("steps must be at least 1");
   if (spec.thin < 1) throw UserError("thin must be at least 1");
+  if (spec.steps > kMaxSteps || spec.burnin > kMaxSteps)
+    throw UserError("steps and burn-in must each be at most 10^15 per chain, got " +
+                    std::to_string(spec.steps) + " and " + std::to_string(spec.burnin));
+  // Sizes first: a synthetic data set is checked before it is generated, every target before
+  // the draw stores are reserved.
+  int synthetic_dim = 1;
+  const double synthetic_bytes = synthetic_data_bytes(spec.target, &synthetic_dim);
+  if (synthetic_bytes > 0) check_run_memory(spec, synthetic_dim, synthetic_bytes);
   target_ = make_target(spec.target);
+  const DataTarget* data = target_->as_data_target();
+  check_run_memory(spec, target_->dim(),
+                   data ? double(data->num_data()) * double(target_->dim() + 1) * 8.0 : 0.0);
 
   Vec init = target_->default_init();
   if (!spec.init.empty()) {
@@ -25,6 +41,15 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
     for (std::size_t i = 0; i < spec.init.size(); ++i) {
       if (!std::isfinite(spec.init[i])) throw UserError("--init values must be finite");
       init[static_cast<Eigen::Index>(i)] = spec.init[i];
+    }
+    // A start where U is not finite (e.g. 1e308 on θ⁴) can only diverge at step 1.
+    const double potential = target_->potential(init.data());
+    if (!std::isfinite(potential)) {
+      std::ostringstream msg;
+      msg << "--init: the potential U is " << (std::isnan(potential) ? "NaN" : "infinite")
+          << " at the start point, not a finite "
+          << "number (the density is 0 or overflows there): start closer to the target's mass";
+      throw UserError(msg.str());
     }
   }
 
@@ -40,12 +65,35 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
   }
 }
 
-void Session::run_to_end() {
-  const std::uint64_t total = spec_.burnin + spec_.steps;
+std::uint64_t Session::total_steps() const {
+  std::uint64_t total = 0;
+  for (const auto& chain : chains_)
+    total += chain->sampler().training_steps() + spec_.burnin + spec_.steps;
+  return total;
+}
+
+bool Session::run_to_end(const SliceCallback& on_slice) {
+  using Clock = std::chrono::steady_clock;
+  constexpr double kSliceSeconds = 0.1;
+  const std::uint64_t total = total_steps();
+  std::uint64_t done_before = 0;  // steps of the chains already finished
+  std::uint64_t slice = 16;       // adapts until a slice takes about kSliceSeconds
   for (auto& chain : chains_) {
     // Variational samplers train first: their optimisation steps come on top of the total.
-    chain->run(chain->sampler().training_steps() + total - chain->counters().steps);
+    const std::uint64_t length = chain->sampler().training_steps() + spec_.burnin + spec_.steps;
+    while (!chain->stopped() && chain->counters().steps < length) {
+      const std::uint64_t steps = std::min(slice, length - chain->counters().steps);
+      const auto start = Clock::now();
+      chain->run(steps);
+      const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      if (seconds < kSliceSeconds / 2 && slice < (std::uint64_t{1} << 40)) slice *= 2;
+      if (seconds > kSliceSeconds * 2 && slice > 1) slice /= 2;
+      if (on_slice && !on_slice(done_before + chain->counters().steps, total)) return false;
+    }
+    done_before += length;
   }
+  if (on_slice) on_slice(total, total);
+  return true;
 }
 
 }  // namespace sgl

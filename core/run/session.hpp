@@ -2,6 +2,8 @@
 // end; the GUI's worker thread advances the same chains in slices.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -15,8 +17,17 @@ class Session {
   // Builds the target and every chain; throws UserError for any invalid part of the spec.
   explicit Session(const RunSpec& spec);
 
-  // Runs every chain for burnin + steps steps, one chain after another.
-  void run_to_end();
+  // Called between slices of a run with the steps done so far and the total over all chains;
+  // returning false stops the run there (an interruption).
+  using SliceCallback = std::function<bool(std::uint64_t done, std::uint64_t total)>;
+
+  // Runs every chain for burnin + steps steps (plus any training), one chain after another, in
+  // slices of about a tenth of a second so that `on_slice` can show progress and stop the run.
+  // Slicing does not change the draws. Returns false if on_slice stopped it.
+  bool run_to_end(const SliceCallback& on_slice = {});
+
+  // Steps run_to_end() runs in all (every chain, training included).
+  std::uint64_t total_steps() const;
 
   const RunSpec& spec() const { return spec_; }
   const Target& target() const { return *target_; }
