@@ -22,7 +22,9 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   const std::size_t history_kept = std::min(history.size(), kLiveParamHistory);
   view.param_history.assign(history.end() - static_cast<std::ptrdiff_t>(history_kept),
                             history.end());
-  view.divergence_steps.assign(stats.divergence_steps().begin(), stats.divergence_steps().end());
+  view.divergence_steps = stats.divergences().steps();
+  view.divergence_bucket_width = stats.divergences().bucket_width();
+  view.divergence_marks_count = stats.divergences().count();
 
   const DrawStore& draws = chain.draws();
   const int dim = draws.dim();

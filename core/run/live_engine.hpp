@@ -82,7 +82,11 @@ struct ChainSnapshot {
   double wall_seconds = 0.0;
   double recent_steps_per_second = 0.0;
   std::vector<ParamChange> param_history;
-  std::vector<std::uint64_t> divergence_steps;  // newest last, at most a few hundred
+  // Where the chain diverged (ascending): every divergent step, or on long runs with many, the
+  // first of each bucket of divergence_bucket_width steps that had any (DivergenceMarks).
+  std::vector<std::uint64_t> divergence_steps;
+  std::uint64_t divergence_bucket_width = 1;
+  std::uint64_t divergence_marks_count = 0;  // divergences marked since the last reset
 
   int dim = 0;
   std::size_t stored_draws = 0;  // draws held in the chain's ring buffer

@@ -30,13 +30,15 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const std::string label = views::chain_label(chain);
     const plot::Colour colour = views::chain_colour(context, chain);
-    plot::Decimated(label.c_str(), change ? chain.energy_change : chain.energy, {.colour = colour});
+    plot::Decimated(label.c_str(), change ? chain.energy_change : chain.energy,
+                    {.colour = colour, .fit = views::fits_axes(context, chain)});
     if (!plot::IsLabelVisible(label.c_str())) continue;
     views::plot_param_changes(chain, colour);
     views::plot_divergences(chain);
   }
   if (change) plot::HLine("##zero", 0.0, {.colour = plot::theme().zero_line});
   plot::EndPlot();
+  views::stopped_chains_menu(context, change ? "##energy_change_menu" : "##energy_menu");
 }
 
 }  // namespace

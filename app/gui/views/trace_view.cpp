@@ -24,7 +24,7 @@ namespace {
 constexpr double kSmallestVariance = 1e-6;
 
 void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& label,
-                 plot::Colour colour) {
+                 plot::Colour colour, bool fit) {
   const std::size_t rows = views::recent_rows(chain);
   if (rows == 0 || coordinate >= chain.dim || chain.recent_steps.size() != rows) return;
   std::vector<double> steps(rows), values(rows);
@@ -34,7 +34,7 @@ void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& 
                                    static_cast<std::size_t>(coordinate)];
   }
   plot::Line(label.c_str(), steps.data(), values.data(), static_cast<int>(rows),
-             {.colour = colour});
+             {.colour = colour, .fit = fit});
 }
 
 // Keeps the next radio button on the current line when it fits, so a narrow panel wraps the row
@@ -123,19 +123,22 @@ void show_trace_view(ViewContext& context) {
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const std::string label = views::chain_label(chain);
     const plot::Colour colour = views::chain_colour(context, chain);
+    const bool fit = views::fits_axes(context, chain);
     if (window == TraceWindow::Recent) {
-      plot_recent(chain, coordinate, label, colour);
+      plot_recent(chain, coordinate, label, colour, fit);
     } else if (variance) {
       if (!chain.has_loglik_variance) continue;  // not in the legend either
-      plot::Decimated(label.c_str(), log10_series(chain.loglik_variance), {.colour = colour});
+      plot::Decimated(label.c_str(), log10_series(chain.loglik_variance),
+                      {.colour = colour, .fit = fit});
     } else if (coordinate < static_cast<int>(chain.traces.size())) {
       plot::Decimated(label.c_str(), chain.traces[static_cast<std::size_t>(coordinate)],
-                      {.colour = colour});
+                      {.colour = colour, .fit = fit});
     }
     if (plot::IsLabelVisible(label.c_str())) views::plot_param_changes(chain, colour);
   }
   if (variance) plot::HLine("##variance_one", 0.0, {.colour = plot::theme().zero_line});
   plot::EndPlot();
+  views::stopped_chains_menu(context, "##trace_menu");
 }
 
 }  // namespace sgl

@@ -44,8 +44,15 @@ void readout_row(const std::vector<Readout>& entries, const char* caption = null
 // Dashed vertical markers at each parameter change of the chain, with a tooltip listing what
 // changed (drawn inside an open plot).
 void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour);
-// Red markers at the chain's divergent steps (inside an open plot).
+// Red markers at the chain's divergent steps, merged per pixel column (inside an open plot).
 void plot_divergences(const ChainSnapshot& chain);
+
+// Whether a chain's items take part in fitting a shared y range: a stopped (diverged) chain's
+// runaway values would flatten every other trace, so it counts only when the user asks (or
+// when every chain has stopped).
+bool fits_axes(const ViewContext& context, const ChainSnapshot& chain);
+// Right-click menu of the plot just ended, with the "include stopped chains" toggle.
+void stopped_chains_menu(ViewContext& context, const char* popup_id);
 
 // Number of rows (draws) in the recent window, and the first row of the last `trail` of them.
 std::size_t recent_rows(const ChainSnapshot& chain);
