@@ -274,7 +274,6 @@ void fit_axis(AxisMemory& axis, const AxisFrame& setup, double dt) {
   r = sanitised(r);
 }
 
-
 // The label as drawn: the caller's, followed by the ticks' common factor ("θ ×10⁻³").
 std::string label_with_multiplier(const AxisFrame& axis) {
   if (axis.ticks.multiplier.empty()) return axis.label;

@@ -81,8 +81,8 @@ struct FrameState {
   int flags = PlotFlags_None;
   std::string title;
   AxisFrame x, y;
-  Point frame_min, frame_max;  // whole widget
-  Point area_min, area_max;    // data area
+  Point frame_min, frame_max;    // whole widget
+  Point area_min, area_max;      // data area
   bool x_label_own_row = false;  // x-axis label below the tick labels (narrow plots)
   float font = 20.0f;
   bool hovered = false;  // mouse over the data area (and inputs enabled)

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
 
@@ -38,7 +38,6 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
   }
   if (change) plot::HLine("##zero", 0.0, {.colour = plot::theme().zero_line});
   plot::EndPlot();
-  views::stopped_chains_menu(context, change ? "##energy_change_menu" : "##energy_menu");
 }
 
 }  // namespace
@@ -50,6 +49,7 @@ void show_energy_view(ViewContext& context) {
     any_draws = any_draws || !chain.energy.buckets.empty();
   }
   if (!any_draws) views::note("No draws yet: press Space to run.");
+  views::stopped_chains_toggle(context);
   // H on top (the story), ΔH below in a smaller plot.
   const float available = ImGui::GetContentRegionAvail().y;
   const float spacing = ImGui::GetStyle().ItemSpacing.y;

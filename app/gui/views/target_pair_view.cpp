@@ -7,10 +7,11 @@
 #include <cmath>
 #include <numbers>
 
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/target_view_parts.hpp"
 #include "gui/views/view_helpers.hpp"
+#include "targets/framing_box.hpp"
 #include "targets/linear_regression.hpp"
 #include "targets/logistic_regression.hpp"
 
@@ -136,7 +137,12 @@ void show_pair_view(ViewContext& context, int x, int y) {
   const std::vector<Interval> box = target.view_box();
   GaussianReference reference;
   const bool has_reference = gaussian_reference(target, reference);
-  if (!plot::BeginPlot("##pair", ImVec2(0, 0))) return;
+  const Interval& x_box = box[static_cast<std::size_t>(x)];
+  const Interval& y_box = box[static_cast<std::size_t>(y)];
+  const bool equal = context.settings->equal_aspect.value_or(prefers_equal_aspect({x_box, y_box}));
+  if (!plot::BeginPlot("##pair", ImVec2(0, 0),
+                       equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None))
+    return;
   const std::string x_name = coordinate_name(context, x);
   const std::string y_name = coordinate_name(context, y);
   plot::SetupAxes(x_name.c_str(), y_name.c_str());
@@ -148,8 +154,6 @@ void show_pair_view(ViewContext& context, int x, int y) {
   if (has_reference) {
     plot::Line(reference.label.c_str(), nullptr, nullptr, 0, {.colour = kReferenceColour});
   }
-  const Interval& x_box = box[static_cast<std::size_t>(x)];
-  const Interval& y_box = box[static_cast<std::size_t>(y)];
   plot_chains_on_pair(context, x, y, std::min(x_box.hi - x_box.lo, y_box.hi - y_box.lo));
   // On top of the clouds: the reference is what the clouds are judged against.
   if (has_reference) plot_reference_ellipses(reference, x, y);

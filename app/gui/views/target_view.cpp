@@ -13,13 +13,14 @@
 #include <limits>
 #include <memory>
 
-#include "gui/plot/plot_theme.hpp"
 #include "diagnostics/plot_math.hpp"
 #include "gui/gl/scalar_field_texture.hpp"
 #include "gui/plot/plot.hpp"
+#include "gui/plot/plot_theme.hpp"
 #include "gui/views/target_view_parts.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
+#include "targets/framing_box.hpp"
 #include "targets/regression_data.hpp"
 #include "targets/truth_grid.hpp"
 
@@ -30,6 +31,9 @@ constexpr int kFieldCells = 200;
 constexpr double kLogDensityDepth = 12.0;  // the colour map spans [max − 12, max] of log π
 constexpr int kContourCount = 7;
 constexpr int kRugTicks = 60;  // recent positions per chain in the 1-D rug
+// The heatmap covers the framed box and this fraction of its size beyond each side, so a pan or
+// a zoom out still shows the density nearby (it is computed once per target).
+constexpr double kFieldMargin = 0.3;
 
 // −U (or log of the truth grid) on a grid over the view box, recomputed only when the target
 // changes. The weak_ptr keeps the identity check honest: a new target at a reused address still
@@ -37,7 +41,8 @@ constexpr int kRugTicks = 60;  // recent positions per chain in the 1-D rug
 struct DensityField {
   std::weak_ptr<const Target> target;
   std::vector<float> values;
-  Interval x_box, y_box;
+  std::vector<Interval> frame;  // where the mass is (mass_framing_box): the plot's home range
+  Interval x_box, y_box;        // the grid's extent
   double max_value = 0.0;
   std::uint64_t revision = 0;
 };
@@ -50,9 +55,13 @@ DensityField& density_field() {
 void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
   if (field.target.lock() == target && !field.values.empty()) return;
   field.target = target;
-  const std::vector<Interval> box = target->view_box();
-  field.x_box = box[0];
-  field.y_box = box[1];
+  field.frame = mass_framing_box(*target);
+  const auto widened = [](const Interval& range) {
+    const double margin = kFieldMargin * (range.hi - range.lo);
+    return Interval{range.lo - margin, range.hi + margin};
+  };
+  field.x_box = widened(field.frame[0]);
+  field.y_box = widened(field.frame[1]);
   field.values.assign(static_cast<std::size_t>(kFieldCells) * kFieldCells, 0.0f);
   const TruthGrid* truth = target->truth();
   double max_value = -std::numeric_limits<double>::infinity();
@@ -146,10 +155,14 @@ void plot_ensemble_clouds(const ViewContext& context) {
 
 void show_2d_view(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
-  const std::vector<Interval> box = snapshot.target->view_box();
+  DensityField& field = density_field();
+  update_density_field(snapshot.target, field);
+  const std::vector<Interval>& box = field.frame;
   const std::vector<std::string> names = snapshot.target->coordinate_names();
   std::string background_note;
-  if (plot::BeginPlot("##target2d", ImVec2(0, 0), plot::PlotFlags_EqualAspect)) {
+  const bool equal = context.settings->equal_aspect.value_or(prefers_equal_aspect(box));
+  if (plot::BeginPlot("##target2d", ImVec2(0, 0),
+                      equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
     plot::SetupAxes(names[0].c_str(), names[1].c_str());
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
     plot::SetupAxisLimits(plot::Axis::Y, box[1].lo, box[1].hi);
@@ -160,8 +173,8 @@ void show_2d_view(ViewContext& context) {
     plot_ensemble_clouds(context);
     if (!background_note.empty()) {
       const plot::DataRect limits = plot::GetPlotLimits();
-      plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note,
-                 {6.0f, -6.0f}, plot::HAlign::Left, plot::VAlign::Bottom);
+      plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note, {6.0f, -6.0f},
+                 plot::HAlign::Left, plot::VAlign::Bottom);
     }
     plot::EndPlot();
   }
@@ -251,6 +264,39 @@ void show_1d_view(ViewContext& context) {
   }
 }
 
+// The framed box of the view shown for this target (2-D density or coefficient pair).
+std::vector<Interval> shown_box(const ViewContext& context, bool density_view) {
+  const Target& target = *context.snapshot->target;
+  if (density_view) {
+    DensityField& field = density_field();
+    update_density_field(context.snapshot->target, field);
+    return field.frame;
+  }
+  const std::vector<Interval> box = target.view_box();
+  const auto x =
+      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_x));
+  const auto y =
+      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_y));
+  return {box[x], box[y]};
+}
+
+// "equal aspect" in the header row: on by default where the framed extents are alike; a new
+// target goes back to its default.
+void equal_aspect_checkbox(ViewContext& context, bool density_view) {
+  static std::weak_ptr<const Target> last_target;
+  if (last_target.lock() != context.snapshot->target) {
+    last_target = context.snapshot->target;
+    context.settings->equal_aspect.reset();
+  }
+  bool equal = context.settings->equal_aspect.value_or(
+      prefers_equal_aspect(shown_box(context, density_view)));
+  if (ImGui::Checkbox("equal aspect", &equal)) context.settings->equal_aspect = equal;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "One unit as long on x as on y (circles look round). Off by default where the mass is "
+        "more than twice as wide as high (or high as wide): the plot then fills the panel.");
+}
+
 bool has_any_draws(const EngineSnapshot& snapshot) {
   for (const ChainSnapshot& chain : snapshot.chains) {
     if (views::recent_rows(chain) > 0 || !chain.cloud.empty()) return true;
@@ -276,6 +322,10 @@ void show_target_view(ViewContext& context) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
   ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
   settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
+  if (target.dim() >= 2) {
+    views::same_line_if_fits("equal aspect");
+    equal_aspect_checkbox(context, target.dim() == 2 && !regression);
+  }
   if (regression || target.dim() > 2) {
     // Own row: coefficient names can be long, and the pair is the main choice here.
     ImGui::AlignTextToFramePadding();

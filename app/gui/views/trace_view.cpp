@@ -37,16 +37,6 @@ void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& 
              {.colour = colour, .fit = fit});
 }
 
-// Keeps the next radio button on the current line when it fits, so a narrow panel wraps the row
-// instead of clipping it.
-void same_line_if_fits(const char* label) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float width =
-      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
-}
-
 // log₁₀ of every value of a min/max-decimated series (monotone, so min and max stay so).
 DecimatedSeries log10_series(const DecimatedSeries& series) {
   DecimatedSeries logs = series;
@@ -69,7 +59,7 @@ void show_trace_view(ViewContext& context) {
   if (ImGui::RadioButton("recent", window == TraceWindow::Recent)) {
     window = TraceWindow::Recent;
   }
-  same_line_if_fits("all steps");
+  views::same_line_if_fits("all steps");
   if (ImGui::RadioButton("all steps", window == TraceWindow::WholeRun)) {
     window = TraceWindow::WholeRun;
   }
@@ -82,7 +72,7 @@ void show_trace_view(ViewContext& context) {
                     return chain.has_loglik_variance || chain.sampler_id.rfind("hmcecs", 0) == 0;
                   });
   if (pseudo_marginal) {
-    same_line_if_fits("σ̂²");
+    views::same_line_if_fits("σ̂²");
     if (ImGui::RadioButton("σ̂²", window == TraceWindow::EstimatorVariance)) {
       window = TraceWindow::EstimatorVariance;
     }
@@ -92,6 +82,11 @@ void show_trace_view(ViewContext& context) {
           "Var log|L̂| for hmcecs-signed); about 1 (0 here) is the usual target");
   }
   const bool variance = window == TraceWindow::EstimatorVariance;
+  if (std::any_of(context.snapshot->chains.begin(), context.snapshot->chains.end(),
+                  [](const ChainSnapshot& chain) { return chain.stopped; })) {
+    views::same_line_if_fits("include stopped chains");
+    views::stopped_chains_toggle(context);
+  }
 
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
@@ -138,7 +133,6 @@ void show_trace_view(ViewContext& context) {
   }
   if (variance) plot::HLine("##variance_one", 0.0, {.colour = plot::theme().zero_line});
   plot::EndPlot();
-  views::stopped_chains_menu(context, "##trace_menu");
 }
 
 }  // namespace sgl

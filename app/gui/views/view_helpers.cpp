@@ -68,6 +68,14 @@ bool has_target(const ViewContext& context) {
   return true;
 }
 
+void same_line_if_fits(const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width =
+      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
 int clamped_coordinate(const ViewContext& context, int coordinate) {
   const int dim =
       context.snapshot && context.snapshot->target ? context.snapshot->target->dim() : 1;
@@ -223,14 +231,16 @@ bool fits_axes(const ViewContext& context, const ChainSnapshot& chain) {
                      [](const ChainSnapshot& other) { return other.stopped; });
 }
 
-void stopped_chains_menu(ViewContext& context, const char* popup_id) {
-  if (!ImGui::BeginPopupContextItem(popup_id)) return;
-  ImGui::MenuItem("include stopped chains", nullptr, &context.settings->fit_stopped_chains);
+void stopped_chains_toggle(ViewContext& context) {
+  const auto& chains = context.snapshot->chains;
+  const bool any_stopped = std::any_of(chains.begin(), chains.end(),
+                                       [](const ChainSnapshot& chain) { return chain.stopped; });
+  if (!any_stopped) return;
+  ImGui::Checkbox("include stopped chains", &context.settings->fit_stopped_chains);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Fit the y range to stopped (diverged) chains too: their runaway values usually "
-        "flatten everyone else's trace");
-  ImGui::EndPopup();
+        "flatten every other chain's trace");
 }
 
 std::size_t recent_rows(const ChainSnapshot& chain) {

@@ -27,6 +27,10 @@ void note(const char* text);
 // keep their read-outs.
 void caption(const char* text);
 
+// Keeps the next checkbox or radio button labelled `label` on the current line when it fits,
+// so a narrow panel wraps the row instead of clipping it.
+void same_line_if_fits(const char* label);
+
 // Coordinate picker over the target's coordinate names, bound to `coordinate` (clamped to the
 // target's dimension first, so a stale setting after a target change is harmless).
 void coordinate_combo(const ViewContext& context, const char* label, int& coordinate);
@@ -51,8 +55,8 @@ void plot_divergences(const ChainSnapshot& chain);
 // runaway values would flatten every other trace, so it counts only when the user asks (or
 // when every chain has stopped).
 bool fits_axes(const ViewContext& context, const ChainSnapshot& chain);
-// Right-click menu of the plot just ended, with the "include stopped chains" toggle.
-void stopped_chains_menu(ViewContext& context, const char* popup_id);
+// The "include stopped chains" checkbox, on the current line, shown only once a chain stopped.
+void stopped_chains_toggle(ViewContext& context);
 
 // Number of rows (draws) in the recent window, and the first row of the last `trail` of them.
 std::size_t recent_rows(const ChainSnapshot& chain);
