@@ -104,6 +104,10 @@ void show_trace_view(ViewContext& context) {
   double first = std::numeric_limits<double>::infinity();
   double last = -first;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
+    // x is the step for every chain, so chains that have run different numbers of steps line
+    // up; a stopped chain's last draws, long ago, would otherwise squeeze the recent window of
+    // the running ones into a sliver (it shows again with "include stopped chains").
+    if (!views::fits_axes(context, chain)) continue;
     if (window == TraceWindow::Recent) {
       if (chain.recent_steps.empty()) continue;
       first = std::min(first, static_cast<double>(chain.recent_steps.front()));
