@@ -52,18 +52,20 @@ DensityField& density_field() {
   return field;
 }
 
-void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
-  if (field.target.lock() == target && !field.values.empty()) return;
-  field.target = target;
-  field.frame = mass_framing_box(*target);
-  const auto widened = [](const Interval& range) {
-    const double margin = kFieldMargin * (range.hi - range.lo);
-    return Interval{range.lo - margin, range.hi + margin};
-  };
-  field.x_box = widened(field.frame[0]);
-  field.y_box = widened(field.frame[1]);
+Interval widened(const Interval& range) {
+  const double margin = kFieldMargin * (range.hi - range.lo);
+  return {range.lo - margin, range.hi + margin};
+}
+
+// Samples the field on the grid over x_box × y_box. The colour scale's top (the log density's
+// maximum) is set on the first grid of a target and kept when the grid moves, so colours do not
+// shift under a pan.
+void fill_density_field(const Target& target, DensityField& field, Interval x_box, Interval y_box,
+                        bool new_scale) {
+  field.x_box = x_box;
+  field.y_box = y_box;
   field.values.assign(static_cast<std::size_t>(kFieldCells) * kFieldCells, 0.0f);
-  const TruthGrid* truth = target->truth();
+  const TruthGrid* truth = target.truth();
   double max_value = -std::numeric_limits<double>::infinity();
   std::vector<double> raw(field.values.size());
   for (int j = 0; j < kFieldCells; ++j) {
@@ -74,11 +76,12 @@ void update_density_field(const std::shared_ptr<const Target>& target, DensityFi
       // The truth grid is already computed and costs nothing per point, whereas U of a data
       // target costs a pass over the data: prefer it when there is one.
       const double value =
-          truth != nullptr ? std::log(truth->density(point)) : -target->potential(point);
+          truth != nullptr ? std::log(truth->density(point)) : -target.potential(point);
       raw[static_cast<std::size_t>(j) * kFieldCells + i] = value;
       if (std::isfinite(value)) max_value = std::max(max_value, value);
     }
   }
+  if (!new_scale) max_value = field.max_value;
   if (!std::isfinite(max_value)) max_value = 0.0;
   const double floor = max_value - kLogDensityDepth;
   for (std::size_t k = 0; k < raw.size(); ++k) {
@@ -89,10 +92,32 @@ void update_density_field(const std::shared_ptr<const Target>& target, DensityFi
   ++field.revision;
 }
 
+void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
+  if (field.target.lock() == target && !field.values.empty()) return;
+  field.target = target;
+  field.frame = mass_framing_box(*target);
+  fill_density_field(*target, field, widened(field.frame[0]), widened(field.frame[1]), true);
+}
+
+// The grid moves with the view: when the visible range leaves it (equal aspect widening a
+// framed box, a pan, a zoom out) or is far finer than it (a zoom in), it is sampled again
+// around what is visible, so the heatmap never ends in a blank band.
+void cover_visible_range(const Target& target, DensityField& field, const plot::DataRect& view) {
+  const auto covered = [](const Interval& grid, double lo, double hi) {
+    const double slack = 0.01 * (hi - lo);
+    return grid.lo <= lo + slack && grid.hi >= hi - slack && (hi - lo) > 0.25 * (grid.hi - grid.lo);
+  };
+  if (covered(field.x_box, view.x_lo, view.x_hi) && covered(field.y_box, view.y_lo, view.y_hi))
+    return;
+  fill_density_field(target, field, widened({view.x_lo, view.x_hi}),
+                     widened({view.y_lo, view.y_hi}), false);
+}
+
 // Draws the heatmap as the plot's first item; returns a note when it could not be drawn.
 std::string plot_density_background(ViewContext& context) {
   DensityField& field = density_field();
   update_density_field(context.snapshot->target, field);
+  cover_visible_range(*context.snapshot->target, field, plot::GetPlotLimits());
   if (context.density_texture == nullptr) {
     // Exports (SVG) have no textures: the heatmap's contour levels as lines, darker towards the
     // mode, computed on the CPU.

@@ -82,11 +82,7 @@ void show_trace_view(ViewContext& context) {
           "Var log|L̂| for hmcecs-signed); about 1 (0 here) is the usual target");
   }
   const bool variance = window == TraceWindow::EstimatorVariance;
-  if (std::any_of(context.snapshot->chains.begin(), context.snapshot->chains.end(),
-                  [](const ChainSnapshot& chain) { return chain.stopped; })) {
-    views::same_line_if_fits("include stopped chains");
-    views::stopped_chains_toggle(context);
-  }
+  views::stopped_chains_toggle(context, true);
 
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {

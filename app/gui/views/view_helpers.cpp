@@ -220,8 +220,13 @@ void plot_divergences(const ChainSnapshot& chain) {
                          " in the run)");
     }
   }
-  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()),
-               {.colour = plot::theme().divergence}, tooltips.data());
+  // Where most columns carry a marker (an MH chain that diverges often), solid lines would hide
+  // the traces: they fade, and the tabs along the top still show where.
+  const bool dense = static_cast<float>(steps.size()) > 0.1f * (right - left);
+  const plot::Colour colour =
+      dense ? plot::with_alpha(plot::theme().divergence, 0.3f) : plot::theme().divergence;
+  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()), {.colour = colour},
+               tooltips.data());
 }
 
 bool fits_axes(const ViewContext& context, const ChainSnapshot& chain) {
@@ -231,11 +236,12 @@ bool fits_axes(const ViewContext& context, const ChainSnapshot& chain) {
                      [](const ChainSnapshot& other) { return other.stopped; });
 }
 
-void stopped_chains_toggle(ViewContext& context) {
+void stopped_chains_toggle(ViewContext& context, bool same_line) {
   const auto& chains = context.snapshot->chains;
   const bool any_stopped = std::any_of(chains.begin(), chains.end(),
                                        [](const ChainSnapshot& chain) { return chain.stopped; });
   if (!any_stopped) return;
+  if (same_line) same_line_if_fits("include stopped chains");
   ImGui::Checkbox("include stopped chains", &context.settings->fit_stopped_chains);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(

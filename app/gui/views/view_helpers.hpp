@@ -55,8 +55,9 @@ void plot_divergences(const ChainSnapshot& chain);
 // runaway values would flatten every other trace, so it counts only when the user asks (or
 // when every chain has stopped).
 bool fits_axes(const ViewContext& context, const ChainSnapshot& chain);
-// The "include stopped chains" checkbox, on the current line, shown only once a chain stopped.
-void stopped_chains_toggle(ViewContext& context);
+// The "include stopped chains" checkbox (fits_axes), shown only once a chain has stopped;
+// `same_line`: after the previous item when it fits there.
+void stopped_chains_toggle(ViewContext& context, bool same_line = false);
 
 // Number of rows (draws) in the recent window, and the first row of the last `trail` of them.
 std::size_t recent_rows(const ChainSnapshot& chain);
