@@ -193,7 +193,9 @@ AxisTicks choose_ticks(const AxisTickRequest& request_in, const TickLabelMeasure
     return single;
   }
   const double font = std::max(request.font, 1.0);
-  const double gap = 0.5 * font;
+  // Side by side, labels need a clear gap to read as separate numbers; stacked ones are already
+  // apart by the font's line spacing.
+  const double gap = (request.horizontal ? 0.5 : 0.25) * font;
   const double target = std::max(3.0, request.pixels / ((request.horizontal ? 5.5 : 3.2) * font));
   // No label is narrower than a digit and the gap, so denser steps cannot fit; and steps much
   // denser than the target are never the best choice.

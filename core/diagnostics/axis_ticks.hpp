@@ -49,10 +49,10 @@ struct AxisTicks {
 
 // Ticks for the request: a 1/2/5 × 10^k step where one serves (2.5, 1.5, 3 or 4 × 10^k only
 // when no 1/2/5 step gives three labelled ticks), labels in the most readable form that keeps
-// neighbours at least half a font size apart, tick count as close as possible to one per
-// ~5.5 font sizes (x) or ~3.2 (y). Labels that would leave the room at the ends are dropped
-// (the tick keeps its grid line). Non-finite bounds give no ticks; a range too narrow to label
-// distinctly gives one tick.
+// neighbours at least half a font size apart (a quarter when stacked), tick count as close as
+// possible to one per ~5.5 font sizes (x) or ~3.2 (y). Labels that would leave the room at the ends
+// are dropped (the tick keeps its grid line). Non-finite bounds give no ticks; a range too narrow
+// to label distinctly gives one tick.
 AxisTicks choose_ticks(const AxisTickRequest& request, const TickLabelMeasure& measure);
 
 }  // namespace sgl
