@@ -327,6 +327,8 @@ void lay_out_axes(FrameState& state, float top, float bottom, bool may_move_x_la
   };
   place(false);
   if (!may_move_x_label || state.x.label.empty() || state.x.ticks.labelled() >= 3) return;
+  // A short plot keeps its height: the row would cost it more than a tick label gains.
+  if (bottom - top - line < 4.0f * line) return;
   const int shared_row_labels = state.x.ticks.labelled();
   place(true);
   if (state.x.ticks.labelled() <= shared_row_labels) place(false);

@@ -54,7 +54,7 @@ void show_trace_view(ViewContext& context) {
   views::coordinate_combo(context, "coordinate##trace", settings.coordinate);
   const int coordinate = settings.coordinate;
   const std::string name = views::coordinate_name(context, coordinate);
-  if (context.snapshot->target->dim() > 1) ImGui::SameLine();
+  if (context.snapshot->target->dim() > 1) views::same_line_if_fits("recent");
   TraceWindow& window = settings.trace_window;
   if (ImGui::RadioButton("recent", window == TraceWindow::Recent)) {
     window = TraceWindow::Recent;
