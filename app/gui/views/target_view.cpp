@@ -318,8 +318,8 @@ void equal_aspect_checkbox(ViewContext& context, bool density_view) {
   if (ImGui::Checkbox("equal aspect", &equal)) context.settings->equal_aspect = equal;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "One unit as long on x as on y (circles look round). Off by default where the mass is "
-        "more than twice as wide as high (or high as wide): the plot then fills the panel.");
+        "One unit as long on x as on y, so circles look round.\nOff by default where the mass "
+        "is over twice as wide as high (or the reverse).");
 }
 
 bool has_any_draws(const EngineSnapshot& snapshot) {
