@@ -13,7 +13,7 @@ namespace sgl {
 // cut from each end), padded by `pad` of that width on each side and kept inside the view box.
 // Targets without a truth grid get their view box.
 std::vector<Interval> mass_framing_box(const Target& target, double tail = 0.004,
-                                       double pad = 0.06);
+                                       double pad = 0.12);
 
 // Whether one data unit should span as many pixels on x as on y: when the framed extents are
 // within a factor `max_ratio` of each other (isotropic targets such as gauss2d, the mixture,
