@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct ViewSettings {
   bool show_annealing = true;
   int annealing_step = 1 << 20;
   bool animate_annealing = false;
+  // Trace and energy plots: fit y to stopped (diverged) chains' values too (right-click menu).
+  bool fit_stopped_chains = false;
+  // Target view (2-D): one data unit as long on x as on y; unset: chosen from the target's shape.
+  std::optional<bool> equal_aspect;
 };
 
 // An ensemble's particles drawn over the target view (ScenarioPanel → target view).

@@ -123,7 +123,7 @@ void LiveChainStats::clear() {
   energy_.clear();
   energy_change_.clear();
   previous_hamiltonian_ = kNaN;
-  divergence_steps_.clear();
+  divergences_.clear();
   appended_seen_ = 0;
   divergences_seen_ = 0;
   dropped_ = 0;
@@ -215,9 +215,7 @@ void LiveChainStats::consume_extras(const DrawStore& draws, std::size_t begin, s
 }
 
 void LiveChainStats::add_divergence_marker(std::uint64_t step) {
-  if (!divergence_steps_.empty() && divergence_steps_.back() == step) return;
-  divergence_steps_.push_back(step);
-  if (divergence_steps_.size() > kLiveDivergenceMarkers) divergence_steps_.pop_front();
+  divergences_.add(step);
 }
 
 LiveClock::time_point LiveChainStats::heavy_due_at() const {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diagnostics/distance.hpp"
+#include "diagnostics/divergence_marks.hpp"
 #include "diagnostics/histogram.hpp"
 #include "diagnostics/streaming_decimator.hpp"
 #include "run/chain.hpp"
@@ -32,8 +33,8 @@ constexpr std::size_t kLiveMaxLag = 100;
 constexpr std::size_t kLiveDiagnosticsWindow = std::size_t{1} << 16;
 // Least time between two refreshes of one chain's ACF/ESS/IAT.
 constexpr std::chrono::milliseconds kLiveHeavyInterval{500};
-// Divergence markers kept per chain (newest).
-constexpr std::size_t kLiveDivergenceMarkers = 256;
+// Divergence marks kept per chain before they merge into wider buckets (DivergenceMarks).
+constexpr std::size_t kLiveDivergenceMarks = 2048;
 
 // The truth a chain's histograms are compared with: true masses of the TV/KL bins (plus the
 // outside bin), shared by all chains on one target. Empty when the target has no truth grid.
@@ -95,7 +96,7 @@ class LiveChainStats {
   const std::vector<StreamingDecimator>& traces() const { return traces_; }
   const StreamingDecimator& energy() const { return energy_; }
   const StreamingDecimator& energy_change() const { return energy_change_; }
-  const std::deque<std::uint64_t>& divergence_steps() const { return divergence_steps_; }
+  const DivergenceMarks& divergences() const { return divergences_; }
   const LiveHeavyDiagnostics& heavy() const { return heavy_; }
   std::uint64_t dropped_draws() const { return dropped_; }
   bool has_truth() const { return truth_ != nullptr; }
@@ -125,7 +126,7 @@ class LiveChainStats {
   StreamingDecimator energy_;
   StreamingDecimator energy_change_;
   double previous_hamiltonian_;  // NaN when the previous step's draw is unknown
-  std::deque<std::uint64_t> divergence_steps_;
+  DivergenceMarks divergences_{kLiveDivergenceMarks};
   std::uint64_t appended_seen_ = 0;
   std::uint64_t divergences_seen_ = 0;
   std::uint64_t dropped_ = 0;

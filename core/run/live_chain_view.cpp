@@ -24,7 +24,9 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
                             history.end());
   view.initial_params = chain.initial_params();
   view.param_history_complete = history_kept == history.size();
-  view.divergence_steps.assign(stats.divergence_steps().begin(), stats.divergence_steps().end());
+  view.divergence_steps = stats.divergences().steps();
+  view.divergence_bucket_width = stats.divergences().bucket_width();
+  view.divergence_marks_count = stats.divergences().count();
 
   const DrawStore& draws = chain.draws();
   const int dim = draws.dim();

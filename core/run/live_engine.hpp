@@ -91,7 +91,11 @@ struct ChainSnapshot {
   // (it keeps the newest few hundred): together they replay the chain's settings.
   ParamValues initial_params;
   bool param_history_complete = true;
-  std::vector<std::uint64_t> divergence_steps;  // newest last, at most a few hundred
+  // Where the chain diverged (ascending): every divergent step, or on long runs with many, the
+  // first of each bucket of divergence_bucket_width steps that had any (DivergenceMarks).
+  std::vector<std::uint64_t> divergence_steps;
+  std::uint64_t divergence_bucket_width = 1;
+  std::uint64_t divergence_marks_count = 0;  // divergences marked since the last reset
 
   int dim = 0;
   std::size_t stored_draws = 0;  // draws held in the chain's ring buffer

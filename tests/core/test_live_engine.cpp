@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "run/live_chain_stats.hpp"
 #include "run/live_engine.hpp"
 #include "run/run_spec.hpp"
 #include "run/session.hpp"
@@ -347,7 +348,7 @@ TEST_CASE("snapshots stay bounded however long a chain runs", "[engine]") {
   for (const auto& trace : chain.traces) CHECK(trace.buckets.size() <= 2048);
   CHECK(chain.energy.buckets.size() <= 2048);
   CHECK(chain.energy_change.buckets.size() <= 2048);
-  CHECK(chain.divergence_steps.size() <= 256);
+  CHECK(chain.divergence_steps.size() <= sgl::kLiveDivergenceMarks);
   CHECK(chain.autocorrelation[0].size() <= 101);
   // The streaming aggregations still saw every draw, not only the 4096 stored.
   CHECK(histogram_total(chain) == 2 * chain.counters.steps);

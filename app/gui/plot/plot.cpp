@@ -275,6 +275,66 @@ void fit_axis(AxisMemory& axis, const AxisFrame& setup, double dt) {
   r = sanitised(r);
 }
 
+// The label as drawn: the caller's, followed by the ticks' common factor ("θ ×10⁻³").
+std::string label_with_multiplier(const AxisFrame& axis) {
+  if (axis.ticks.multiplier.empty()) return axis.label;
+  return axis.label.empty() ? axis.ticks.multiplier : axis.label + " " + axis.ticks.multiplier;
+}
+
+// Ticks of both axes and the data area between `top` and `bottom` (the bottom of the data area
+// when the x-axis label shares the tick-label row): the widest y label sets the left margin;
+// the x-axis label sits at the right end of the tick-label row, unless that leaves fewer than
+// three labelled x ticks (`may_move_x_label`), when it moves to a row of its own below.
+void lay_out_axes(FrameState& state, float top, float bottom, bool may_move_x_label) {
+  const Painter& painter = *state.painter;
+  const PlotMemory& memory = *state.memory;
+  const float font = state.font;
+  const float pad = 0.35f * font;
+  const float line = painter.text_size("0").y;
+  const bool x_tick_labels = (state.x.flags & AxisFlags_NoTickLabels) == 0;
+  const bool y_tick_labels = (state.y.flags & AxisFlags_NoTickLabels) == 0;
+  const auto place = [&](bool own_row) {
+    const float area_bottom = own_row ? std::max(bottom - line, top + font) : bottom;
+    state.y.ticks = ticks_for(painter, memory.y.range, area_bottom - top, false);
+    if (!y_tick_labels) state.y.ticks.multiplier.clear();
+    float label_width = 0.0f;
+    if (y_tick_labels) {
+      for (const std::string& text : state.y.ticks.labels)
+        label_width = std::max(label_width, painter.text_size(text).x);
+    }
+    const float left = state.frame_min.x + pad + label_width + 0.35f * font;
+    // Room on the right for half of the last x label.
+    const float right = std::max(state.frame_max.x - pad - 0.6f * font, left + font);
+    state.area_min = {left, top};
+    state.area_max = {right, area_bottom};
+    state.x_label_own_row = own_row;
+    const float room_before = std::min(left - state.frame_min.x, font);
+    const float right_room = state.frame_max.x - right;
+    // On the tick-label row, tick labels must end before the axis label starts.
+    const auto room_after = [&](const std::string& label) {
+      if (own_row || label.empty()) return right_room;
+      return -(painter.text_size(label).x + 0.5f * font);
+    };
+    state.x.ticks = ticks_for(painter, memory.x.range, right - left, true, room_before,
+                              room_after(state.x.label));
+    if (!own_row && x_tick_labels && !state.x.ticks.multiplier.empty()) {
+      // The factor lengthens the axis label: choose again with the longer label.
+      state.x.ticks = ticks_for(painter, memory.x.range, right - left, true, room_before,
+                                room_after(label_with_multiplier(state.x)));
+    }
+    if (!x_tick_labels) state.x.ticks.multiplier.clear();
+    state.x.shown_label = label_with_multiplier(state.x);
+    state.y.shown_label = label_with_multiplier(state.y);
+  };
+  place(false);
+  if (!may_move_x_label || state.x.label.empty() || state.x.ticks.labelled() >= 3) return;
+  // A short plot keeps its height: the row would cost it more than a tick label gains.
+  if (bottom - top - line < 4.0f * line) return;
+  const int shared_row_labels = state.x.ticks.labelled();
+  place(true);
+  if (state.x.ticks.labelled() <= shared_row_labels) place(false);
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -363,8 +423,7 @@ void SetupFinish() {
   resolve_limits(memory.x, state.x);
   resolve_limits(memory.y, state.y);
 
-  // Vertical layout first (it depends only on the font), then the y ticks for that height,
-  // whose widest label sets the left margin.
+  // Vertical layout first (it depends only on the font), then the axes (lay_out_axes).
   const Painter& painter = *state.painter;
   const float font = state.font;
   const float pad = 0.35f * font;
@@ -381,29 +440,26 @@ void SetupFinish() {
   else
     top += 0.3f * font;  // room for the top y tick label's upper half
   const bool x_labels = (state.x.flags & AxisFlags_NoTickLabels) == 0;
-  float bottom = state.frame_max.y - pad - (x_labels ? line + 0.25f * font : 0.0f);
-  bottom = std::max(bottom, top + font);
+  const float tick_row = x_labels ? line + 0.25f * font : 0.0f;
+  const float bottom_without_label_row = std::max(state.frame_max.y - pad - tick_row, top + font);
 
-  Ticks y_ticks = ticks_for(painter, memory.y.range, bottom - top, false);
-  float label_width = 0.0f;
-  if ((state.y.flags & AxisFlags_NoTickLabels) == 0) {
-    for (double value : y_ticks.values) {
-      label_width = std::max(label_width, painter.text_size(format_tick(value, y_ticks.step)).x);
-    }
+  if ((state.flags & PlotFlags_NoInputs) == 0) {
+    // Input needs the data area: lay out once with the current ranges (the layout below is
+    // redone with the ranges input leaves).
+    lay_out_axes(state, top, bottom_without_label_row, false);
+    handle_input(state);
   }
-  const float left = state.frame_min.x + pad + label_width + 0.35f * font;
-  // Half a tick label of room on the right so the last x label is not cut off.
-  const float right = std::max(state.frame_max.x - pad - 0.6f * font, left + font);
-  state.area_min = {left, top};
-  state.area_max = {right, bottom};
-
-  if ((state.flags & PlotFlags_NoInputs) == 0) handle_input(state);
-  if ((state.flags & PlotFlags_EqualAspect) != 0) apply_equal_aspect(state);
   memory.x.range = sanitised(memory.x.range);
   memory.y.range = sanitised(memory.y.range);
-
-  state.x.ticks = ticks_for(painter, memory.x.range, right - left, true);
-  state.y.ticks = ticks_for(painter, memory.y.range, bottom - top, false);
+  lay_out_axes(state, top, bottom_without_label_row, x_labels);
+  if ((state.flags & PlotFlags_EqualAspect) != 0) {
+    // The margins depend on the labels, which depend on the ranges: a second round settles
+    // them (label widths change little between the two).
+    for (int round = 0; round < 2; ++round) {
+      apply_equal_aspect(state);
+      lay_out_axes(state, top, bottom_without_label_row, x_labels);
+    }
+  }
   draw_background_and_grid(state);
   state.painter->push_clip(state.area_min, state.area_max);
 }

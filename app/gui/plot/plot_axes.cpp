@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gui/plot/plot_theme.hpp"
 #include "gui/plot/plot_internal.hpp"
+#include "gui/plot/plot_theme.hpp"
 
 namespace sgl::plot::detail {
 namespace {
@@ -44,29 +44,26 @@ float default_marker_radius(const FrameState& state) {
   return std::max(2.0f, state.font / 5.0f);
 }
 
-Ticks ticks_for(const Painter& painter, Range range, float pixels, bool horizontal) {
-  const float font = painter.font_size();
-  const float spacing = horizontal ? 5.5f * font : 3.2f * font;
-  int target = std::max(2, static_cast<int>(pixels / spacing));
-  Ticks ticks = nice_ticks(range.lo, range.hi, target);
-  if (!horizontal) return ticks;
-  // Long labels (1.2e6, -0.0025) need more room: thin out until neighbours do not touch.
-  while (target > 2 && ticks.values.size() >= 2) {
-    float widest = 0.0f;
-    for (double value : ticks.values) {
-      widest = std::max(widest, painter.text_size(format_tick(value, ticks.step)).x);
-    }
-    const double pixels_per_tick = ticks.step / (range.hi - range.lo) * pixels;
-    if (pixels_per_tick >= widest + font) break;
-    target -= 1;
-    ticks = nice_ticks(range.lo, range.hi, target);
-  }
-  return ticks;
+AxisTicks ticks_for(const Painter& painter, Range range, float pixels, bool horizontal,
+                    float room_before, float room_after) {
+  AxisTickRequest request;
+  request.lo = range.lo;
+  request.hi = range.hi;
+  request.pixels = pixels;
+  request.horizontal = horizontal;
+  request.font = painter.font_size();
+  request.room_before = room_before;
+  request.room_after = room_after;
+  return choose_ticks(request, [&painter, horizontal](const std::string& text) {
+    const Point size = painter.text_size(text);
+    return static_cast<double>(horizontal ? size.x : size.y);
+  });
 }
 
-std::string format_readout(double value, const Ticks& ticks) {
+std::string format_readout(double value, const AxisTicks& ticks) {
   // One digit more than the tick labels: enough to read a value, not noisy.
-  return format_tick(value, ticks.step > 0.0 ? ticks.step / 10.0 : 0.0);
+  const double step = ticks.ticks.step;
+  return format_tick(value, step > 0.0 ? step / 10.0 : 0.0);
 }
 
 void draw_background_and_grid(FrameState& state) {
@@ -79,14 +76,14 @@ void draw_background_and_grid(FrameState& state) {
   std::vector<Point>& lines = state.scratch;
   lines.clear();
   if ((state.x.flags & AxisFlags_NoGrid) == 0) {
-    for (double value : state.x.ticks.values) {
+    for (double value : state.x.ticks.ticks.values) {
       const float px = std::round(t(value, 0.0).x) + 0.5f;
       lines.push_back({px, state.area_min.y});
       lines.push_back({px, state.area_max.y});
     }
   }
   if ((state.y.flags & AxisFlags_NoGrid) == 0) {
-    for (double value : state.y.ticks.values) {
+    for (double value : state.y.ticks.ticks.values) {
       const float py = std::round(t(0.0, value).y) + 0.5f;
       lines.push_back({state.area_min.x, py});
       lines.push_back({state.area_max.x, py});
@@ -98,30 +95,39 @@ void draw_background_and_grid(FrameState& state) {
   const float gap = 0.25f * font;
   // Tick labels sit outside the data area, so items (clipped to it) never cover them.
   if ((state.y.flags & AxisFlags_NoTickLabels) == 0) {
-    for (double value : state.y.ticks.values) {
-      const float py = t(0.0, value).y;
-      painter.text({state.area_min.x - gap, py}, kTickLabel, format_tick(value, state.y.ticks.step),
-                   HAlign::Right, VAlign::Middle);
+    const AxisTicks& ticks = state.y.ticks;
+    for (std::size_t k = 0; k < ticks.labels.size(); ++k) {
+      if (ticks.labels[k].empty()) continue;
+      const float py = t(0.0, ticks.ticks.values[k]).y;
+      painter.text({state.area_min.x - gap, py}, kTickLabel, ticks.labels[k], HAlign::Right,
+                   VAlign::Middle);
     }
   }
   const float label_top = state.area_max.y + 0.15f * font;
   // The x-axis label sits at the right end of the tick-label row (saves a row on small panels);
   // tick labels that would touch it, or stick out of the widget, are left out.
+  // A narrow plot gives the label a row of its own (SetupFinish decides), so that three tick
+  // labels still fit.
   LabelBox axis_label_box{state.frame_max.x, state.frame_max.x};
-  if (!state.x.label.empty()) {
-    const Point size = painter.text_size(state.x.label);
-    axis_label_box = {state.area_max.x - size.x - 0.5f * font, state.frame_max.x};
-    painter.text({state.area_max.x, label_top}, kAxisLabel, state.x.label, HAlign::Right,
-                 VAlign::Top);
+  const std::string& x_label = state.x.shown_label;
+  if (!x_label.empty()) {
+    const Point size = painter.text_size(x_label);
+    const float top = state.x_label_own_row ? label_top + painter.text_size("0").y : label_top;
+    if (!state.x_label_own_row)
+      axis_label_box = {state.area_max.x - size.x - 0.5f * font, state.frame_max.x};
+    painter.text({state.area_max.x, top}, kAxisLabel, x_label, HAlign::Right, VAlign::Top);
   }
   if ((state.x.flags & AxisFlags_NoTickLabels) == 0) {
-    for (double value : state.x.ticks.values) {
-      const std::string text = format_tick(value, state.x.ticks.step);
-      const float px = t(value, 0.0).x;
+    const AxisTicks& ticks = state.x.ticks;
+    for (std::size_t k = 0; k < ticks.labels.size(); ++k) {
+      const std::string& text = ticks.labels[k];
+      if (text.empty()) continue;
+      const float px = t(ticks.ticks.values[k], 0.0).x;
       const float half = 0.5f * painter.text_size(text).x;
       const LabelBox box{px - half, px + half};
+      // Safety net only: choose_ticks already kept labels inside the room they were given.
       if (box.lo < state.frame_min.x || box.hi > state.frame_max.x) continue;
-      if (!state.x.label.empty() && overlaps(box, axis_label_box)) continue;
+      if (overlaps(box, axis_label_box)) continue;
       painter.text({px, label_top}, kTickLabel, text, HAlign::Center, VAlign::Top);
     }
   }
@@ -135,10 +141,11 @@ void draw_axis_labels_and_frame(FrameState& state) {
     painter.text({0.5f * (state.area_min.x + state.area_max.x), state.frame_min.y + 0.35f * font},
                  text_colour(), state.title, HAlign::Center, VAlign::Top);
   }
-  if (!state.y.label.empty()) {
+  if (!state.y.shown_label.empty()) {
     // Directly above the y tick labels (any wrapped legend rows sit above this row).
-    const float label_top = state.area_min.y - 0.2f * font - painter.text_size(state.y.label).y;
-    painter.text({state.frame_min.x + 0.35f * font, label_top}, kAxisLabel, state.y.label,
+    const float label_top =
+        state.area_min.y - 0.2f * font - painter.text_size(state.y.shown_label).y;
+    painter.text({state.frame_min.x + 0.35f * font, label_top}, kAxisLabel, state.y.shown_label,
                  HAlign::Left, VAlign::Top);
   }
 }
@@ -178,9 +185,9 @@ void draw_legend(FrameState& state) {
     // it fits there, otherwise wrapped onto full-width rows above that row.
     const float header_top = state.area_min.y - line - 0.2f * font;
     const float y_label_end =
-        state.y.label.empty()
+        state.y.shown_label.empty()
             ? state.frame_min.x
-            : state.frame_min.x + 0.35f * font + painter.text_size(state.y.label).x + spacing;
+            : state.frame_min.x + 0.35f * font + painter.text_size(state.y.shown_label).x + spacing;
     // The header row (next to the y label) takes as many entries as fit, from the end of the
     // list; the rest wrap onto full-width rows above it, so reading order is kept.
     const float header_width = state.area_max.x - y_label_end;

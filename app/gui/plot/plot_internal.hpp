@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "diagnostics/axis_ticks.hpp"
 #include "diagnostics/plot_math.hpp"
 #include "gui/plot/imgui_painter.hpp"
 #include "gui/plot/plot.hpp"
@@ -51,7 +52,9 @@ struct AxisFrame {
   // Extent of the fitted data seen this frame.
   double fit_lo = std::numeric_limits<double>::infinity();
   double fit_hi = -std::numeric_limits<double>::infinity();
-  Ticks ticks;
+  AxisTicks ticks;
+  // The label as drawn: `label` plus the ticks' common factor ("θ ×10⁻³"), if any.
+  std::string shown_label;
   bool locked() const { return has_limits && cond == Cond::Always; }
 };
 
@@ -78,8 +81,9 @@ struct FrameState {
   int flags = PlotFlags_None;
   std::string title;
   AxisFrame x, y;
-  Point frame_min, frame_max;  // whole widget
-  Point area_min, area_max;    // data area
+  Point frame_min, frame_max;    // whole widget
+  Point area_min, area_max;      // data area
+  bool x_label_own_row = false;  // x-axis label below the tick labels (narrow plots)
   float font = 20.0f;
   bool hovered = false;  // mouse over the data area (and inputs enabled)
   Point mouse;
@@ -121,9 +125,11 @@ void draw_background_and_grid(FrameState& state);
 void draw_axis_labels_and_frame(FrameState& state);
 void draw_legend(FrameState& state);
 void show_hover_readout(FrameState& state);
-// Ticks for an axis `pixels` long, thinned until the labels do not overlap.
-Ticks ticks_for(const Painter& painter, Range range, float pixels, bool horizontal);
-std::string format_readout(double value, const Ticks& ticks);
+// Ticks and labels for an axis `pixels` long (choose_ticks with the painter's text sizes);
+// room_before/room_after: pixels x labels may use beyond the axis ends.
+AxisTicks ticks_for(const Painter& painter, Range range, float pixels, bool horizontal,
+                    float room_before = 0.0f, float room_after = 0.0f);
+std::string format_readout(double value, const AxisTicks& ticks);
 
 // Item helpers (plot_items.cpp / plot.cpp).
 // Registers the legend entry for `label`, resolves the colour; false if the label is hidden.

@@ -30,7 +30,8 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const std::string label = views::chain_label(chain);
     const plot::Colour colour = views::chain_colour(context, chain);
-    plot::Decimated(label.c_str(), change ? chain.energy_change : chain.energy, {.colour = colour});
+    plot::Decimated(label.c_str(), change ? chain.energy_change : chain.energy,
+                    {.colour = colour, .fit = views::fits_axes(context, chain)});
     if (!plot::IsLabelVisible(label.c_str())) continue;
     views::plot_param_changes(chain, colour);
     views::plot_divergences(chain);
@@ -48,6 +49,7 @@ void show_energy_view(ViewContext& context) {
     any_draws = any_draws || !chain.energy.buckets.empty();
   }
   if (!any_draws) views::note("No draws yet: press Space to run.");
+  views::stopped_chains_toggle(context);
   // H on top (the story), ΔH below in a smaller plot, when the panel is tall enough for two
   // readable plots; otherwise one plot at a time, chosen with a toggle.
   const float available = ImGui::GetContentRegionAvail().y;

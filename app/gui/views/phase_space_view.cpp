@@ -109,6 +109,7 @@ void show_phase_space_view(ViewContext& context) {
   views::coordinate_combo(context, "coordinate##phase", settings.coordinate);
   const int coordinate = settings.coordinate;
   const EngineSnapshot& snapshot = *context.snapshot;
+  views::stopped_chains_toggle(context, snapshot.target->dim() > 1);
   if (snapshot.target->dim() == 1) {
     views::caption("contours: H − min U = 0.25, 0.5, 1, 2, 4, 8");
   }
@@ -141,17 +142,21 @@ void show_phase_space_view(ViewContext& context) {
     const double* r = chain.recent_momentum.data() + start * stride + coordinate;
     const std::string label = views::chain_label(chain);
     const plot::Colour colour = views::chain_colour(context, chain);
-    plot::FadingLine("##halo", theta, r, static_cast<int>(rows - start),
-                     {.colour = plot::rgba(0, 0, 0, 150), .thickness = std::max(4.0f, font / 5.0f)},
-                     chain.dim);
-    plot::FadingLine(label.c_str(), theta, r, static_cast<int>(rows - start), {.colour = colour},
-                     chain.dim);
+    // A stopped chain's runaway orbit would shrink every other orbit to a dot.
+    const bool fit = views::fits_axes(context, chain);
+    plot::FadingLine(
+        "##halo", theta, r, static_cast<int>(rows - start),
+        {.colour = plot::rgba(0, 0, 0, 150), .thickness = std::max(4.0f, font / 5.0f), .fit = fit},
+        chain.dim);
+    plot::FadingLine(label.c_str(), theta, r, static_cast<int>(rows - start),
+                     {.colour = colour, .fit = fit}, chain.dim);
     const double* last_theta = chain.recent_theta.data() + (rows - 1) * stride + coordinate;
     const double* last_r = chain.recent_momentum.data() + (rows - 1) * stride + coordinate;
     plot::Scatter(label.c_str(), last_theta, last_r, 1,
                   {.colour = colour,
                    .marker_size = 0.4f * font,
-                   .marker_outline = plot::rgba(255, 255, 255)});
+                   .marker_outline = plot::rgba(255, 255, 255),
+                   .fit = fit});
   }
   plot::EndPlot();
   // Said under the plot (known only once the plot is set up), wrapped to the panel's width.

@@ -11,6 +11,7 @@
 #include "gui/plot/plot_theme.hpp"
 #include "gui/views/target_view_parts.hpp"
 #include "gui/views/view_helpers.hpp"
+#include "targets/framing_box.hpp"
 #include "targets/linear_regression.hpp"
 #include "targets/logistic_regression.hpp"
 
@@ -136,9 +137,15 @@ void show_pair_view(ViewContext& context, int x, int y) {
   const std::vector<Interval> box = target.view_box();
   GaussianReference reference;
   const bool has_reference = gaussian_reference(target, reference);
+  const Interval& x_box = box[static_cast<std::size_t>(x)];
+  const Interval& y_box = box[static_cast<std::size_t>(y)];
+  const bool equal = context.settings->equal_aspect.value_or(prefers_equal_aspect({x_box, y_box}));
   // The key to the dashed ellipses sits above the plot, never over the clouds.
   if (has_reference) caption(("dashed: " + reference.label).c_str());
-  if (!plot::BeginPlot("##pair", ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
+  if (!plot::BeginPlot("##pair", ImVec2(0, 0),
+                       plot::PlotFlags_NoLegend |
+                           (equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)))
+    return;
   const std::string x_name = coordinate_name(context, x);
   const std::string y_name = coordinate_name(context, y);
   plot::SetupAxes(x_name.c_str(), y_name.c_str());
@@ -146,8 +153,6 @@ void show_pair_view(ViewContext& context, int x, int y) {
                         box[static_cast<std::size_t>(x)].hi);
   plot::SetupAxisLimits(plot::Axis::Y, box[static_cast<std::size_t>(y)].lo,
                         box[static_cast<std::size_t>(y)].hi);
-  const Interval& x_box = box[static_cast<std::size_t>(x)];
-  const Interval& y_box = box[static_cast<std::size_t>(y)];
   plot_chains_on_pair(context, x, y, std::min(x_box.hi - x_box.lo, y_box.hi - y_box.lo));
   // On top of the clouds: the reference is what the clouds are judged against.
   if (has_reference) plot_reference_ellipses(reference, x, y);

@@ -20,6 +20,7 @@
 #include "gui/views/target_view_parts.hpp"
 #include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
+#include "targets/framing_box.hpp"
 #include "targets/regression_data.hpp"
 #include "targets/truth_grid.hpp"
 
@@ -30,6 +31,9 @@ constexpr int kFieldCells = 200;
 constexpr double kLogDensityDepth = 12.0;  // the colour map spans [max − 12, max] of log π
 constexpr int kContourCount = 7;
 constexpr int kRugTicks = 60;  // recent positions per chain in the 1-D rug
+// The heatmap covers the framed box and this fraction of its size beyond each side, so a pan or
+// a zoom out still shows the density nearby (it is computed once per target).
+constexpr double kFieldMargin = 0.3;
 
 // −U (or log of the truth grid) on a grid over the view box, recomputed only when the target
 // changes. The weak_ptr keeps the identity check honest: a new target at a reused address still
@@ -37,7 +41,8 @@ constexpr int kRugTicks = 60;  // recent positions per chain in the 1-D rug
 struct DensityField {
   std::weak_ptr<const Target> target;
   std::vector<float> values;
-  Interval x_box, y_box;
+  std::vector<Interval> frame;  // where the mass is (mass_framing_box): the plot's home range
+  Interval x_box, y_box;        // the grid's extent
   double max_value = 0.0;
   std::uint64_t revision = 0;
 };
@@ -47,14 +52,20 @@ DensityField& density_field() {
   return field;
 }
 
-void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
-  if (field.target.lock() == target && !field.values.empty()) return;
-  field.target = target;
-  const std::vector<Interval> box = target->view_box();
-  field.x_box = box[0];
-  field.y_box = box[1];
+Interval widened(const Interval& range) {
+  const double margin = kFieldMargin * (range.hi - range.lo);
+  return {range.lo - margin, range.hi + margin};
+}
+
+// Samples the field on the grid over x_box × y_box. The colour scale's top (the log density's
+// maximum) is set on the first grid of a target and kept when the grid moves, so colours do not
+// shift under a pan.
+void fill_density_field(const Target& target, DensityField& field, Interval x_box, Interval y_box,
+                        bool new_scale) {
+  field.x_box = x_box;
+  field.y_box = y_box;
   field.values.assign(static_cast<std::size_t>(kFieldCells) * kFieldCells, 0.0f);
-  const TruthGrid* truth = target->truth();
+  const TruthGrid* truth = target.truth();
   double max_value = -std::numeric_limits<double>::infinity();
   std::vector<double> raw(field.values.size());
   for (int j = 0; j < kFieldCells; ++j) {
@@ -65,11 +76,12 @@ void update_density_field(const std::shared_ptr<const Target>& target, DensityFi
       // The truth grid is already computed and costs nothing per point, whereas U of a data
       // target costs a pass over the data: prefer it when there is one.
       const double value =
-          truth != nullptr ? std::log(truth->density(point)) : -target->potential(point);
+          truth != nullptr ? std::log(truth->density(point)) : -target.potential(point);
       raw[static_cast<std::size_t>(j) * kFieldCells + i] = value;
       if (std::isfinite(value)) max_value = std::max(max_value, value);
     }
   }
+  if (!new_scale) max_value = field.max_value;
   if (!std::isfinite(max_value)) max_value = 0.0;
   const double floor = max_value - kLogDensityDepth;
   for (std::size_t k = 0; k < raw.size(); ++k) {
@@ -80,10 +92,32 @@ void update_density_field(const std::shared_ptr<const Target>& target, DensityFi
   ++field.revision;
 }
 
+void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
+  if (field.target.lock() == target && !field.values.empty()) return;
+  field.target = target;
+  field.frame = mass_framing_box(*target);
+  fill_density_field(*target, field, widened(field.frame[0]), widened(field.frame[1]), true);
+}
+
+// The grid moves with the view: when the visible range leaves it (equal aspect widening a
+// framed box, a pan, a zoom out) or is far finer than it (a zoom in), it is sampled again
+// around what is visible, so the heatmap never ends in a blank band.
+void cover_visible_range(const Target& target, DensityField& field, const plot::DataRect& view) {
+  const auto covered = [](const Interval& grid, double lo, double hi) {
+    const double slack = 0.01 * (hi - lo);
+    return grid.lo <= lo + slack && grid.hi >= hi - slack && (hi - lo) > 0.25 * (grid.hi - grid.lo);
+  };
+  if (covered(field.x_box, view.x_lo, view.x_hi) && covered(field.y_box, view.y_lo, view.y_hi))
+    return;
+  fill_density_field(target, field, widened({view.x_lo, view.x_hi}),
+                     widened({view.y_lo, view.y_hi}), false);
+}
+
 // Draws the heatmap as the plot's first item; returns a note when it could not be drawn.
 std::string plot_density_background(ViewContext& context) {
   DensityField& field = density_field();
   update_density_field(context.snapshot->target, field);
+  cover_visible_range(*context.snapshot->target, field, plot::GetPlotLimits());
   if (context.density_texture == nullptr) {
     // Exports (SVG) have no textures: the heatmap's contour levels as lines, darker towards the
     // mode, computed on the CPU.
@@ -146,10 +180,14 @@ void plot_ensemble_clouds(const ViewContext& context) {
 
 void show_2d_view(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
-  const std::vector<Interval> box = snapshot.target->view_box();
+  DensityField& field = density_field();
+  update_density_field(snapshot.target, field);
+  const std::vector<Interval>& box = field.frame;
   const std::vector<std::string> names = snapshot.target->coordinate_names();
   std::string background_note;
-  if (plot::BeginPlot("##target2d", ImVec2(0, 0), plot::PlotFlags_EqualAspect)) {
+  const bool equal = context.settings->equal_aspect.value_or(prefers_equal_aspect(box));
+  if (plot::BeginPlot("##target2d", ImVec2(0, 0),
+                      equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
     plot::SetupAxes(names[0].c_str(), names[1].c_str());
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
     plot::SetupAxisLimits(plot::Axis::Y, box[1].lo, box[1].hi);
@@ -253,6 +291,39 @@ void show_1d_view(ViewContext& context) {
   }
 }
 
+// The framed box of the view shown for this target (2-D density or coefficient pair).
+std::vector<Interval> shown_box(const ViewContext& context, bool density_view) {
+  const Target& target = *context.snapshot->target;
+  if (density_view) {
+    DensityField& field = density_field();
+    update_density_field(context.snapshot->target, field);
+    return field.frame;
+  }
+  const std::vector<Interval> box = target.view_box();
+  const auto x =
+      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_x));
+  const auto y =
+      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_y));
+  return {box[x], box[y]};
+}
+
+// "equal aspect" in the header row: on by default where the framed extents are alike; a new
+// target goes back to its default.
+void equal_aspect_checkbox(ViewContext& context, bool density_view) {
+  static std::weak_ptr<const Target> last_target;
+  if (last_target.lock() != context.snapshot->target) {
+    last_target = context.snapshot->target;
+    context.settings->equal_aspect.reset();
+  }
+  bool equal = context.settings->equal_aspect.value_or(
+      prefers_equal_aspect(shown_box(context, density_view)));
+  if (ImGui::Checkbox("equal aspect", &equal)) context.settings->equal_aspect = equal;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "One unit as long on x as on y, so circles look round.\nOff by default where the mass "
+        "is over twice as wide as high (or the reverse).");
+}
+
 bool has_any_draws(const EngineSnapshot& snapshot) {
   for (const ChainSnapshot& chain : snapshot.chains) {
     if (views::recent_rows(chain) > 0 || !chain.cloud.empty()) return true;
@@ -278,6 +349,10 @@ void show_target_view(ViewContext& context) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
   ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
   settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
+  if (target.dim() >= 2) {
+    views::same_line_if_fits("equal aspect");
+    equal_aspect_checkbox(context, target.dim() == 2 && !regression);
+  }
   if (regression || target.dim() > 2) {
     // Own row: coefficient names can be long, and the pair is the main choice here.
     ImGui::AlignTextToFramePadding();

@@ -24,7 +24,7 @@ namespace {
 constexpr double kSmallestVariance = 1e-6;
 
 void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& label,
-                 plot::Colour colour) {
+                 plot::Colour colour, bool fit) {
   const std::size_t rows = views::recent_rows(chain);
   if (rows == 0 || coordinate >= chain.dim || chain.recent_steps.size() != rows) return;
   std::vector<double> steps(rows), values(rows);
@@ -34,17 +34,7 @@ void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& 
                                    static_cast<std::size_t>(coordinate)];
   }
   plot::Line(label.c_str(), steps.data(), values.data(), static_cast<int>(rows),
-             {.colour = colour});
-}
-
-// Keeps the next radio button on the current line when it fits, so a narrow panel wraps the row
-// instead of clipping it.
-void same_line_if_fits(const char* label) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float width =
-      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+             {.colour = colour, .fit = fit});
 }
 
 // log₁₀ of every value of a min/max-decimated series (monotone, so min and max stay so).
@@ -64,12 +54,12 @@ void show_trace_view(ViewContext& context) {
   views::coordinate_combo(context, "coordinate##trace", settings.coordinate);
   const int coordinate = settings.coordinate;
   const std::string name = views::coordinate_name(context, coordinate);
-  if (context.snapshot->target->dim() > 1) ImGui::SameLine();
+  if (context.snapshot->target->dim() > 1) views::same_line_if_fits("recent");
   TraceWindow& window = settings.trace_window;
   if (ImGui::RadioButton("recent", window == TraceWindow::Recent)) {
     window = TraceWindow::Recent;
   }
-  same_line_if_fits("all steps");
+  views::same_line_if_fits("all steps");
   if (ImGui::RadioButton("all steps", window == TraceWindow::WholeRun)) {
     window = TraceWindow::WholeRun;
   }
@@ -82,7 +72,7 @@ void show_trace_view(ViewContext& context) {
                     return chain.has_loglik_variance || chain.sampler_id.rfind("hmcecs", 0) == 0;
                   });
   if (pseudo_marginal) {
-    same_line_if_fits("σ̂²");
+    views::same_line_if_fits("σ̂²");
     if (ImGui::RadioButton("σ̂²", window == TraceWindow::EstimatorVariance)) {
       window = TraceWindow::EstimatorVariance;
     }
@@ -92,6 +82,7 @@ void show_trace_view(ViewContext& context) {
           "Var log|L̂| for hmcecs-signed); about 1 (0 here) is the usual target");
   }
   const bool variance = window == TraceWindow::EstimatorVariance;
+  views::stopped_chains_toggle(context, true);
 
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
@@ -109,6 +100,10 @@ void show_trace_view(ViewContext& context) {
   double first = std::numeric_limits<double>::infinity();
   double last = -first;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
+    // x is the step for every chain, so chains that have run different numbers of steps line
+    // up; a stopped chain's last draws, long ago, would otherwise squeeze the recent window of
+    // the running ones into a sliver (it shows again with "include stopped chains").
+    if (!views::fits_axes(context, chain)) continue;
     if (window == TraceWindow::Recent) {
       if (chain.recent_steps.empty()) continue;
       first = std::min(first, static_cast<double>(chain.recent_steps.front()));
@@ -123,14 +118,16 @@ void show_trace_view(ViewContext& context) {
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const std::string label = views::chain_label(chain);
     const plot::Colour colour = views::chain_colour(context, chain);
+    const bool fit = views::fits_axes(context, chain);
     if (window == TraceWindow::Recent) {
-      plot_recent(chain, coordinate, label, colour);
+      plot_recent(chain, coordinate, label, colour, fit);
     } else if (variance) {
       if (!chain.has_loglik_variance) continue;  // not in the legend either
-      plot::Decimated(label.c_str(), log10_series(chain.loglik_variance), {.colour = colour});
+      plot::Decimated(label.c_str(), log10_series(chain.loglik_variance),
+                      {.colour = colour, .fit = fit});
     } else if (coordinate < static_cast<int>(chain.traces.size())) {
       plot::Decimated(label.c_str(), chain.traces[static_cast<std::size_t>(coordinate)],
-                      {.colour = colour});
+                      {.colour = colour, .fit = fit});
     }
     if (plot::IsLabelVisible(label.c_str())) views::plot_param_changes(chain, colour);
   }

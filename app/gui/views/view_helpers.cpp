@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "gui/chain_colours.hpp"
 #include "gui/glossary.hpp"
@@ -97,6 +98,14 @@ bool has_target(const ViewContext& context) {
   }
   if (context.snapshot->chains.empty()) note("No chains yet: add one in the control panel.");
   return true;
+}
+
+void same_line_if_fits(const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width =
+      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
 }
 
 int clamped_coordinate(const ViewContext& context, int coordinate) {
@@ -207,14 +216,72 @@ void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour) {
 
 void plot_divergences(const ChainSnapshot& chain) {
   if (chain.divergence_steps.empty()) return;
-  std::vector<double> steps(chain.divergence_steps.begin(), chain.divergence_steps.end());
+  // One marker per pixel column: a run with a million divergences costs no more to draw than
+  // the plot is wide, and every column with any keeps its marker.
+  const float left = plot::GetPlotAreaMin().x;
+  const float right = plot::GetPlotAreaMax().x;
+  const std::uint64_t bucket = std::max<std::uint64_t>(chain.divergence_bucket_width, 1);
+  std::vector<double> steps;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // first and last step per column
+  std::vector<std::size_t> marks;
+  float last_column = -1.0f;
+  for (std::uint64_t step : chain.divergence_steps) {
+    const float px = plot::PlotToPixels(static_cast<double>(step), 0.0).x;
+    if (px < left - 1.0f || px > right + 1.0f) continue;
+    const float column = std::floor(px);
+    if (!steps.empty() && column == last_column) {
+      spans.back().second = step + bucket - 1;
+      ++marks.back();
+      continue;
+    }
+    last_column = column;
+    steps.push_back(static_cast<double>(step));
+    spans.emplace_back(step, step + bucket - 1);
+    marks.push_back(1);
+  }
   std::vector<std::string> tooltips;
   tooltips.reserve(steps.size());
-  for (std::uint64_t step : chain.divergence_steps) {
-    tooltips.push_back(chain_label(chain) + ": divergence at step " + std::to_string(step));
+  const std::string name = chain_label(chain);
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const auto [first, last] = spans[k];
+    if (bucket == 1 && marks[k] == 1) {
+      tooltips.push_back(name + ": divergence at step " + std::to_string(first));
+    } else if (bucket == 1) {
+      tooltips.push_back(name + ": " + std::to_string(marks[k]) + " divergences, steps " +
+                         std::to_string(first) + "–" + std::to_string(last));
+    } else {
+      tooltips.push_back(name + ": divergences within steps " + std::to_string(first) + "–" +
+                         std::to_string(last) + " (" + count_text(chain.divergence_marks_count) +
+                         " in the run)");
+    }
   }
-  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()),
-               {.colour = plot::theme().divergence}, tooltips.data());
+  // Where most columns carry a marker (an MH chain that diverges often), solid lines would hide
+  // the traces: they fade, and the tabs along the top still show where.
+  const bool dense = static_cast<float>(steps.size()) > 0.1f * (right - left);
+  const plot::Colour colour =
+      dense ? plot::with_alpha(plot::theme().divergence, 0.3f) : plot::theme().divergence;
+  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()), {.colour = colour},
+               tooltips.data());
+}
+
+bool fits_axes(const ViewContext& context, const ChainSnapshot& chain) {
+  if (!chain.stopped || context.settings->fit_stopped_chains) return true;
+  // With every chain stopped there is nothing else to fit: show them.
+  return std::all_of(context.snapshot->chains.begin(), context.snapshot->chains.end(),
+                     [](const ChainSnapshot& other) { return other.stopped; });
+}
+
+void stopped_chains_toggle(ViewContext& context, bool same_line) {
+  const auto& chains = context.snapshot->chains;
+  const bool any_stopped = std::any_of(chains.begin(), chains.end(),
+                                       [](const ChainSnapshot& chain) { return chain.stopped; });
+  if (!any_stopped) return;
+  if (same_line) same_line_if_fits("include stopped chains");
+  ImGui::Checkbox("include stopped chains", &context.settings->fit_stopped_chains);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Fit the y range to stopped (diverged) chains too: their runaway values usually "
+        "flatten every other chain's trace");
 }
 
 std::size_t recent_rows(const ChainSnapshot& chain) {

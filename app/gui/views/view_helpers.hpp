@@ -30,6 +30,10 @@ void note(const char* text);
 // keep their read-outs.
 void caption(const char* text);
 
+// Keeps the next checkbox or radio button labelled `label` on the current line when it fits,
+// so a narrow panel wraps the row instead of clipping it.
+void same_line_if_fits(const char* label);
+
 // Coordinate picker over the target's coordinate names, bound to `coordinate` (clamped to the
 // target's dimension first, so a stale setting after a target change is harmless).
 void coordinate_combo(const ViewContext& context, const char* label, int& coordinate);
@@ -49,8 +53,16 @@ void readout_row(const std::vector<Readout>& entries, const char* caption = null
 // Dashed vertical markers at each parameter change of the chain, with a tooltip listing what
 // changed (drawn inside an open plot).
 void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour);
-// Red markers at the chain's divergent steps (inside an open plot).
+// Red markers at the chain's divergent steps, merged per pixel column (inside an open plot).
 void plot_divergences(const ChainSnapshot& chain);
+
+// Whether a chain's items take part in fitting a shared y range: a stopped (diverged) chain's
+// runaway values would flatten every other trace, so it counts only when the user asks (or
+// when every chain has stopped).
+bool fits_axes(const ViewContext& context, const ChainSnapshot& chain);
+// The "include stopped chains" checkbox (fits_axes), shown only once a chain has stopped;
+// `same_line`: after the previous item when it fits there.
+void stopped_chains_toggle(ViewContext& context, bool same_line = false);
 
 // Number of rows (draws) in the recent window, and the first row of the last `trail` of them.
 std::size_t recent_rows(const ChainSnapshot& chain);
