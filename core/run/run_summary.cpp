@@ -1,9 +1,12 @@
 #include "run/run_summary.hpp"
 
 #include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 #include <string>
 
+#include "diagnostics/convergence.hpp"
 #include "diagnostics/distance.hpp"
 #include "diagnostics/ess.hpp"
 #include "diagnostics/histogram.hpp"
@@ -97,6 +100,28 @@ void summarize_training(const std::vector<const Chain*>& chains, SamplerSummary&
   summary.training = std::move(pooled);
 }
 
+// R̂ and bulk/tail ESS per coordinate across the chains (NaN with one chain), and the warning.
+void add_convergence_diagnostics(const std::vector<const Chain*>& chains, SamplerSummary& summary) {
+  std::string unmixed;
+  for (std::size_t coord = 0; coord < summary.coordinates.size(); ++coord) {
+    CoordinateSummary& coordinate = summary.coordinates[coord];
+    std::vector<std::vector<double>> series;
+    for (const Chain* chain : chains) series.push_back(chain->draws().coordinate(int(coord)));
+    const ConvergenceDiagnostics diagnostics = convergence_diagnostics(series);
+    coordinate.rhat = diagnostics.rhat;
+    coordinate.ess_bulk = diagnostics.ess_bulk;
+    coordinate.ess_tail = diagnostics.ess_tail;
+    if (diagnostics.rhat > kRhatWarning) {
+      std::ostringstream entry;
+      entry << (unmixed.empty() ? "" : ", ") << coordinate.name << " "
+            << std::setprecision(3) << diagnostics.rhat;
+      unmixed += entry.str();
+    }
+  }
+  if (!unmixed.empty())
+    summary.rhat_warning = "R-hat > 1.01 (chains disagree, do not trust the estimates): " + unmixed;
+}
+
 SamplerSummary summarize_sampler(const Session& session, std::size_t position,
                                  const std::vector<const Chain*>& chains) {
   const Target& target = session.target();
@@ -113,21 +138,23 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   SamplerCounters auxiliary;  // sums of the subsampling samplers' extra counters
   for (const Chain* chain : chains) {
     const SamplerCounters& counters = chain->counters();
+    const SamplerCounters sampling = chain->sampling_counters();  // after burn-in
     summary.steps = std::max(summary.steps, counters.steps);
     steps += counters.steps;
     summary.draws += chain->draws().size();
-    proposals += counters.mh_proposals;
-    accepts += counters.mh_accepts;
+    proposals += sampling.mh_proposals;
+    accepts += sampling.mh_accepts;
     summary.divergences += counters.divergences;
     summary.gradient_evaluations += counters.gradient_evaluations;
     summary.density_evaluations += counters.density_evaluations;
     summary.wall_seconds += chain->wall_seconds();
-    auxiliary.aux_proposals += counters.aux_proposals;
-    auxiliary.aux_accepts += counters.aux_accepts;
-    auxiliary.loglik_variance_sum += counters.loglik_variance_sum;
-    auxiliary.loglik_variance_count += counters.loglik_variance_count;
-    auxiliary.sign_positive += counters.sign_positive;
-    auxiliary.sign_total += counters.sign_total;
+    summary.algorithm_seconds += chain->algorithm_seconds();
+    auxiliary.aux_proposals += sampling.aux_proposals;
+    auxiliary.aux_accepts += sampling.aux_accepts;
+    auxiliary.loglik_variance_sum += sampling.loglik_variance_sum;
+    auxiliary.loglik_variance_count += sampling.loglik_variance_count;
+    auxiliary.sign_positive += sampling.sign_positive;
+    auxiliary.sign_total += sampling.sign_total;
     auxiliary.subsample_size = std::max(auxiliary.subsample_size, counters.subsample_size);
     if (chain->stopped()) summary.stop_reasons.push_back(chain->stop_reason());
   }
@@ -156,8 +183,9 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   summarize_training(chains, summary);
   summary.data_passes = double(summary.gradient_evaluations + summary.density_evaluations) /
                         double(target.evaluation_cost());
-  summary.steps_per_second = summary.wall_seconds > 0 ? double(steps) / summary.wall_seconds
-                                                      : std::numeric_limits<double>::infinity();
+  summary.steps_per_second = summary.algorithm_seconds > 0
+                                 ? double(steps) / summary.algorithm_seconds
+                                 : std::numeric_limits<double>::infinity();
 
   summary.sign_weighted = chains.front()->sampler().records_signs();
   double sign_sum = 0.0;
@@ -198,6 +226,8 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     coordinate.mcse = ess > 0 ? coordinate.sd / std::sqrt(ess) : std::numeric_limits<double>::infinity();
     summary.coordinates.push_back(coordinate);
   }
+
+  add_convergence_diagnostics(chains, summary);
 
   if (target.truth() && summary.draws > 0) {
     const DistanceToTruth distance = distance_for(target, chains);

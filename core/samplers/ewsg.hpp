@@ -37,6 +37,7 @@ class EwsgSampler final : public Sampler {
   std::uint64_t partition_seed_ = 0;  // drawn at reset, so a new batch_size keeps the chain's seed
   EwsgIndexChain index_chain_;
   Vec grad_;
+  Vec prior_grad_;  // −∇log p(θ) at the current step
 };
 
 }  // namespace sgl

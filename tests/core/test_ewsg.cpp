@@ -58,7 +58,7 @@ TEST_CASE("EWSG index chain: stationary distribution is p_i ∝ exp(½‖x + n a
   std::vector<double> counts(n, 0.0);
   double gradient[2];
   for (int draw = 0; draw < draws; ++draw) {
-    chain.select(theta, r, h, gamma, gradient, rng);
+    chain.select(theta, r, h, gamma, nullptr, gradient, rng);
     counts[chain.current_block()] += 1.0;
   }
   double chi_square = 0.0, p_min = 1.0, p_max = 0.0;
@@ -106,7 +106,7 @@ TEST_CASE("EWSG blocks: a partition of the data whose uniform choice is unbiased
     Rng rng(4);
     double gradient[2];
     for (int draw = 0; draw < 100 * blocks; ++draw) {
-      chain.select(theta, theta, 0.05, 10.0, gradient, rng);
+      chain.select(theta, theta, 0.05, 10.0, nullptr, gradient, rng);
       by_block[chain.current_block()] = {gradient[0], gradient[1]};
     }
     double mean[2] = {0.0, 0.0};
