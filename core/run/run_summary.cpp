@@ -201,6 +201,28 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
                              " < 0.1: sign-weighted estimates are unstable (variance ∝ 1/s̄²); "
                              "raise lambda or lower a";
     }
+    // One chain with a low mean sign spoils the pooled estimate even when the others are fine
+    // (e.g. a chain trapped where L̂ changes sign): say which.
+    if (summary.sign_warning.empty() && chains.size() > 1) {
+      std::string low;
+      for (std::size_t c = 0; c < chains.size(); ++c) {
+        const DrawStore& store = chains[c]->draws();
+        if (store.size() == 0) continue;
+        double chain_sum = 0.0;
+        for (std::size_t i = 0; i < store.size(); ++i) chain_sum += store.sign(i);
+        const double chain_mean = chain_sum / double(store.size());
+        if (chain_mean < kSmallMeanSign) {
+          std::ostringstream entry;
+          entry << (low.empty() ? "" : ", ") << "chain " << c << " " << std::setprecision(3)
+                << chain_mean;
+          low += entry.str();
+        }
+      }
+      if (!low.empty())
+        summary.sign_warning = "mean sign below 0.1 in " + low +
+                               ": that chain's sign-weighted estimates are unstable and it may be "
+                               "trapped (compare the chains' R-hat)";
+    }
   }
 
   for (int coord = 0; coord < target.dim(); ++coord) {
