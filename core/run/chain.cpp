@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "samplers/data_aware_defaults.hpp"
 #include "samplers/sampler_registry.hpp"
 
 namespace sgl {
@@ -77,14 +78,13 @@ void Chain::set_params(const ParamValues& params) {
   validate_params(params, info.params, sampler_id_, data_target);
   // Samplers check combinations (e.g. C ≥ B̂) before changing any field, so a rejected change
   // leaves the chain as it was.
-  sampler_->set_params(with_defaults(params, info.params, data_target));
+  sampler_->set_params(sampler_defaults(sampler_id_, *target_, params, info.params));
   params_ = params;
   history_.push_back({sampler_->counters().steps, params});
 }
 
 ParamValues Chain::full_params() const {
-  return with_defaults(params_, find_sampler_info(sampler_id_)->params,
-                       target_->as_data_target() != nullptr);
+  return sampler_defaults(sampler_id_, *target_, params_, find_sampler_info(sampler_id_)->params);
 }
 
 void Chain::reset() {
