@@ -84,7 +84,10 @@ class DrawStore {
     const std::uint64_t spacing = (burnin_ + kBurninCheckpoints - 1) / kBurninCheckpoints;
     return step == burnin_ || step % spacing == 0;
   }
-  static constexpr std::uint64_t kBurninCheckpoints = 16;
+  // 64: enough that a chain whose energy rises steadily by thousands over the burn-in (a noisy
+  // chain settling into a wider stationary state) rises by far less between check points; each
+  // costs one exact U, less than 64 recorded draws do.
+  static constexpr std::uint64_t kBurninCheckpoints = 64;
 
   // Pre-allocates room for this many draws (unbounded stores only).
   void reserve(std::size_t draws) {

@@ -38,7 +38,8 @@ std::vector<std::string> readme_run_examples() {
         continue;
       pending = text;
     } else {
-      pending += " " + line.substr(line.find_first_not_of(' '));
+      pending += ' ';
+      pending += line.substr(line.find_first_not_of(' '));
     }
     if (!pending.empty() && pending.back() == '\\') {
       pending.pop_back();
@@ -79,9 +80,19 @@ TEST_CASE("every sgmcmc-lab run example in the README runs as written (fewer ste
   int index = 0;
   for (const std::string& example : examples) {
     const std::string args = shortened(example);
-    const fs::path log = scratch / ("example" + std::to_string(index++) + ".log");
-    const std::string command = "cd '" + scratch.string() + "' && '" + std::string(SGL_EXE) +
-                                "' " + args + " >'" + log.string() + "' 2>&1";
+    std::string log_name = "example";
+    log_name += std::to_string(index++);
+    log_name += ".log";
+    const fs::path log = scratch / log_name;
+    std::string command = "cd '";
+    command += scratch.string();
+    command += "' && '";
+    command += SGL_EXE;
+    command += "' ";
+    command += args;
+    command += " >'";
+    command += log.string();
+    command += "' 2>&1";
     const int status = std::system(command.c_str());
     std::ifstream output(log);
     const std::string text((std::istreambuf_iterator<char>(output)), std::istreambuf_iterator<char>());

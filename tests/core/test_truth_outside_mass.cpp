@@ -35,11 +35,11 @@ DistanceToTruth exact_distance(const Target& target, int draws, Draw draw) {
 
 TEST_CASE("the truth grid knows the true mass of its box", "[truth][distance]") {
   const auto harmonic = make_target({"harmonic", {}, "", "y"});
-  CHECK(harmonic->truth()->inside_mass() == Approx(1 - 2 * normal_cdf(-5.0)).epsilon(1e-9));
+  // The wide midpoint integration gets the tail masses (5.7e-7 and 6.8e-6 here) to within 1%.
+  CHECK(1 - harmonic->truth()->inside_mass() == Approx(2 * normal_cdf(-5.0)).epsilon(0.01));
   const auto gauss = make_target({"gauss2d", {{"rho", 0.9}}, "", "y"});
   // Each marginal is N(0, 1) on ±4.5.
-  CHECK(gauss->truth()->marginal_inside_mass(0) ==
-        Approx(1 - 2 * normal_cdf(-4.5)).epsilon(1e-8));
+  CHECK(1 - gauss->truth()->marginal_inside_mass(0) == Approx(2 * normal_cdf(-4.5)).epsilon(0.01));
   CHECK(gauss->truth()->inside_mass() < gauss->truth()->marginal_inside_mass(0));
   CHECK(gauss->truth()->inside_mass() > 1 - 4 * normal_cdf(-4.5));
   // The funnel's box: v within ±3 sd loses 0.27%, x within ±50 the mouth's tails.

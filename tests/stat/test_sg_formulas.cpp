@@ -121,16 +121,20 @@ TEST_CASE("SGD with momentum descends to the mode and to the MAP", "[stat][sgd-m
   INFO("end " << descent.sampler().position().transpose());
   CHECK(descent.sampler().position().norm() < 1e-8);
 
-  // Minibatches of 50 on a logistic regression: the iterates settle around the MAP.
+  // Minibatches of 500 on a logistic regression: the iterates settle around the MAP (within a
+  // fraction of a posterior sd: constant-step SGD keeps a small O(η) offset and spread).
   const auto logistic = make_target({"logistic", {{"n", 2000}, {"d", 2}, {"seed", 9}}, "", "y"});
   const auto& regression = dynamic_cast<const LogisticRegressionTarget&>(*logistic);
   const auto chain = run_chain(logistic, "sgd-momentum",
                                {{"learning_rate", 2e-4}, {"momentum_decay", 0.1},
-                                {"batch_size", 50}},
+                                {"batch_size", 500}},
                                4, 3000, 7000);
+  REQUIRE(!chain->stopped());
   for (int c = 0; c < logistic->dim(); ++c) {
+    const double sd = std::sqrt(regression.laplace_covariance()(c, c));
     const Estimate m = estimate(*chain, [c](const double* t) { return t[c]; });
-    INFO("coefficient " << c << ": mean of iterates " << m.mean << ", MAP " << regression.map()[c]);
-    CHECK(std::abs(m.mean - regression.map()[c]) < 0.02);
+    INFO("coefficient " << c << ": mean of iterates " << m.mean << ", MAP " << regression.map()[c]
+                        << ", (mean − MAP)/sd " << (m.mean - regression.map()[c]) / sd);
+    CHECK(std::abs(m.mean - regression.map()[c]) < 0.25 * sd);
   }
 }
