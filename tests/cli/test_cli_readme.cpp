@@ -1,5 +1,5 @@
 // Every `sgmcmc-lab run` example in README.md runs as written, with fewer steps: the command is
-// taken from the README's code blocks (backslash continuations joined, trailing comment cut),
+// taken from the README's ```sh code blocks (backslash continuations joined, trailing comment cut),
 // `--steps`, `--burnin` and DAIS `iterations=` are capped and scenarios get `--quick`, and it
 // runs in a scratch directory that sees the repository's docs/ and assets/ (so relative paths
 // in the examples resolve and `out/...` lands in the scratch directory, which has no out/ yet).
@@ -25,7 +25,8 @@ std::vector<std::string> readme_run_examples() {
   bool in_code = false;
   while (std::getline(in, line)) {
     if (line.rfind("```", 0) == 0) {
-      in_code = !in_code;
+      // Examples are in ```sh blocks; the plain ``` blocks hold synopses with placeholders.
+      in_code = !in_code && line.rfind("```sh", 0) == 0;
       pending.clear();
       continue;
     }
