@@ -137,9 +137,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                                     "Synthetic data instead of --data: n=..,d=..,seed=..");
   auto* prior_sd = run->add_option("--prior-sd", options.prior_sd,
                                    "Prior standard deviation of every coefficient (default 10)");
-  auto* samplers = run->add_option(
-      "--sampler", options.samplers,
-      "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
+  auto* samplers =
+      run->add_option("--sampler", options.samplers,
+                      "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
   run->add_option("--chains", options.chains, "Chains per --sampler (default 1)");
   auto* steps = run->add_option("--steps", options.steps, "Steps per chain after burn-in");
   run->add_option("--burnin", options.burnin, "Steps run before recording starts (default 0)");

@@ -112,11 +112,14 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
     entry["kl"] = number_or_null(summary.kl);
     entry["truth_bins"] = summary.truth_bins;
   }
-  if (summary.has_index_accept_rate) entry["index_accept_rate"] = number_or_null(summary.index_accept_rate);
+  if (summary.has_index_accept_rate)
+    entry["index_accept_rate"] = number_or_null(summary.index_accept_rate);
   if (summary.has_subsample_accept_rate)
     entry["accept_rate_subsample"] = number_or_null(summary.subsample_accept_rate);
-  if (summary.has_loglik_var_mean) entry["loglik_var_mean"] = number_or_null(summary.loglik_var_mean);
-  if (summary.has_subsample_fraction) entry["subsample_fraction"] = number_or_null(summary.subsample_fraction);
+  if (summary.has_loglik_var_mean)
+    entry["loglik_var_mean"] = number_or_null(summary.loglik_var_mean);
+  if (summary.has_subsample_fraction)
+    entry["subsample_fraction"] = number_or_null(summary.subsample_fraction);
   if (summary.has_sign_positive_fraction)
     entry["sign_positive_fraction"] = number_or_null(summary.sign_positive_fraction);
   if (const auto& training = summary.training) {

@@ -62,7 +62,8 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     if (const auto& training = summary.training) {
       std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
                    label_width, "", training->elbo, training->elbo_se,
-                   static_cast<unsigned long long>(training->completed), training->training_seconds);
+                   static_cast<unsigned long long>(training->completed),
+                   training->training_seconds);
     }
     if (summary.divergences > 0)
       std::fprintf(out, "%-*s  %llu divergent transitions\n", label_width, "",

@@ -201,7 +201,8 @@ ConvergenceDiagnostics convergence_diagnostics(const Chains& input) {
   for (const auto& chain : input) n = std::min(n, chain.size());
   if (n < 4) return result;
   Chains chains;
-  for (const auto& chain : input) chains.emplace_back(chain.begin(), chain.begin() + std::ptrdiff_t(n));
+  for (const auto& chain : input)
+    chains.emplace_back(chain.begin(), chain.begin() + std::ptrdiff_t(n));
   if (!all_finite(chains)) return result;
 
   const Chains split = split_chains(chains);

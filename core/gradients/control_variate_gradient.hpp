@@ -1,9 +1,9 @@
 // Control-variate stochastic gradient centred at the MAP θ* (Baker, Fearnhead, Fox & Nemeth 2017;
 // the SGLD-CV/SGHMC-CV variants the HMC-ECS paper, Dang et al. 2019 §6.2, compares against):
 //   ∇Ũ_cv(θ) = −[ Σ_k ∇ℓ_k(θ*) + (n/b) Σ_{k∈B} (∇ℓ_k(θ) − ∇ℓ_k(θ*)) ] − ∇log p(θ),
-// B drawn uniformly with replacement. It is unbiased for ∇U(θ), and its variance vanishes as θ → θ*,
-// but only linearly: the terms ∇ℓ_k(θ) − ∇ℓ_k(θ*) ≈ H_k(θ*)(θ − θ*) differ between data, so even
-// for linear regression the error is O(‖θ − θ*‖), not zero.
+// B drawn uniformly with replacement. It is unbiased for ∇U(θ), and its variance vanishes as θ →
+// θ*, but only linearly: the terms ∇ℓ_k(θ) − ∇ℓ_k(θ*) ≈ H_k(θ*)(θ − θ*) differ between data, so
+// even for linear regression the error is O(‖θ − θ*‖), not zero.
 //
 // control_variate=taylor2 (the gradient of Dang et al.'s second-order Taylor control variates,
 // eq. 4.7, with which §6.2 compares every subsampling method) also subtracts the first-order term:
@@ -54,9 +54,9 @@ class ControlVariateGradient {
 
   bool second_order_ = false;
   const RegressionTarget* regression_ = nullptr;  // for per-datum Hessians (taylor2)
-  Eigen::MatrixXd hessian_sum_;                         // Σ_k ∇²ℓ_k(θ*), empty until taylor2
+  Eigen::MatrixXd hessian_sum_;                   // Σ_k ∇²ℓ_k(θ*), empty until taylor2
   Eigen::MatrixXd batch_hessian_;
-  Vec offset_;                                          // θ − θ*
+  Vec offset_;  // θ − θ*
 
   const Target& target_;
   const DataTarget& data_;

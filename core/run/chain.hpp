@@ -38,7 +38,7 @@ class Chain {
   const ParamValues& params() const { return params_; }  // user values as given
   // The user values the chain (re)started with: with param_history() they replay the chain.
   const ParamValues& initial_params() const { return initial_params_; }
-  ParamValues full_params() const;                       // with defaults filled in
+  ParamValues full_params() const;  // with defaults filled in
   std::uint64_t seed() const { return seed_; }
   const Vec& init() const { return init_; }
   const Target& target() const { return *target_; }

@@ -68,7 +68,8 @@ DistanceToTruth distance_for(const Target& target, const std::vector<const Chain
   if (target.dim() == 1) {
     Histogram1D histogram(box[0].lo, box[0].hi, kTruthBins1d);
     for (const Chain* chain : chains)
-      for (std::size_t i = 0; i < chain->draws().size(); ++i) histogram.add(chain->draws().theta(i, 0));
+      for (std::size_t i = 0; i < chain->draws().size(); ++i)
+        histogram.add(chain->draws().theta(i, 0));
     return distance_to_truth(histogram, truth, 0);
   }
   Histogram2D histogram(box[0].lo, box[0].hi, kTruthBins2d, box[1].lo, box[1].hi, kTruthBins2d);
@@ -113,8 +114,8 @@ void add_convergence_diagnostics(const std::vector<const Chain*>& chains, Sample
     coordinate.ess_tail = diagnostics.ess_tail;
     if (diagnostics.rhat > kRhatWarning) {
       std::ostringstream entry;
-      entry << (unmixed.empty() ? "" : ", ") << coordinate.name << " "
-            << std::setprecision(3) << diagnostics.rhat;
+      entry << (unmixed.empty() ? "" : ", ") << coordinate.name << " " << std::setprecision(3)
+            << diagnostics.rhat;
       unmixed += entry.str();
     }
   }
@@ -169,7 +170,8 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   }
   if (auxiliary.loglik_variance_count > 0) {
     summary.has_loglik_var_mean = true;
-    summary.loglik_var_mean = auxiliary.loglik_variance_sum / double(auxiliary.loglik_variance_count);
+    summary.loglik_var_mean =
+        auxiliary.loglik_variance_sum / double(auxiliary.loglik_variance_count);
   }
   if (auxiliary.sign_total > 0) {
     summary.has_sign_positive_fraction = true;
@@ -244,8 +246,10 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     coordinate.mean = moments.mean();
     coordinate.sd = moments.sd();
     coordinate.ess = ess;
-    coordinate.iat = ess > 0 ? double(summary.draws) / ess : std::numeric_limits<double>::infinity();
-    coordinate.mcse = ess > 0 ? coordinate.sd / std::sqrt(ess) : std::numeric_limits<double>::infinity();
+    coordinate.iat =
+        ess > 0 ? double(summary.draws) / ess : std::numeric_limits<double>::infinity();
+    coordinate.mcse =
+        ess > 0 ? coordinate.sd / std::sqrt(ess) : std::numeric_limits<double>::infinity();
     summary.coordinates.push_back(coordinate);
   }
 
@@ -268,7 +272,8 @@ std::vector<SamplerSummary> summarize(const Session& session) {
   for (std::size_t position = 0; position < session.spec().samplers.size(); ++position) {
     std::vector<const Chain*> chains;
     for (std::size_t c = 0; c < session.chains().size(); ++c)
-      if (session.chain_sampler_position()[c] == position) chains.push_back(session.chains()[c].get());
+      if (session.chain_sampler_position()[c] == position)
+        chains.push_back(session.chains()[c].get());
     summaries.push_back(summarize_sampler(session, position, chains));
   }
   return summaries;

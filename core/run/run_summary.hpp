@@ -30,7 +30,7 @@ struct CoordinateSummary {
 
 struct SamplerSummary {
   std::string id;
-  ParamValues params;  // full set, defaults filled in
+  ParamValues params;       // full set, defaults filled in
   std::string params_text;  // "step_size=0.1,friction=1,..."
   int chains = 0;
   std::uint64_t steps = 0;  // per chain, including burn-in
@@ -45,13 +45,13 @@ struct SamplerSummary {
   std::uint64_t gradient_evaluations = 0;  // per datum
   std::uint64_t density_evaluations = 0;   // per datum (MH energies)
   double data_passes = 0.0;                // (gradient + density evaluations) / n
-  double wall_seconds = 0.0;       // summed over chains
-  double algorithm_seconds = 0.0;  // wall less exact-U evaluations made only for the record
-  double steps_per_second = 0.0;   // steps / algorithm_seconds
+  double wall_seconds = 0.0;               // summed over chains
+  double algorithm_seconds = 0.0;          // wall less exact-U evaluations made only for the record
+  double steps_per_second = 0.0;           // steps / algorithm_seconds
   bool has_truth = false;
   double tv_distance = 0.0;  // histogram vs true density over the same bins
   double kl = 0.0;
-  int truth_bins = 0;         // bins per axis used for tv/kl
+  int truth_bins = 0;                     // bins per axis used for tv/kl
   std::vector<std::string> stop_reasons;  // chains that stopped early, with why
 
   // Subsampling samplers (each present only where it applies; see SamplerCounters).

@@ -8,7 +8,9 @@
 namespace sgl {
 
 NaiveSghmcSampler::NaiveSghmcSampler(const Target& target)
-    : StochasticGradientSampler(target), grad_(Vec::Zero(target.dim())), transition_(target.dim()) {}
+    : StochasticGradientSampler(target),
+      grad_(Vec::Zero(target.dim())),
+      transition_(target.dim()) {}
 
 std::vector<ParamDescriptor> NaiveSghmcSampler::descriptors() {
   return {
@@ -27,7 +29,8 @@ void NaiveSghmcSampler::set_params(const ParamValues& params) {
   const bool metropolis = params.at("mh") != 0.0;
   const int leapfrog_steps = static_cast<int>(params.at("leapfrog_steps"));
   if (metropolis && leapfrog_steps == 0)
-    throw UserError("naive-sghmc: mh=true needs leapfrog_steps >= 1 (the MH test closes each trajectory)");
+    throw UserError(
+        "naive-sghmc: mh=true needs leapfrog_steps >= 1 (the MH test closes each trajectory)");
   step_size_ = params.at("step_size");
   leapfrog_steps_ = leapfrog_steps;
   // Switched on mid-run: the dynamics moved θ without tracking U, so the first MH test must
@@ -60,7 +63,8 @@ void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawStore& s
   };
   for (std::uint64_t s = 0; s < steps; ++s) {
     leapfrog_step(theta_.data(), r_.data(), grad_.data(), dim, step_size_, noisy_gradient);
-    if (leapfrog_steps_ != 0 && (counters_.steps + 1) % static_cast<std::uint64_t>(leapfrog_steps_) == 0)
+    if (leapfrog_steps_ != 0 &&
+        (counters_.steps + 1) % static_cast<std::uint64_t>(leapfrog_steps_) == 0)
       for (int i = 0; i < dim; ++i) r_[i] = rng.normal();
     if (!finish_free_step(store)) return;
   }
@@ -78,10 +82,12 @@ void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawStore&
   }
   for (std::uint64_t s = 0; s < steps; ++s) {
     // The MH test uses the exact, full-data energy: this is what makes the method costly.
-    const MetropolisOutcome outcome = transition_.run(target_, theta_, r_, grad_, potential_, step_size_,
-                                                      leapfrog_steps_, true, rng, noisy_gradient);
+    const MetropolisOutcome outcome =
+        transition_.run(target_, theta_, r_, grad_, potential_, step_size_, leapfrog_steps_, true,
+                        rng, noisy_gradient);
     counters_.density_evaluations += cost;
-    finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential_);
+    finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,
+                           potential_);
   }
 }
 

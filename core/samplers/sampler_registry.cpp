@@ -2,17 +2,17 @@
 
 #include "samplers/data_aware_defaults.hpp"
 
+#include "samplers/dais.hpp"
+#include "samplers/ewsg.hpp"
 #include "samplers/hmc.hpp"
+#include "samplers/hmcecs.hpp"
+#include "samplers/hmcecs_signed.hpp"
 #include "samplers/naive_sghmc.hpp"
 #include "samplers/sgd_momentum.hpp"
 #include "samplers/sghmc.hpp"
-#include "samplers/sgld.hpp"
-#include "samplers/ewsg.hpp"
-#include "samplers/sgld_cv.hpp"
 #include "samplers/sghmc_cv.hpp"
-#include "samplers/hmcecs.hpp"
-#include "samplers/dais.hpp"
-#include "samplers/hmcecs_signed.hpp"
+#include "samplers/sgld.hpp"
+#include "samplers/sgld_cv.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -103,8 +103,10 @@ std::unique_ptr<Sampler> make_sampler(const std::string& id, const Target& targe
     if (!takes_batch_size && !takes_noise_var)
       throw UserError(id + " uses the exact gradient, so '" + stochastic_only +
                       "' does not apply (it is a stochastic-gradient setting)");
-    throw UserError(id + " runs on data targets only, where the gradient noise comes from "
-                         "minibatches: '" + std::string(stochastic_only) + "' does not apply");
+    throw UserError(id +
+                    " runs on data targets only, where the gradient noise comes from "
+                    "minibatches: '" +
+                    std::string(stochastic_only) + "' does not apply");
   }
   const bool data_target = target.as_data_target() != nullptr;
   validate_params(params, info->params, id, data_target);

@@ -142,7 +142,8 @@ void TruthGrid::integrate_beyond_box(const Target& target) {
     }
   inside_mass_ = all > 0.0 ? box / all : 1.0;
   marginal_inside_mass_.resize(std::size_t(d));
-  for (int c = 0; c < d; ++c) marginal_inside_mass_[std::size_t(c)] = all > 0.0 ? side[std::size_t(c)] / all : 1.0;
+  for (int c = 0; c < d; ++c)
+    marginal_inside_mass_[std::size_t(c)] = all > 0.0 ? side[std::size_t(c)] / all : 1.0;
 }
 
 double TruthGrid::marginal_mass(int coord, double a, double b) const {

@@ -63,14 +63,16 @@ std::string shortened(std::string command) {
   cap("--steps [0-9]+", "--steps 300");
   cap("--burnin [0-9]+", "--burnin 50");
   cap("iterations=[0-9]+", "iterations=20");
-  if (command.find("--scenario") != std::string::npos && command.find("--quick") == std::string::npos)
+  if (command.find("--scenario") != std::string::npos &&
+      command.find("--quick") == std::string::npos)
     command += " --quick";
   return command;
 }
 
 }  // namespace
 
-TEST_CASE("every sgmcmc-lab run example in the README runs as written (fewer steps)", "[cli][readme]") {
+TEST_CASE("every sgmcmc-lab run example in the README runs as written (fewer steps)",
+          "[cli][readme]") {
   const std::vector<std::string> examples = readme_run_examples();
   REQUIRE(examples.size() >= 6);
   const fs::path scratch = fs::path(SGL_TEST_WORK_DIR) / "readme_examples";
@@ -96,7 +98,8 @@ TEST_CASE("every sgmcmc-lab run example in the README runs as written (fewer ste
     command += "' 2>&1";
     const int status = std::system(command.c_str());
     std::ifstream output(log);
-    const std::string text((std::istreambuf_iterator<char>(output)), std::istreambuf_iterator<char>());
+    const std::string text((std::istreambuf_iterator<char>(output)),
+                           std::istreambuf_iterator<char>());
     INFO("README: " << example << "\nran: " << args << "\noutput:\n" << text);
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);

@@ -53,8 +53,8 @@ TEST_CASE("R-hat, bulk and tail ESS agree with R posterior on fixed draws", "[co
     const double rhat = std::stod(row.at(1)), ess_bulk = std::stod(row.at(2)),
                  ess_tail = std::stod(row.at(3));
     const sgl::ConvergenceDiagnostics got = sgl::convergence_diagnostics(cases.at(name));
-    INFO(name << ": R-hat " << got.rhat << " vs " << rhat << ", bulk ESS " << got.ess_bulk
-              << " vs " << ess_bulk << ", tail ESS " << got.ess_tail << " vs " << ess_tail);
+    INFO(name << ": R-hat " << got.rhat << " vs " << rhat << ", bulk ESS " << got.ess_bulk << " vs "
+              << ess_bulk << ", tail ESS " << got.ess_tail << " vs " << ess_tail);
     // The issue's tolerances (R̂ within 0.005, ESS within 10%); the implementation follows
     // posterior step by step, so the agreement is to rounding.
     CHECK(std::abs(got.rhat - rhat) < 1e-9);

@@ -15,7 +15,9 @@ using namespace sgl;
 
 namespace {
 
-double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
+double normal_cdf(double z) {
+  return 0.5 * std::erfc(-z / std::sqrt(2.0));
+}
 
 // KL and TV of N exact draws (from `draw`) against a 2-D target's truth over its view box, with
 // the summary's 25 × 25 bins.
@@ -49,7 +51,8 @@ TEST_CASE("the truth grid knows the true mass of its box", "[truth][distance]") 
   CHECK(funnel->truth()->inside_mass() > 0.99);
 }
 
-TEST_CASE("exact draws read KL ≈ 0 on the funnel and gauss2d, edges included", "[truth][distance]") {
+TEST_CASE("exact draws read KL ≈ 0 on the funnel and gauss2d, edges included",
+          "[truth][distance]") {
   const int draws = 100000;
   // KL's finite-sample bias is ≈ (K − 1)/(2N) = 625/(2·10⁵) ≈ 0.003 (distance.hpp).
   const auto funnel = make_target({"funnel", {}, "", "y"});
