@@ -6,8 +6,10 @@
 #include <string>
 
 #include "run/chain.hpp"
+#include "run/session.hpp"
 #include "targets/logistic_regression.hpp"
 #include "targets/target_registry.hpp"
+#include "util/error.hpp"
 
 using namespace sgl;
 
@@ -59,4 +61,21 @@ TEST_CASE("hmcecs defaults to the Hessian mass on regressions only", "[defaults]
   const auto gauss = make_target({"gauss2d", {}, "", "y"});
   Chain hmc(gauss, "hmc", {}, 1, Vec::Zero(2), 0, 1);
   CHECK(hmc.full_params().at("step_size") == 0.1);  // analytic targets keep the defaults
+}
+
+TEST_CASE("--init map and HMC-ECS's default start at the posterior mode", "[defaults][init]") {
+  RunSpec spec;
+  spec.target = {"logistic", {{"n", 300}, {"d", 2}, {"seed", 1}}, "", "y"};
+  spec.samplers = {{"hmcecs", {}}, {"hmc", {}}};
+  spec.steps = 1;
+  Session session(spec);
+  const auto& logistic = dynamic_cast<const LogisticRegressionTarget&>(session.target());
+  CHECK(session.chains()[0]->init().isApprox(logistic.map()));  // HMC-ECS: θ* by default
+  CHECK(session.chains()[1]->init().isZero());                  // others: the target's start
+  spec.init_at_map = true;
+  Session at_map(spec);
+  CHECK(at_map.chains()[1]->init().isApprox(logistic.map()));
+  spec.target = {"gauss2d", {}, "", "y"};
+  spec.samplers = {{"hmc", {}}};
+  CHECK_THROWS_AS(Session(spec), UserError);
 }
