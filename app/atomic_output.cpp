@@ -88,6 +88,12 @@ AtomicOutputDir::AtomicOutputDir(const std::string& dir)
     if (::access(destination_.c_str(), W_OK | X_OK) != 0) fail(errno);
   } else if (errno != ENOENT) {
     fail(errno);
+  } else {
+    // Missing parents are created as `mkdir -p` would (`--out out/fig1` with no out/ yet); they
+    // stay if the run then fails, as mkdir -p's would. DIR itself appears only at commit.
+    std::error_code error;
+    fs::create_directories(destination_.parent_path(), error);
+    if (error) fail(error.value());
   }
 
   const bool destination_exists = ::stat(destination_.c_str(), &info) == 0;

@@ -156,7 +156,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("--burnin", options.burnin, "Steps run before recording starts (default 0)");
   run->add_option("--thin", options.thin, "Record every T-th step (default 1)");
   run->add_option("--seed", options.seed, "Run seed, any 64-bit unsigned integer (default 1)");
-  run->add_option("--init", options.init, "Starting point v1,v2,..., one value per coordinate");
+  run->add_option("--init", options.init,
+                  "Starting point v1,v2,..., one value per coordinate, or map (regressions: the "
+                  "posterior mode)");
   run->add_option("--out", options.out_dir, "Output directory (created if missing)")->required();
 
   auto* scenario = run->add_option(
@@ -188,7 +190,11 @@ RunSpec build_run_spec(const RunOptions& options) {
   spec.burnin = parse_count(options.burnin, "--burnin", 0, kMaxSteps);
   spec.thin = parse_count(options.thin, "--thin", 1);
   spec.seed = parse_count(options.seed, "--seed", 0);
-  if (!options.init.empty()) spec.init = parse_init(options.init);
+  if (options.init == "map") {
+    spec.init_at_map = true;
+  } else if (!options.init.empty()) {
+    spec.init = parse_init(options.init);
+  }
   return spec;
 }
 

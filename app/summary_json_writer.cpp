@@ -81,6 +81,11 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
                            {"ess", number_or_null(c.ess)},
                            {"iat", number_or_null(c.iat)},
                            {"mcse", number_or_null(c.mcse)}});
+    if (summary.chains >= 2) {
+      coordinates.back()["rhat"] = number_or_null(c.rhat);
+      coordinates.back()["ess_bulk"] = number_or_null(c.ess_bulk);
+      coordinates.back()["ess_tail"] = number_or_null(c.ess_tail);
+    }
   }
   json entry = {
       {"id", label},
@@ -99,6 +104,7 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
       {"density_evals", summary.density_evaluations},
       {"data_passes", number_or_null(summary.data_passes)},
       {"wall_seconds", number_or_null(summary.wall_seconds)},
+      {"algorithm_seconds", number_or_null(summary.algorithm_seconds)},
       {"steps_per_second", number_or_null(summary.steps_per_second)},
   };
   if (!summary.no_draws.empty()) entry["no_draws"] = summary.no_draws;
@@ -107,11 +113,14 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
     entry["kl"] = number_or_null(summary.kl);
     entry["truth_bins"] = summary.truth_bins;
   }
-  if (summary.has_index_accept_rate) entry["index_accept_rate"] = number_or_null(summary.index_accept_rate);
+  if (summary.has_index_accept_rate)
+    entry["index_accept_rate"] = number_or_null(summary.index_accept_rate);
   if (summary.has_subsample_accept_rate)
     entry["accept_rate_subsample"] = number_or_null(summary.subsample_accept_rate);
-  if (summary.has_loglik_var_mean) entry["loglik_var_mean"] = number_or_null(summary.loglik_var_mean);
-  if (summary.has_subsample_fraction) entry["subsample_fraction"] = number_or_null(summary.subsample_fraction);
+  if (summary.has_loglik_var_mean)
+    entry["loglik_var_mean"] = number_or_null(summary.loglik_var_mean);
+  if (summary.has_subsample_fraction)
+    entry["subsample_fraction"] = number_or_null(summary.subsample_fraction);
   if (summary.has_sign_positive_fraction)
     entry["sign_positive_fraction"] = number_or_null(summary.sign_positive_fraction);
   if (const auto& training = summary.training) {
@@ -135,6 +144,7 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
     entry["mean_sign"] = number_or_null(summary.mean_sign);
     if (!summary.sign_warning.empty()) entry["sign_warning"] = summary.sign_warning;
   }
+  if (!summary.rhat_warning.empty()) entry["rhat_warning"] = summary.rhat_warning;
   entry["stop_reasons"] = summary.stop_reasons;
   return entry;
 }

@@ -15,6 +15,11 @@ std::string format_number(const char* format, double value) {
   return buffer;
 }
 
+// "-" where a figure does not apply (R̂ with one chain) or is undefined.
+std::string optional_number(const char* format, double value) {
+  return std::isfinite(value) ? format_number(format, value) : "-";
+}
+
 }  // namespace
 
 void print_summary_table(const Session& session, const std::vector<SamplerSummary>& summaries,
@@ -26,9 +31,14 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
   for (const std::string& name : session.target().coordinate_names())
     name_width = std::max(name_width, int(name.size()));
 
+  // R̂ and bulk/tail ESS columns appear when some sampler has two chains or more.
+  const bool multichain = std::any_of(summaries.begin(), summaries.end(),
+                                      [](const SamplerSummary& s) { return s.chains >= 2; });
   // "±" is two bytes but one column, in the header as in the rows: both use width 26.
-  std::fprintf(out, "%-*s  %-*s  %26s  %10s  %7s  %7s\n", label_width, "sampler", name_width,
-               "coordinate", "mean ± mcse", "ess", "accept", "tv");
+  std::fprintf(out, "%-*s  %-*s  %26s  %10s", label_width, "sampler", name_width, "coordinate",
+               "mean ± mcse", "ess");
+  if (multichain) std::fprintf(out, "  %6s  %8s  %8s", "rhat", "ess_bulk", "ess_tail");
+  std::fprintf(out, "  %7s  %7s\n", "accept", "tv");
   for (std::size_t s = 0; s < summaries.size(); ++s) {
     const SamplerSummary& summary = summaries[s];
     const std::string label = s < labels.size() ? labels[s] : summary.id;
@@ -47,10 +57,16 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
                                    ? format_number("%.2g", coordinate.mcse)
                                    : std::string("n/a");
       const std::string mean = format_number("%.4g", coordinate.mean) + " ± " + mcse;
-      std::fprintf(out, "%-*s  %-*s  %26s  %10.1f  %7s  %7s\n", label_width,
-                   c == 0 ? label.c_str() : "", name_width, coordinate.name.c_str(), mean.c_str(),
-                   coordinate.ess, c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");
+      std::fprintf(out, "%-*s  %-*s  %26s  %10.1f", label_width, c == 0 ? label.c_str() : "",
+                   name_width, coordinate.name.c_str(), mean.c_str(), coordinate.ess);
+      if (multichain)
+        std::fprintf(out, "  %6s  %8s  %8s", optional_number("%.3f", coordinate.rhat).c_str(),
+                     optional_number("%.1f", coordinate.ess_bulk).c_str(),
+                     optional_number("%.1f", coordinate.ess_tail).c_str());
+      std::fprintf(out, "  %7s  %7s\n", c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");
     }
+    if (!summary.rhat_warning.empty())
+      std::fprintf(out, "%-*s  warning: %s\n", label_width, "", summary.rhat_warning.c_str());
     if (const auto& training = summary.training) {
       std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
                    label_width, "", training->elbo, training->elbo_se,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -74,6 +75,13 @@ std::vector<ChainReport> chain_reports(const Scenario& scenario,
     if (summary.steps > 0 && summary.chains > 0)
       report.evaluations_per_step = summary.data_passes / double(summary.steps * summary.chains);
     report.ct = report.iat * report.evaluations_per_step;
+    // Signed HMC-ECS (Dang et al. eq. 5.4): CT = IF / (2τ − 1)² × evaluations, τ estimated by
+    // the fraction of positive signs; the ratio estimator's variance grows as 1/(2τ − 1)².
+    if (summary.has_sign_positive_fraction) {
+      const double mean_sign = 2.0 * summary.sign_positive_fraction - 1.0;
+      report.ct = mean_sign != 0.0 ? report.ct / (mean_sign * mean_sign)
+                                   : std::numeric_limits<double>::infinity();
+    }
     for (const std::string& reason : summary.stop_reasons)
       report.stop_reason += (report.stop_reason.empty() ? "" : "; ") + reason;
     reports.push_back(std::move(report));

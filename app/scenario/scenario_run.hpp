@@ -27,7 +27,7 @@ struct ChainReport {
   std::vector<double> variance_ratio;           // variance / reference variance
   double iat = kNotAvailable;                   // inefficiency factor IF, mean over coordinates
   double evaluations_per_step = kNotAvailable;  // data passes per iteration
-  double ct = kNotAvailable;                    // IF × evaluations per iteration (data passes)
+  double ct = kNotAvailable;  // IF × evaluations per iteration (data passes); signed: ÷ (2τ̂ − 1)²
   std::string stop_reason;
 };
 

@@ -17,6 +17,13 @@ namespace {
 // Keeps KL finite when the sampler puts draws where the truth has (numerically) no mass.
 constexpr double kMassFloor = 1e-300;
 
+// The truth grid's masses are conditional on its box; the outside bin gets the true mass beyond
+// the box (TruthGrid::inside_mass), so exact draws there cost nothing.
+std::vector<double> scaled_to(std::vector<double> masses, double inside_mass) {
+  for (double& m : masses) m *= inside_mass;
+  return masses;
+}
+
 }  // namespace
 
 std::vector<double> counts_with_outside(const Histogram1D& histogram) {
@@ -45,7 +52,7 @@ std::vector<double> true_bin_masses(const Histogram1D& histogram, const TruthGri
     masses[static_cast<std::size_t>(i)] =
         truth.marginal_mass(coord, histogram.bin_lo(i), histogram.bin_lo(i + 1));
   }
-  return masses_with_outside(std::move(masses));
+  return masses_with_outside(scaled_to(std::move(masses), truth.marginal_inside_mass(coord)));
 }
 
 std::vector<double> true_bin_masses(const Histogram2D& histogram, const TruthGrid& truth) {
@@ -64,7 +71,7 @@ std::vector<double> true_bin_masses(const Histogram2D& histogram, const TruthGri
              static_cast<std::size_t>(i)] = truth.rectangle_mass(x0, x1, y0, y1);
     }
   }
-  return masses_with_outside(std::move(masses));
+  return masses_with_outside(scaled_to(std::move(masses), truth.inside_mass()));
 }
 
 DistanceToTruth distance_to_truth(const std::vector<double>& counts,

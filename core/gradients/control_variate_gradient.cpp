@@ -24,6 +24,7 @@ const DataTarget& require_data_target(const Target& target, const std::string& s
 ControlVariateGradient::ControlVariateGradient(const Target& target, const std::string& sampler_id)
     : target_(target), data_(require_data_target(target, sampler_id)), dim_(target.dim()) {
   if (const auto* regression = dynamic_cast<const RegressionTarget*>(&target)) {
+    regression_ = regression;
     centre_ = regression->map();
   } else if (const auto* gauss = dynamic_cast<const EwsgGaussTarget*>(&target)) {
     centre_ = gauss->exact_mean();
@@ -84,6 +85,29 @@ void ControlVariateGradient::set_batch_size(int batch_size) {
   indices_.resize(static_cast<std::size_t>(batch_size_));
 }
 
+void ControlVariateGradient::set_second_order(bool second_order) {
+  second_order_ = second_order;
+  if (!second_order || hessian_sum_.size() > 0) return;
+  if (regression_ == nullptr)
+    throw UserError(
+        "control_variate=taylor2 needs per-datum Hessians: a regression target (linear, logistic "
+        "or --data); use taylor1 here");
+  const std::int64_t n = data_.num_data();
+  hessian_sum_ = Eigen::MatrixXd::Zero(dim_, dim_);
+  constexpr std::int64_t kChunk = 4096;
+  std::vector<std::int64_t> chunk(static_cast<std::size_t>(kChunk));
+  for (std::int64_t start = 0; start < n; start += kChunk) {
+    const std::int64_t count = std::min(kChunk, n - start);
+    for (std::int64_t j = 0; j < count; ++j) chunk[static_cast<std::size_t>(j)] = start + j;
+    regression_->add_log_likelihood_hessian(chunk.data(), static_cast<int>(count), 1.0,
+                                            centre_.data(), hessian_sum_);
+  }
+  setup_evaluations_ += static_cast<std::uint64_t>(n);
+  evaluations_ += static_cast<std::uint64_t>(n);
+  batch_hessian_ = Eigen::MatrixXd::Zero(dim_, dim_);
+  offset_ = Vec::Zero(dim_);
+}
+
 void ControlVariateGradient::estimate(const double* theta, double* grad, Rng& rng) {
   const std::int64_t n = data_.num_data();
   for (auto& index : indices_)
@@ -95,10 +119,32 @@ void ControlVariateGradient::estimate(const double* theta, double* grad, Rng& rn
   data_.add_log_likelihood_gradient(indices_.data(), batch_size_, scale, centre_.data(), grad);
   data_.add_log_prior_gradient(theta, -1.0, grad);
   evaluations_ += 2 * static_cast<std::uint64_t>(batch_size_);
+  if (!second_order_) return;
+  // taylor2: − H δ + (n/b) Σ_B H_k δ, δ = θ − θ*.
+  for (int i = 0; i < dim_; ++i) offset_[i] = theta[i] - centre_[i];
+  batch_hessian_.setZero();
+  regression_->add_log_likelihood_hessian(indices_.data(), batch_size_, scale, centre_.data(),
+                                          batch_hessian_);
+  const Vec correction = (batch_hessian_ - hessian_sum_) * offset_;
+  for (int i = 0; i < dim_; ++i) grad[i] += correction[i];
+  evaluations_ += static_cast<std::uint64_t>(batch_size_);
 }
 
 std::vector<ParamDescriptor> control_variate_descriptors(std::vector<ParamDescriptor> plain) {
   std::erase_if(plain, [](const ParamDescriptor& d) { return d.name == "noise_var"; });
+  ParamDescriptor order{"control_variate",
+                        "control variate",
+                        ParamKind::Choice,
+                        0,
+                        1,
+                        0,
+                        false,
+                        "taylor1: subtract ∇ℓ_k(θ*) (error O(‖θ − θ*‖)); taylor2: also the Hessian "
+                        "term H_k(θ*)(θ − θ*), as Dang et al.'s second-order control variates "
+                        "(error O(‖θ − θ*‖²), zero for linear regression; regressions only)",
+                        {"taylor1", "taylor2"}};
+  order.scope = ParamScope::DataTargetsOnly;
+  plain.push_back(order);
   for (auto& descriptor : plain)
     if (descriptor.name == "batch_size")
       descriptor.tooltip =

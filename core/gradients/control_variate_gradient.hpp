@@ -1,8 +1,17 @@
 // Control-variate stochastic gradient centred at the MAP θ* (Baker, Fearnhead, Fox & Nemeth 2017;
 // the SGLD-CV/SGHMC-CV variants the HMC-ECS paper, Dang et al. 2019 §6.2, compares against):
 //   ∇Ũ_cv(θ) = −[ Σ_k ∇ℓ_k(θ*) + (n/b) Σ_{k∈B} (∇ℓ_k(θ) − ∇ℓ_k(θ*)) ] − ∇log p(θ),
-// B drawn uniformly with replacement. It is unbiased for ∇U(θ), and its variance vanishes as θ → θ*
-// (exactly zero for linear regression, whose ∇ℓ_k are affine in θ).
+// B drawn uniformly with replacement. It is unbiased for ∇U(θ), and its variance vanishes as θ →
+// θ*, but only linearly: the terms ∇ℓ_k(θ) − ∇ℓ_k(θ*) ≈ H_k(θ*)(θ − θ*) differ between data, so
+// even for linear regression the error is O(‖θ − θ*‖), not zero.
+//
+// control_variate=taylor2 (the gradient of Dang et al.'s second-order Taylor control variates,
+// eq. 4.7, with which §6.2 compares every subsampling method) also subtracts the first-order term:
+//   ∇Ũ_cv2(θ) = −[ Σ_k ∇ℓ_k(θ*) + H(θ − θ*) + (n/b) Σ_{k∈B} (∇ℓ_k(θ) − ∇ℓ_k(θ*) − H_k(θ − θ*)) ]
+//               − ∇log p(θ),   H_k = ∇²ℓ_k(θ*), H = Σ_k H_k (once, O(n d²)),
+// whose error is O(‖θ − θ*‖²) — exactly zero for linear regression, whose ∇ℓ_k are affine. It
+// needs per-datum Hessians (regression targets) and costs 3b per call (gradients at θ and θ*, and
+// H_k). taylor1 (the default) is the estimator above.
 //
 // Centre θ*: RegressionTarget::map() (Newton, computed by the target), the exact mean for
 // ewsg-gauss, otherwise gradient descent with backtracking on the full U from default_init().
@@ -21,6 +30,8 @@
 
 namespace sgl {
 
+class RegressionTarget;
+
 class ControlVariateGradient {
  public:
   // Throws UserError if the target has no per-datum terms. `sampler_id` names the caller in it.
@@ -28,6 +39,9 @@ class ControlVariateGradient {
 
   void estimate(const double* theta, double* grad, Rng& rng);
   void set_batch_size(int batch_size);
+  // taylor2 (true) or taylor1; the first switch to taylor2 computes H = Σ_k H_k(θ*) (counted as
+  // set-up). Throws UserError for taylor2 on a target without per-datum Hessians.
+  void set_second_order(bool second_order);
 
   // Per-datum gradient evaluations so far, including the one-off set-up.
   std::uint64_t evaluations() const { return evaluations_; }
@@ -37,6 +51,12 @@ class ControlVariateGradient {
 
  private:
   void find_centre_by_gradient_descent();
+
+  bool second_order_ = false;
+  const RegressionTarget* regression_ = nullptr;  // for per-datum Hessians (taylor2)
+  Eigen::MatrixXd hessian_sum_;                   // Σ_k ∇²ℓ_k(θ*), empty until taylor2
+  Eigen::MatrixXd batch_hessian_;
+  Vec offset_;  // θ − θ*
 
   const Target& target_;
   const DataTarget& data_;

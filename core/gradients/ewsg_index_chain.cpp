@@ -56,16 +56,22 @@ double EwsgIndexChain::log_weight(const double* r, const double* scaled_gradient
 }
 
 void EwsgIndexChain::select(const double* theta, const double* r, double step_size, double friction,
-                            double* scaled_gradient, Rng& rng) {
+                            const double* prior_gradient, double* scaled_gradient, Rng& rng) {
   const auto blocks = static_cast<std::uint64_t>(num_blocks());
   if (uniform_ || !persist_ || !has_block_) block_ = static_cast<int>(rng.uniform_index(blocks));
   has_block_ = true;
+  const auto add_prior = [&](double* gradient) {
+    if (prior_gradient != nullptr)
+      for (int i = 0; i < dim_; ++i) gradient[i] += prior_gradient[i];
+  };
   block_gradient(block_, theta, scaled_gradient);
+  add_prior(scaled_gradient);
   if (uniform_) return;
   double current = log_weight(r, scaled_gradient, step_size, friction);
   for (int step = 0; step < index_steps_; ++step) {
     const int proposal = static_cast<int>(rng.uniform_index(blocks));
     block_gradient(proposal, theta, proposal_gradient_.data());
+    add_prior(proposal_gradient_.data());
     const double proposed = log_weight(r, proposal_gradient_.data(), step_size, friction);
     ++proposals_;
     // log u < w_j − w_i ⇔ u < min(1, e^{w_j − w_i}); a NaN weight is never accepted.

@@ -1,7 +1,8 @@
 // EWSG's index chain (seed 003, Alg. 1 and eq. 5; ALGORITHMS.md, "EWSG"): picks which data
 // block's gradient drives the next underdamped-Langevin step, with probability
 //   p_B ∝ exp(½‖x + G̃_B‖²),  x = √h γ r / σ,  G̃_B = √h G_B / σ,  σ² = 2γ,
-// where G_B = m Σ_{k∈B} ∇V_k(θ) = −m Σ_{k∈B} ∇ℓ_k(θ) is block B's scaled potential gradient and m
+// where G_B = m Σ_{k∈B} ∇V_k(θ) − ∇log p(θ) = −m Σ_{k∈B} ∇ℓ_k(θ) − ∇log p(θ) is block B's scaled
+// estimate of the whole potential's gradient (prior included, as the momentum update uses it) and m
 // the number of blocks (b = 1: G_i = n∇V_i, so G̃_i = n a_i as in the paper). Since ½‖x + G̃_B‖² =
 // (h/2σ²)‖γr + G_B‖², that is the log weight we compute. Exact p_B would need all n gradients; a
 // Metropolis chain with uniform proposals targets it at M + 1 block gradients per step.
@@ -39,13 +40,15 @@ class EwsgIndexChain {
   void forget_block() { has_block_ = false; }
   void clear_counts() { evaluations_ = proposals_ = accepts_ = 0; }
 
-  // Chooses a block at frozen (θ, r) (step h, friction γ) and writes its scaled potential
-  // gradient G_B (without the prior term) into `scaled_gradient`.
+  // Chooses a block at frozen (θ, r) (step h, friction γ) and writes the whole potential's
+  // gradient estimate G_B − ∇log p(θ) into `gradient`. `prior_gradient` is −∇log p(θ) (null for
+  // a flat prior): the weights are over the whole potential (the paper's V = Σ V_i includes the
+  // prior), so it enters them too; leaving it out tilts the index choice on regressions.
   void select(const double* theta, const double* r, double step_size, double friction,
-              double* scaled_gradient, Rng& rng);
+              const double* prior_gradient, double* gradient, Rng& rng);
 
-  // log p_B + const = (h/2σ²)‖γr + G_B‖² for a given G_B (exposed for tests).
-  double log_weight(const double* r, const double* scaled_gradient, double step_size,
+  // log p_B + const = (h/2σ²)‖γr + G‖² for a given whole-potential gradient G (for tests).
+  double log_weight(const double* r, const double* gradient, double step_size,
                     double friction) const;
 
   int num_blocks() const { return static_cast<int>(block_start_.size()) - 1; }

@@ -1,7 +1,9 @@
 #include "run/chain.hpp"
 
+#include <algorithm>
 #include <chrono>
 
+#include "samplers/data_aware_defaults.hpp"
 #include "samplers/sampler_registry.hpp"
 
 namespace sgl {
@@ -17,15 +19,57 @@ Chain::Chain(std::shared_ptr<const Target> target, std::string sampler_id,
       init_(std::move(init)),
       rng_(seed),
       sampler_(make_sampler(sampler_id_, *target_, params_)),
-      draws_(target_->dim(), burnin, thin, draw_capacity) {
+      draws_(target_->dim(), burnin, thin, draw_capacity),
+      burnin_(burnin) {
   sampler_->reset(init_, rng_);
 }
 
 void Chain::run(std::uint64_t steps) {
   if (sampler_->stopped()) return;
   const auto start = std::chrono::steady_clock::now();
-  sampler_->run(steps, rng_, draws_);
+  // Stop once where burn-in ends to take the counters there. Running a chain in two calls gives
+  // the same draws as in one (the GUI runs slices), so this changes nothing else.
+  const std::uint64_t boundary = sampler_->training_steps() + burnin_;
+  const std::uint64_t done = sampler_->counters().steps;
+  if (!burnin_done_ && done + steps >= boundary) {
+    if (done < boundary) {
+      sampler_->run(boundary - done, rng_, draws_);
+      steps -= boundary - done;
+    }
+    if (!sampler_->stopped() && sampler_->counters().steps == boundary) {
+      burnin_done_ = true;
+      burnin_counters_ = sampler_->counters();
+    }
+  }
+  if (steps > 0 && !sampler_->stopped()) sampler_->run(steps, rng_, draws_);
   wall_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+SamplerCounters Chain::sampling_counters() const {
+  SamplerCounters after = sampler_->counters();
+  if (!burnin_done_) {
+    // Still in burn-in (or stopped there): nothing sampled yet.
+    after.steps = after.mh_proposals = after.mh_accepts = after.aux_proposals = 0;
+    after.aux_accepts = after.loglik_variance_count = after.sign_positive = after.sign_total = 0;
+    after.accept_prob_sum = after.loglik_variance_sum = 0.0;
+    return after;
+  }
+  const SamplerCounters& before = burnin_counters_;
+  after.steps -= before.steps;
+  after.mh_proposals -= before.mh_proposals;
+  after.mh_accepts -= before.mh_accepts;
+  after.accept_prob_sum -= before.accept_prob_sum;
+  after.aux_proposals -= before.aux_proposals;
+  after.aux_accepts -= before.aux_accepts;
+  after.loglik_variance_sum -= before.loglik_variance_sum;
+  after.loglik_variance_count -= before.loglik_variance_count;
+  after.sign_positive -= before.sign_positive;
+  after.sign_total -= before.sign_total;
+  return after;
+}
+
+double Chain::algorithm_seconds() const {
+  return std::max(0.0, wall_seconds_ - sampler_->counters().diagnostic_seconds);
 }
 
 void Chain::set_params(const ParamValues& params) {
@@ -34,19 +78,20 @@ void Chain::set_params(const ParamValues& params) {
   validate_params(params, info.params, sampler_id_, data_target);
   // Samplers check combinations (e.g. C ≥ B̂) before changing any field, so a rejected change
   // leaves the chain as it was.
-  sampler_->set_params(with_defaults(params, info.params, data_target));
+  sampler_->set_params(sampler_defaults(sampler_id_, *target_, params, info.params));
   params_ = params;
   history_.push_back({sampler_->counters().steps, params});
 }
 
 ParamValues Chain::full_params() const {
-  return with_defaults(params_, find_sampler_info(sampler_id_)->params,
-                       target_->as_data_target() != nullptr);
+  return sampler_defaults(sampler_id_, *target_, params_, find_sampler_info(sampler_id_)->params);
 }
 
 void Chain::reset() {
   rng_ = Rng(seed_);
   draws_.clear();
+  burnin_done_ = false;
+  burnin_counters_ = SamplerCounters{};
   wall_seconds_ = 0.0;
   history_.clear();
   initial_params_ = params_;

@@ -38,16 +38,22 @@ class Chain {
   const ParamValues& params() const { return params_; }  // user values as given
   // The user values the chain (re)started with: with param_history() they replay the chain.
   const ParamValues& initial_params() const { return initial_params_; }
-  ParamValues full_params() const;                       // with defaults filled in
+  ParamValues full_params() const;  // with defaults filled in
   std::uint64_t seed() const { return seed_; }
   const Vec& init() const { return init_; }
   const Target& target() const { return *target_; }
   const Sampler& sampler() const { return *sampler_; }
   const DrawStore& draws() const { return draws_; }
   const SamplerCounters& counters() const { return sampler_->counters(); }
+  // The counters of the steps after burn-in (and after training): steps, MH and auxiliary
+  // acceptances, σ̂² sums and signs, which the summary reports as rates of the recorded part of
+  // the run. Work (evaluations, divergences, timing) stays as in counters(): burn-in costs too.
+  SamplerCounters sampling_counters() const;
   bool stopped() const { return sampler_->stopped(); }
   const std::string& stop_reason() const { return sampler_->stop_reason(); }
   double wall_seconds() const { return wall_seconds_; }
+  // Wall time less the exact-U evaluations made only for the record (sampler.hpp).
+  double algorithm_seconds() const;
   const std::vector<ParamChange>& param_history() const { return history_; }
 
  private:
@@ -60,6 +66,10 @@ class Chain {
   Rng rng_;
   std::unique_ptr<Sampler> sampler_;
   DrawStore draws_;
+  std::uint64_t burnin_;
+  // The counters when burn-in ended (unset until then; a chain stopped in burn-in never has it).
+  bool burnin_done_ = false;
+  SamplerCounters burnin_counters_;
   double wall_seconds_ = 0.0;
   std::vector<ParamChange> history_;
 };

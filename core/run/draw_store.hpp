@@ -76,6 +76,19 @@ class DrawStore {
     }
   }
 
+  // Burn-in steps at which samplers without MH check their energy for divergence without
+  // recording (see sampler.hpp): at most kBurninCheckpoints evenly spaced steps, the last one
+  // being the last burn-in step, so the first recorded draw is compared with a recent state.
+  bool burnin_checkpoint(std::uint64_t step) const {
+    if (step > burnin_ || burnin_ == 0) return false;
+    const std::uint64_t spacing = (burnin_ + kBurninCheckpoints - 1) / kBurninCheckpoints;
+    return step == burnin_ || step % spacing == 0;
+  }
+  // 64: enough that a chain whose energy rises steadily by thousands over the burn-in (a noisy
+  // chain settling into a wider stationary state) rises by far less between check points; each
+  // costs one exact U, less than 64 recorded draws do.
+  static constexpr std::uint64_t kBurninCheckpoints = 64;
+
   // Pre-allocates room for this many draws (unbounded stores only).
   void reserve(std::size_t draws) {
     if (capacity_ == 0 && draws > iteration_.size()) allocate(draws);

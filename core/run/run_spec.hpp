@@ -25,6 +25,8 @@ struct RunSpec {
   std::uint64_t thin = 1;
   std::uint64_t seed = 1;
   std::vector<double> init;  // empty: the target's default starting point
+  // Regression targets: start every chain at the posterior mode (`--init map`; excludes init).
+  bool init_at_map = false;
 };
 
 // Parses "sghmc:step_size=0.1,friction=1" (validation against the target happens later).

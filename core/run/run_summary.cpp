@@ -1,9 +1,12 @@
 #include "run/run_summary.hpp"
 
 #include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 #include <string>
 
+#include "diagnostics/convergence.hpp"
 #include "diagnostics/distance.hpp"
 #include "diagnostics/ess.hpp"
 #include "diagnostics/histogram.hpp"
@@ -65,7 +68,8 @@ DistanceToTruth distance_for(const Target& target, const std::vector<const Chain
   if (target.dim() == 1) {
     Histogram1D histogram(box[0].lo, box[0].hi, kTruthBins1d);
     for (const Chain* chain : chains)
-      for (std::size_t i = 0; i < chain->draws().size(); ++i) histogram.add(chain->draws().theta(i, 0));
+      for (std::size_t i = 0; i < chain->draws().size(); ++i)
+        histogram.add(chain->draws().theta(i, 0));
     return distance_to_truth(histogram, truth, 0);
   }
   Histogram2D histogram(box[0].lo, box[0].hi, kTruthBins2d, box[1].lo, box[1].hi, kTruthBins2d);
@@ -97,6 +101,28 @@ void summarize_training(const std::vector<const Chain*>& chains, SamplerSummary&
   summary.training = std::move(pooled);
 }
 
+// R̂ and bulk/tail ESS per coordinate across the chains (NaN with one chain), and the warning.
+void add_convergence_diagnostics(const std::vector<const Chain*>& chains, SamplerSummary& summary) {
+  std::string unmixed;
+  for (std::size_t coord = 0; coord < summary.coordinates.size(); ++coord) {
+    CoordinateSummary& coordinate = summary.coordinates[coord];
+    std::vector<std::vector<double>> series;
+    for (const Chain* chain : chains) series.push_back(chain->draws().coordinate(int(coord)));
+    const ConvergenceDiagnostics diagnostics = convergence_diagnostics(series);
+    coordinate.rhat = diagnostics.rhat;
+    coordinate.ess_bulk = diagnostics.ess_bulk;
+    coordinate.ess_tail = diagnostics.ess_tail;
+    if (diagnostics.rhat > kRhatWarning) {
+      std::ostringstream entry;
+      entry << (unmixed.empty() ? "" : ", ") << coordinate.name << " " << std::setprecision(3)
+            << diagnostics.rhat;
+      unmixed += entry.str();
+    }
+  }
+  if (!unmixed.empty())
+    summary.rhat_warning = "R-hat > 1.01 (chains disagree, do not trust the estimates): " + unmixed;
+}
+
 SamplerSummary summarize_sampler(const Session& session, std::size_t position,
                                  const std::vector<const Chain*>& chains) {
   const Target& target = session.target();
@@ -113,21 +139,23 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   SamplerCounters auxiliary;  // sums of the subsampling samplers' extra counters
   for (const Chain* chain : chains) {
     const SamplerCounters& counters = chain->counters();
+    const SamplerCounters sampling = chain->sampling_counters();  // after burn-in
     summary.steps = std::max(summary.steps, counters.steps);
     steps += counters.steps;
     summary.draws += chain->draws().size();
-    proposals += counters.mh_proposals;
-    accepts += counters.mh_accepts;
+    proposals += sampling.mh_proposals;
+    accepts += sampling.mh_accepts;
     summary.divergences += counters.divergences;
     summary.gradient_evaluations += counters.gradient_evaluations;
     summary.density_evaluations += counters.density_evaluations;
     summary.wall_seconds += chain->wall_seconds();
-    auxiliary.aux_proposals += counters.aux_proposals;
-    auxiliary.aux_accepts += counters.aux_accepts;
-    auxiliary.loglik_variance_sum += counters.loglik_variance_sum;
-    auxiliary.loglik_variance_count += counters.loglik_variance_count;
-    auxiliary.sign_positive += counters.sign_positive;
-    auxiliary.sign_total += counters.sign_total;
+    summary.algorithm_seconds += chain->algorithm_seconds();
+    auxiliary.aux_proposals += sampling.aux_proposals;
+    auxiliary.aux_accepts += sampling.aux_accepts;
+    auxiliary.loglik_variance_sum += sampling.loglik_variance_sum;
+    auxiliary.loglik_variance_count += sampling.loglik_variance_count;
+    auxiliary.sign_positive += sampling.sign_positive;
+    auxiliary.sign_total += sampling.sign_total;
     auxiliary.subsample_size = std::max(auxiliary.subsample_size, counters.subsample_size);
     if (chain->stopped()) summary.stop_reasons.push_back(chain->stop_reason());
   }
@@ -142,7 +170,8 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   }
   if (auxiliary.loglik_variance_count > 0) {
     summary.has_loglik_var_mean = true;
-    summary.loglik_var_mean = auxiliary.loglik_variance_sum / double(auxiliary.loglik_variance_count);
+    summary.loglik_var_mean =
+        auxiliary.loglik_variance_sum / double(auxiliary.loglik_variance_count);
   }
   if (auxiliary.sign_total > 0) {
     summary.has_sign_positive_fraction = true;
@@ -156,8 +185,9 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   summarize_training(chains, summary);
   summary.data_passes = double(summary.gradient_evaluations + summary.density_evaluations) /
                         double(target.evaluation_cost());
-  summary.steps_per_second = summary.wall_seconds > 0 ? double(steps) / summary.wall_seconds
-                                                      : std::numeric_limits<double>::infinity();
+  summary.steps_per_second = summary.algorithm_seconds > 0
+                                 ? double(steps) / summary.algorithm_seconds
+                                 : std::numeric_limits<double>::infinity();
 
   summary.sign_weighted = chains.front()->sampler().records_signs();
   double sign_sum = 0.0;
@@ -172,6 +202,28 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
       summary.sign_warning = "mean sign " + std::to_string(summary.mean_sign) +
                              " < 0.1: sign-weighted estimates are unstable (variance ∝ 1/s̄²); "
                              "raise lambda or lower a";
+    }
+    // One chain with a low mean sign spoils the pooled estimate even when the others are fine
+    // (e.g. a chain trapped where L̂ changes sign): say which.
+    if (summary.sign_warning.empty() && chains.size() > 1) {
+      std::string low;
+      for (std::size_t c = 0; c < chains.size(); ++c) {
+        const DrawStore& store = chains[c]->draws();
+        if (store.size() == 0) continue;
+        double chain_sum = 0.0;
+        for (std::size_t i = 0; i < store.size(); ++i) chain_sum += store.sign(i);
+        const double chain_mean = chain_sum / double(store.size());
+        if (chain_mean < kSmallMeanSign) {
+          std::ostringstream entry;
+          entry << (low.empty() ? "" : ", ") << "chain " << c << " " << std::setprecision(3)
+                << chain_mean;
+          low += entry.str();
+        }
+      }
+      if (!low.empty())
+        summary.sign_warning = "mean sign below 0.1 in " + low +
+                               ": that chain's sign-weighted estimates are unstable and it may be "
+                               "trapped (compare the chains' R-hat)";
     }
   }
 
@@ -194,10 +246,14 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     coordinate.mean = moments.mean();
     coordinate.sd = moments.sd();
     coordinate.ess = ess;
-    coordinate.iat = ess > 0 ? double(summary.draws) / ess : std::numeric_limits<double>::infinity();
-    coordinate.mcse = ess > 0 ? coordinate.sd / std::sqrt(ess) : std::numeric_limits<double>::infinity();
+    coordinate.iat =
+        ess > 0 ? double(summary.draws) / ess : std::numeric_limits<double>::infinity();
+    coordinate.mcse =
+        ess > 0 ? coordinate.sd / std::sqrt(ess) : std::numeric_limits<double>::infinity();
     summary.coordinates.push_back(coordinate);
   }
+
+  add_convergence_diagnostics(chains, summary);
 
   if (summary.draws == 0) {
     summary.no_draws =
@@ -225,7 +281,8 @@ std::vector<SamplerSummary> summarize(const Session& session) {
   for (std::size_t position = 0; position < session.spec().samplers.size(); ++position) {
     std::vector<const Chain*> chains;
     for (std::size_t c = 0; c < session.chains().size(); ++c)
-      if (session.chain_sampler_position()[c] == position) chains.push_back(session.chains()[c].get());
+      if (session.chain_sampler_position()[c] == position)
+        chains.push_back(session.chains()[c].get());
     summaries.push_back(summarize_sampler(session, position, chains));
   }
   return summaries;

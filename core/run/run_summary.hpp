@@ -21,29 +21,37 @@ struct CoordinateSummary {
   double ess = 0.0;   // summed over chains (Geyer initial positive + monotone sequence per chain)
   double iat = 0.0;   // draws / ess (per chain, averaged as a ratio of sums)
   double mcse = 0.0;  // sd / sqrt(ess)
+  // With ≥ 2 chains (NaN otherwise): rank-normalised split R̂, bulk and tail ESS of the
+  // unweighted draws (convergence.hpp; for signed samplers, those of the |L̂| chain).
+  double rhat = 0.0;
+  double ess_bulk = 0.0;
+  double ess_tail = 0.0;
 };
 
 struct SamplerSummary {
   std::string id;
-  ParamValues params;  // full set, defaults filled in
+  ParamValues params;       // full set, defaults filled in
   std::string params_text;  // "step_size=0.1,friction=1,..."
   int chains = 0;
   std::uint64_t steps = 0;  // per chain, including burn-in
   std::uint64_t draws = 0;  // recorded draws over all chains
   std::vector<std::string> names;
   std::vector<CoordinateSummary> coordinates;
+  // Rates (accept_rate, the auxiliary acceptances, σ̂², τ̂) count the steps after burn-in only,
+  // as the coordinates do; evaluations, divergences and timing count every step.
   bool has_accept_rate = false;
   double accept_rate = 0.0;  // MH acceptances / proposals
   std::uint64_t divergences = 0;
   std::uint64_t gradient_evaluations = 0;  // per datum
   std::uint64_t density_evaluations = 0;   // per datum (MH energies)
   double data_passes = 0.0;                // (gradient + density evaluations) / n
-  double wall_seconds = 0.0;
-  double steps_per_second = 0.0;
+  double wall_seconds = 0.0;               // summed over chains
+  double algorithm_seconds = 0.0;          // wall less exact-U evaluations made only for the record
+  double steps_per_second = 0.0;           // steps / algorithm_seconds
   bool has_truth = false;
   double tv_distance = 0.0;  // histogram vs true density over the same bins
   double kl = 0.0;
-  int truth_bins = 0;         // bins per axis used for tv/kl
+  int truth_bins = 0;                     // bins per axis used for tv/kl
   std::vector<std::string> stop_reasons;  // chains that stopped early, with why
   // Why no chain recorded a draw ("diverged at step 1: ..."); empty when there are draws. The
   // coordinate statistics are then NaN (null in summary.json), never "nan ± inf" in a table.
@@ -70,6 +78,8 @@ struct SamplerSummary {
   bool sign_weighted = false;
   double mean_sign = 1.0;
   std::string sign_warning;
+  // With ≥ 2 chains: a warning naming the coordinates whose R̂ > 1.01 (empty when all is well).
+  std::string rhat_warning;
 };
 
 std::vector<SamplerSummary> summarize(const Session& session);

@@ -8,6 +8,7 @@
 #include "io/input_limits.hpp"
 #include "run/memory_estimate.hpp"
 #include "targets/data_target.hpp"
+#include "targets/regression_data.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -53,11 +54,26 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
     }
   }
 
+  const auto* regression = dynamic_cast<const RegressionTarget*>(target_.get());
+  if (spec.init_at_map) {
+    if (!spec.init.empty()) throw UserError("--init map and --init values exclude each other");
+    if (regression == nullptr)
+      throw UserError("--init map needs a regression target (--model logistic|linear), not '" +
+                      target_->id() + "'");
+    init = regression->map();
+  }
+
   for (std::size_t position = 0; position < spec.samplers.size(); ++position) {
+    // HMC-ECS (both kinds) starts at θ* by default, as in Dang et al.: its estimator is built
+    // around θ*, and from far away the first iterations see a huge σ̂² (signed chains can stay
+    // trapped there). An explicit --init still wins.
+    const std::string& id = spec.samplers[position].id;
+    const bool ecs = id == "hmcecs" || id == "hmcecs-signed";
+    const Vec start = spec.init.empty() && ecs && regression != nullptr ? regression->map() : init;
     for (int chain = 0; chain < spec.chains_per_sampler; ++chain) {
       chains_.push_back(std::make_unique<Chain>(
           target_, spec.samplers[position].id, spec.samplers[position].params,
-          chain_seed(spec.seed, position, chain), init, spec.burnin, spec.thin));
+          chain_seed(spec.seed, position, chain), start, spec.burnin, spec.thin));
       chains_.back()->reserve_draws(static_cast<std::size_t>(spec.steps / spec.thin + 1));
       chain_sampler_position_.push_back(position);
       chain_index_.push_back(chain);

@@ -57,7 +57,8 @@ EwsgSampler::EwsgSampler(const Target& target)
     : Sampler(target),
       data_(require_data_target(target)),
       index_chain_(data_),
-      grad_(Vec::Zero(target.dim())) {}
+      grad_(Vec::Zero(target.dim())),
+      prior_grad_(Vec::Zero(target.dim())) {}
 
 void EwsgSampler::set_params(const ParamValues& params) {
   step_size_ = params.at("step_size");
@@ -86,8 +87,10 @@ void EwsgSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
   double* r = r_.data();
   double* grad = grad_.data();
   for (std::uint64_t s = 0; s < steps; ++s) {
-    index_chain_.select(theta, r, step_size_, friction_, grad, rng);
-    data_.add_log_prior_gradient(theta, -1.0, grad);
+    // −∇log p(θ) first: the index weights are over the whole potential's gradient.
+    prior_grad_.setZero();
+    data_.add_log_prior_gradient(theta, -1.0, prior_grad_.data());
+    index_chain_.select(theta, r, step_size_, friction_, prior_grad_.data(), grad, rng);
     // Euler–Maruyama: the position and the momentum updates both read (θ_k, r_k).
     for (int i = 0; i < dim; ++i) {
       const double old_r = r[i];

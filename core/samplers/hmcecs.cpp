@@ -199,9 +199,10 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
   counters_.loglik_variance_sum += estimate_.variance;
   ++counters_.loglik_variance_count;
 
+  // The exact U is O(n) and only the record needs it: timed apart (diagnostic_seconds).
   double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
   if (store.due(counters_.steps + 1)) {
-    potential = target_.potential(theta_.data());
+    potential = recorded_potential(theta_);
     hamiltonian = potential + mass_.kinetic_energy(r_);
   }
   const DrawExtras extras{0, estimate_.variance};  // σ̂² per draw, for the GUI's trace

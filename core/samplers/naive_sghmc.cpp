@@ -33,6 +33,9 @@ void NaiveSghmcSampler::set_params(const ParamValues& params) {
         "naive-sghmc: mh=true needs leapfrog_steps >= 1 (the MH test closes each trajectory)");
   step_size_ = params.at("step_size");
   leapfrog_steps_ = leapfrog_steps;
+  // Switched on mid-run: the dynamics moved θ without tracking U, so the first MH test must
+  // start from U at the current θ, not from the U of the last reset.
+  if (metropolis && !metropolis_) potential_stale_ = true;
   metropolis_ = metropolis;
   set_gradient_params(params);
 }
@@ -41,6 +44,7 @@ void NaiveSghmcSampler::reset(const Vec& theta0, Rng& rng) {
   StochasticGradientSampler::reset(theta0, rng);
   estimate_gradient(theta_.data(), grad_.data(), rng);
   potential_ = target_.potential(theta_.data());
+  potential_stale_ = false;
 }
 
 void NaiveSghmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
@@ -71,6 +75,11 @@ void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawStore&
   auto noisy_gradient = [this, &rng](const double* theta, double* grad) {
     estimate_gradient(theta, grad, rng);
   };
+  if (potential_stale_) {
+    potential_ = target_.potential(theta_.data());
+    counters_.density_evaluations += cost;
+    potential_stale_ = false;
+  }
   for (std::uint64_t s = 0; s < steps; ++s) {
     // The MH test uses the exact, full-data energy: this is what makes the method costly.
     const MetropolisOutcome outcome =

@@ -34,7 +34,8 @@ class NaiveSghmcSampler : public StochasticGradientSampler {
   int leapfrog_steps_ = 50;
   bool metropolis_ = false;
   Vec grad_;  // the noisy gradient estimate at θ, shared by consecutive leapfrog steps
-  double potential_ = 0.0;  // exact U at θ (MH mode)
+  double potential_ = 0.0;        // exact U at θ (MH mode)
+  bool potential_stale_ = false;  // θ moved without MH since potential_ was computed
   HamiltonianTransition transition_;
 };
 

@@ -1,5 +1,6 @@
 #include "samplers/sampler.hpp"
 
+#include <chrono>
 #include <sstream>
 
 namespace sgl {
@@ -22,19 +23,37 @@ void Sampler::remember_good_state(double hamiltonian) {
   reference_energy_ = hamiltonian;
 }
 
-bool Sampler::record_free_step(DrawStore& store) {
-  const double potential = target_.potential(theta_.data());
+double Sampler::recorded_potential(const Vec& theta) {
+  const auto start = std::chrono::steady_clock::now();
+  const double potential = target_.potential(theta.data());
+  counters_.diagnostic_seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return potential;
+}
+
+bool Sampler::check_energy(double potential, const char* since) {
   const double hamiltonian = potential + kinetic_energy(r_);
   if (!std::isfinite(hamiltonian)) return diverge("energy H became non-finite");
   if (hamiltonian - reference_energy_ > kDivergenceThreshold) {
     std::ostringstream why;
     why << "energy H jumped by " << hamiltonian - reference_energy_ << " (> "
-        << kDivergenceThreshold << ") since the previous recorded draw";
+        << kDivergenceThreshold << ") since " << since;
     return diverge(why.str());
   }
-  store.append(counters_.steps, theta_.data(), r_.data(), potential, hamiltonian, true, false);
   remember_good_state(hamiltonian);
   return true;
+}
+
+bool Sampler::record_free_step(DrawStore& store) {
+  const double potential = recorded_potential(theta_);
+  if (!check_energy(potential, "the previous check point")) return false;
+  store.append(counters_.steps, theta_.data(), r_.data(), potential, reference_energy_, true,
+               false);
+  return true;
+}
+
+bool Sampler::check_free_step() {
+  return check_energy(recorded_potential(theta_), "the previous check point");
 }
 
 bool Sampler::diverge(const std::string& why) {

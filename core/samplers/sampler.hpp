@@ -5,11 +5,17 @@
 // Bookkeeping shared by all samplers lives here: counters (steps, MH proposals/accepts,
 // divergences, per-datum evaluations), recording into a DrawStore, and the divergence rule.
 //
-// Divergence (Stan's rule, ALGORITHMS.md): a transition is divergent when H is not finite or
-// H − H₀ > 1000. For MH samplers H₀ is the trajectory's start; the proposal is rejected, counted,
-// and the chain goes on. Samplers without MH have no trajectory start, so H₀ is the energy at the
-// previous recorded draw (or the start), and any non-finite θ or r is divergent too; the state
-// reverts to the last good recorded one and the chain stops with a reason.
+// Divergence (Stan's rule): a transition is divergent when H is not finite or H − H₀ > 1000.
+// For MH samplers H₀ is the trajectory's start; the proposal is rejected, counted, and the chain
+// goes on. Samplers without MH have no trajectory start, so H₀ is the energy at the previous
+// check point: every recorded draw, and during burn-in a few evenly spaced steps ending with the
+// last burn-in step (DrawStore::burnin_checkpoint), so the first recorded draw is compared with
+// the state `thin` steps before it, never with the far-away start. Any non-finite θ or r is
+// divergent too; the state reverts to the last good check point and the chain stops with a reason.
+//
+// Timing: the exact U that only the record needs (H of a recorded draw, the divergence check
+// points) is timed apart into counters().diagnostic_seconds, so the summary can report the
+// sampler's own work (algorithm_seconds = wall − diagnostic) beside the wall time.
 #pragma once
 
 #include <cmath>
@@ -54,6 +60,8 @@ struct SamplerCounters {
   std::uint64_t sign_total = 0;
   // HMC-ECS: the subsample size m in use (after batch_size=auto) → subsample_fraction = m / n.
   std::uint64_t subsample_size = 0;
+  // Wall time spent on exact-U evaluations the algorithm does not need (for the record only).
+  double diagnostic_seconds = 0.0;
 };
 
 class Sampler {
@@ -116,8 +124,9 @@ class Sampler {
     double sum = 0.0;  // NaN or ±inf anywhere makes the sum non-finite
     for (Eigen::Index i = 0; i < theta_.size(); ++i) sum += theta_[i] + r_[i];
     if (!std::isfinite(sum)) return diverge("position or momentum became non-finite");
-    if (!store.due(counters_.steps)) return true;
-    return record_free_step(store);
+    if (store.due(counters_.steps)) return record_free_step(store);
+    if (store.burnin_checkpoint(counters_.steps)) return check_free_step();
+    return true;
   }
 
   // After one MH-corrected iteration whose exact U at the current state is `potential`.
@@ -144,6 +153,10 @@ class Sampler {
   }
 
   bool record_free_step(DrawStore& store);
+  // A burn-in check point: the divergence rule without recording.
+  bool check_free_step();
+  // The exact U at θ for the record only (not needed by the algorithm): timed apart.
+  double recorded_potential(const Vec& theta);
   bool diverge(const std::string& why);
   void remember_good_state(double hamiltonian);
 
@@ -158,6 +171,9 @@ class Sampler {
   Vec good_theta_;
   Vec good_r_;
   double reference_energy_ = 0.0;  // H₀ for the divergence rule of samplers without MH
+
+  // The divergence rule at a check point with exact U `potential`; false if the chain stopped.
+  bool check_energy(double potential, const char* since);
 };
 
 }  // namespace sgl

@@ -1,5 +1,7 @@
 #include "samplers/sampler_registry.hpp"
 
+#include "samplers/data_aware_defaults.hpp"
+
 #include "samplers/dais.hpp"
 #include "samplers/ewsg.hpp"
 #include "samplers/hmc.hpp"
@@ -114,7 +116,7 @@ std::unique_ptr<Sampler> make_sampler(const std::string& id, const Target& targe
   const bool data_target = target.as_data_target() != nullptr;
   validate_params(params, info->params, id, data_target);
   auto sampler = info->create(target);
-  sampler->set_params(with_defaults(params, info->params, data_target));
+  sampler->set_params(sampler_defaults(id, target, params, info->params));
   return sampler;
 }
 

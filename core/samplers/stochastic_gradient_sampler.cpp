@@ -20,6 +20,7 @@ void StochasticGradientSampler::reset(const Vec& theta0, Rng& rng) {
 void StochasticGradientSampler::set_gradient_params(const ParamValues& params) {
   if (control_variate_) {
     control_variate_->set_batch_size(static_cast<int>(params.at("batch_size")));
+    control_variate_->set_second_order(params.at("control_variate") != 0.0);
   } else if (estimator_.on_data()) {
     estimator_.set_batch_size(static_cast<int>(params.at("batch_size")));
   } else {

@@ -69,6 +69,13 @@ TruthGrid::TruthGrid(const Target& target, std::vector<Interval> box, int cells_
   if (!(total > 0.0) || !std::isfinite(total))
     throw std::runtime_error("TruthGrid: the target has no finite mass in its view box");
   for (double& m : mass_) m /= total;
+  if (mass_fn) {
+    // The cells' masses are probabilities: their sum is the box's.
+    inside_mass_ = std::min(1.0, total);
+    marginal_inside_mass_.assign(std::size_t(d), inside_mass_);
+  } else {
+    integrate_beyond_box(target);
+  }
 
   marginal_cdf_.assign(d, {});
   for (int c = 0; c < d; ++c) marginal_cdf_[c].assign(cells_ + 1, 0.0);
@@ -93,6 +100,50 @@ TruthGrid::TruthGrid(const Target& target, std::vector<Interval> box, int cells_
       }
     }
   }
+}
+
+void TruthGrid::integrate_beyond_box(const Target& target) {
+  // Midpoint sums of exp(−U) over the box widened by one box width on every side, with the box
+  // edges on cell edges (kWideCells cells per box width), shifted by the minimum U against
+  // underflow. The box's share of the total is its probability, up to the mass beyond the wide
+  // box (below 1e-12 for every built-in target).
+  constexpr int kWideCells = 200;
+  const int d = dim();
+  const int cells = 3 * kWideCells;
+  const int ny = d == 2 ? cells : 1;
+  std::vector<double> potential(std::size_t(cells) * std::size_t(ny));
+  double point[2] = {0.0, 0.0};
+  double u_min = std::numeric_limits<double>::infinity();
+  const auto coordinate = [&](int c, int i) {
+    const double width = box_[c].hi - box_[c].lo;
+    return box_[c].lo - width + (i + 0.5) * width / kWideCells;
+  };
+  for (int j = 0; j < ny; ++j) {
+    if (d == 2) point[1] = coordinate(1, j);
+    for (int i = 0; i < cells; ++i) {
+      point[0] = coordinate(0, i);
+      const double u = target.potential(point);
+      potential[std::size_t(j) * cells + i] = u;
+      if (u < u_min) u_min = u;
+    }
+  }
+  const auto inside = [](int i) { return i >= kWideCells && i < 2 * kWideCells; };
+  double all = 0.0, box = 0.0;
+  std::vector<double> side(std::size_t(d), 0.0);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < cells; ++i) {
+      const double u = potential[std::size_t(j) * cells + i];
+      const double m = std::isfinite(u) ? std::exp(u_min - u) : 0.0;
+      all += m;
+      const bool in_x = inside(i), in_y = d == 1 || inside(j);
+      if (in_x && in_y) box += m;
+      if (in_x) side[0] += m;
+      if (d == 2 && in_y) side[1] += m;
+    }
+  inside_mass_ = all > 0.0 ? box / all : 1.0;
+  marginal_inside_mass_.resize(std::size_t(d));
+  for (int c = 0; c < d; ++c)
+    marginal_inside_mass_[std::size_t(c)] = all > 0.0 ? side[std::size_t(c)] / all : 1.0;
 }
 
 double TruthGrid::marginal_mass(int coord, double a, double b) const {

@@ -1,5 +1,11 @@
 // The true density of a 1-D or 2-D target, normalised numerically on a fine grid over the
 // target's view box. Histograms and distances (TV, KL) integrate it over their own bins.
+//
+// The grid's masses are conditional on the box (they sum to 1); inside_mass() is the true
+// probability of the box itself, so that the distances can give the outside bin its true mass
+// 1 − inside_mass() instead of 0 (a mass of 0 there made every exact draw beyond the box add
+// ≈ 690/N to KL). With a cell-mass function (exact probabilities) it is the cells' sum; otherwise
+// it comes from a second, coarser midpoint integration over a box three times as wide per axis.
 #pragma once
 
 #include <functional>
@@ -33,6 +39,10 @@ class TruthGrid {
   double density(const double* point) const;
   // Fine-cell probabilities, row-major with x fastest (size cells or cells²).
   const std::vector<double>& cell_mass() const { return mass_; }
+  // True probability of the box, and of coordinate `coord` lying in its side of the box (the
+  // latter equals the former for targets given by a cell-mass function: an approximation).
+  double inside_mass() const { return inside_mass_; }
+  double marginal_inside_mass(int coord) const { return marginal_inside_mass_.at(coord); }
 
  private:
   std::vector<Interval> box_;
@@ -41,6 +51,10 @@ class TruthGrid {
   std::vector<std::vector<double>> marginal_cdf_;  // per coordinate, size cells+1
   // 2-D only: cumulative mass below-left of each fine-grid corner, (cells+1)² row-major.
   std::vector<double> cumulative_;
+  double inside_mass_ = 1.0;
+  std::vector<double> marginal_inside_mass_;
+
+  void integrate_beyond_box(const Target& target);
 
   // 2-D CDF at a point given in fine-cell units (bilinear inside a cell).
   double cumulative_at(double px, double py) const;

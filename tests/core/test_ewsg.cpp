@@ -58,7 +58,7 @@ TEST_CASE("EWSG index chain: stationary distribution is p_i ∝ exp(½‖x + n a
   std::vector<double> counts(n, 0.0);
   double gradient[2];
   for (int draw = 0; draw < draws; ++draw) {
-    chain.select(theta, r, h, gamma, gradient, rng);
+    chain.select(theta, r, h, gamma, nullptr, gradient, rng);
     counts[chain.current_block()] += 1.0;
   }
   double chi_square = 0.0, p_min = 1.0, p_max = 0.0;
@@ -106,7 +106,7 @@ TEST_CASE("EWSG blocks: a partition of the data whose uniform choice is unbiased
     Rng rng(4);
     double gradient[2];
     for (int draw = 0; draw < 100 * blocks; ++draw) {
-      chain.select(theta, theta, 0.05, 10.0, gradient, rng);
+      chain.select(theta, theta, 0.05, 10.0, nullptr, gradient, rng);
       by_block[chain.current_block()] = {gradient[0], gradient[1]};
     }
     double mean[2] = {0.0, 0.0};
@@ -187,4 +187,63 @@ TEST_CASE("EWSG on an analytic target is a clear error", "[ewsg]") {
   }
   CHECK_THROWS_AS(make_sampler("sgld-cv", *target, {}), UserError);
   CHECK_THROWS_AS(make_sampler("sghmc-cv", *target, {}), UserError);
+}
+
+TEST_CASE("EWSG index chain: the weights include the prior gradient (non-flat prior)", "[ewsg]") {
+  // Linear regression, n = 6 data, a tight N(0, 0.2²) prior and θ away from 0, so −∇log p = θ/0.04
+  // is as large as the data terms. Truth, independently of the chain:
+  //   p_i ∝ exp((h/4γ)‖γr + G_i − ∇log p‖²),  G_i = −n∇ℓ_i.
+  // Weights without the prior term give a clearly different distribution (χ² in the thousands).
+  const int n = 6;
+  const auto target =
+      make_target({"linear", {{"n", n}, {"d", 1}, {"seed", 5}, {"prior_sd", 0.2}}, "", "y"});
+  const DataTarget& data = *target->as_data_target();
+  const int dim = target->dim();
+  REQUIRE(dim == 2);
+  const double theta[2] = {0.5, -0.4}, r[2] = {0.3, -0.2};
+  const double h = 0.02, gamma = 1.0;
+  double prior[2] = {0.0, 0.0};
+  data.add_log_prior_gradient(theta, -1.0, prior);
+  std::vector<double> p(n);
+  double total = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double g[2] = {0.0, 0.0};
+    const std::int64_t index = i;
+    data.add_log_likelihood_gradient(&index, 1, -double(n), theta, g);
+    double squared = 0.0;
+    for (int c = 0; c < dim; ++c) {
+      const double component = gamma * r[c] + g[c] + prior[c];
+      squared += component * component;
+    }
+    p[i] = std::exp(h / (4 * gamma) * squared);
+    total += p[i];
+  }
+  for (double& value : p) value /= total;
+
+  EwsgIndexChain chain(data);
+  chain.set_index_steps(100);
+  Rng rng(12);
+  const int draws = 100000;
+  std::vector<double> counts(n, 0.0);
+  double gradient[2];
+  for (int draw = 0; draw < draws; ++draw) {
+    chain.select(theta, r, h, gamma, prior, gradient, rng);
+    counts[chain.current_block()] += 1.0;
+  }
+  double chi_square = 0.0, p_min = 1.0, p_max = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const double expected = draws * p[i];
+    chi_square += (counts[i] - expected) * (counts[i] - expected) / expected;
+    p_min = std::min(p_min, p[i]);
+    p_max = std::max(p_max, p[i]);
+  }
+  INFO("χ² = " << chi_square << ", p from " << p_min << " to " << p_max);
+  CHECK(p_max > 2 * p_min);
+  CHECK(chi_square < 20.515);  // 0.999 quantile of χ² with 5 degrees of freedom
+  // The gradient handed out is the whole potential's: the block's G plus −∇log p.
+  double expected_gradient[2] = {prior[0], prior[1]};
+  const std::int64_t chosen = chain.block_begin(chain.current_block())[0];
+  data.add_log_likelihood_gradient(&chosen, 1, -double(n), theta, expected_gradient);
+  CHECK(gradient[0] == Approx(expected_gradient[0]));
+  CHECK(gradient[1] == Approx(expected_gradient[1]));
 }
