@@ -1,6 +1,7 @@
 #include "gui/run_figures.hpp"
 
 #include <imgui.h>
+#include <map>
 
 #include <cerrno>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include "gui/view_svg_export.hpp"
 #include "gui/views/views.hpp"
 #include "run/session_snapshot.hpp"
+#include "sampler_labels.hpp"
 #include "util/error.hpp"
 
 namespace sgl {
@@ -42,10 +44,19 @@ std::vector<std::string> write_run_figures(
   int width = 0, height = 0;
   fonts.GetTexDataAsAlpha8(&pixels, &width, &height);  // builds the atlas (glyph metrics)
 
-  auto snapshot = std::make_shared<const EngineSnapshot>(session_snapshot(session));
+  EngineSnapshot named = session_snapshot(session);
+  // Chains are named as the run's table names them ("sghmc", "sghmc#2"), with the chain's index
+  // within its sampler: "sghmc #0", "sghmc #1".
+  const std::vector<std::string> labels = sampler_labels(session.spec());
+  std::map<std::size_t, int> chains_seen;
+  for (std::size_t k = 0; k < named.chains.size(); ++k) {
+    const std::size_t position = session.chain_sampler_position().at(k);
+    named.chains[k].label = labels.at(position) + " #" + std::to_string(chains_seen[position]++);
+  }
+  auto snapshot = std::make_shared<const EngineSnapshot>(std::move(named));
   ViewSettings settings;
   settings.trace_window = TraceWindow::WholeRun;  // a finished run: the whole of it
-  settings.show_momentum = false;   // a still figure: the arrow at the last draw means little
+  settings.show_momentum = false;  // a still figure: the arrow at the last draw means little
   ViewContext context;
   context.snapshot = snapshot;
   context.settings = &settings;

@@ -63,7 +63,7 @@ TEST_CASE("hmcecs defaults to the Hessian mass on regressions only", "[defaults]
   CHECK(hmc.full_params().at("step_size") == 0.1);  // analytic targets keep the defaults
 }
 
-TEST_CASE("--init map and HMC-ECS's default start at the posterior mode", "[defaults][init]") {
+TEST_CASE("init map and HMC-ECS's default start at the posterior mode", "[defaults][init]") {
   RunSpec spec;
   spec.target = {"logistic", {{"n", 300}, {"d", 2}, {"seed", 1}}, "", "y"};
   spec.samplers = {{"hmcecs", {}}, {"hmc", {}}};

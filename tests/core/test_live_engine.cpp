@@ -240,7 +240,8 @@ TEST_CASE("reset_chain clears the chain's counters and aggregations only", "[eng
 
   engine.reset_all();
   engine.wait_until_idle();
-  for (const auto& chain : engine.snapshot()->chains) CHECK(chain.counters.steps == 0);
+  const auto snapshot = engine.snapshot();  // held: the loop must not outlive it
+  for (const auto& chain : snapshot->chains) CHECK(chain.counters.steps == 0);
 }
 
 TEST_CASE("chains and targets can be added, duplicated, removed and replaced", "[engine]") {

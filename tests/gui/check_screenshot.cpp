@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
   if (argc != 3) {
@@ -32,9 +33,19 @@ int main(int argc, char** argv) {
     fields >> kind;
     if (kind == "steps") fields >> steps;
     if (kind != "rect") continue;
-    float x, y, w, h;
-    fields >> name >> x >> y >> w >> h;
+    // "rect NAME X Y W H", where NAME may hold spaces ("panel/Phase space"): the rectangle is the
+    // last four fields.
+    std::vector<std::string> words;
+    for (std::string word; fields >> word;) words.push_back(word);
+    if (words.size() < 5) continue;
+    const std::size_t n = words.size();
+    name = words[0];
+    for (std::size_t i = 1; i + 4 < n; ++i) name += " " + words[i];
+    const float x = std::stof(words[n - 4]), y = std::stof(words[n - 3]);
+    const float w = std::stof(words[n - 2]), h = std::stof(words[n - 1]);
     if (name.rfind("panel/", 0) != 0) continue;
+    // The chain legend strip is a row of labels, not a view with a title bar and plot.
+    if (name == "panel/Chains") continue;
     ++panels;
     // Skip the title bar (~1.5 font heights) and borders; look at the content area.
     const int x0 = int(x) + 4, x1 = int(x + w) - 4, y0 = int(y) + 36, y1 = int(y + h) - 4;

@@ -18,15 +18,11 @@ status="$work/status.txt"
 app=$!
 trap 'kill $app 2>/dev/null || true' EXIT
 
-value() { awk -v key="$1" '$1 == key { print $2 }' "$status" 2>/dev/null; }
+# shellcheck source=xdotool_lib.sh
+source "$(dirname "$0")/xdotool_lib.sh"
 text_of() { awk -v key="$1" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' \
   "$status" 2>/dev/null; }
 rect_of() { awk -v key="$1" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$status"; }
-wait_for() {  # wait_for DESCRIPTION COMMAND...: retry for up to 30 s
-  local what=$1; shift
-  for _ in $(seq 300); do "$@" && return 0; sleep 0.1; done
-  echo "timed out waiting for: $what"; cat "$work/app.log"; tail -40 "$status"; exit 1
-}
 has_metrics_row() { [[ -n "$(text_of "metrics/label/$1")" ]]; }
 no_metrics_row() { [[ -f "$status" ]] && ! has_metrics_row "$1"; }
 wait_for "the metrics table" has_metrics_row 1

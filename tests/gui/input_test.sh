@@ -18,12 +18,8 @@ status="$work/status.txt"
 app=$!
 trap 'kill $app 2>/dev/null || true' EXIT
 
-value() { awk -v key="$1" '$1 == key { print $2 }' "$status" 2>/dev/null; }
-wait_for() {  # wait_for DESCRIPTION COMMAND...: retry for up to 30 s
-  local what=$1; shift
-  for _ in $(seq 300); do "$@" && return 0; sleep 0.1; done
-  echo "timed out waiting for: $what"; cat "$work/app.log"; exit 1
-}
+# shellcheck source=xdotool_lib.sh
+source "$(dirname "$0")/xdotool_lib.sh"
 steps_positive() { [[ -f "$status" && "$(value steps)" -gt 0 ]]; }
 wait_for "the first steps" steps_positive
 

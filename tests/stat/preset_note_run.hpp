@@ -56,7 +56,10 @@ class PresetLive {
   }
 
   ChainSnapshot snapshot(const std::string& label) const {
-    for (const ChainSnapshot& chain : engine_.snapshot()->chains)
+    // Held for the loop: a range-for over a temporary's member would outlive the snapshot the
+    // worker may replace meanwhile.
+    const std::shared_ptr<const EngineSnapshot> snapshot = engine_.snapshot();
+    for (const ChainSnapshot& chain : snapshot->chains)
       if (chain.id == id(label)) return chain;
     FAIL("no live chain " << label);
     return {};
@@ -69,7 +72,8 @@ class PresetLive {
     engine_.wait_until_idle();  // the queued commands are applied and published first
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     auto done = [&] {
-      for (const ChainSnapshot& chain : engine_.snapshot()->chains)
+      const std::shared_ptr<const EngineSnapshot> snapshot = engine_.snapshot();
+      for (const ChainSnapshot& chain : snapshot->chains)
         if (chain.enabled && !chain.stopped && chain.counters.steps < steps) return false;
       return true;
     };

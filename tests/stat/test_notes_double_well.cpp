@@ -55,9 +55,11 @@ TEST_CASE("note default / try next 1: naive SGHMC with resample every 0 spirals 
   // diverges and stops with its reason (measured at step 13704).
   CHECK(end.stopped);
   CHECK(!end.stop_reason.empty());
-  // The reason suggests only settings naive SGHMC has: it has no friction.
-  CHECK(end.stop_reason.find("friction") == std::string::npos);
-  CHECK(end.stop_reason.find("resample r") != std::string::npos);
+  // The reason names the cause and suggests only settings naive SGHMC has: it has no friction
+  // to raise ("frictionless" is the cause).
+  CHECK(end.stop_reason.find("more friction") == std::string::npos);
+  CHECK(end.stop_reason.find("frictionless noisy dynamics gains energy") != std::string::npos);
+  CHECK(end.stop_reason.find("resample momentum more often") != std::string::npos);
 }
 
 TEST_CASE("note default / try next 2: SGHMC with friction 10 stays bounded and mixes slower",

@@ -384,6 +384,11 @@ bool BeginPlot(const char* title_id, ImVec2 size, int flags) {
   if (ctx.painter_override != nullptr) {
     state.painter = ctx.painter_override;
     state.flags |= PlotFlags_NoInputs;
+    if (ctx.export_key_pending) {
+      // The figure leaves the window: it needs its own key to the chains' colours.
+      state.flags = (state.flags | PlotFlags_LegendAbove) & ~PlotFlags_NoLegend;
+      ctx.export_key_pending = false;
+    }
   } else {
     ctx.imgui_painter.emplace(window->DrawList);
     state.painter = &*ctx.imgui_painter;
@@ -524,6 +529,7 @@ Colour PaletteColour(int index) {
 
 void SetPainterOverride(Painter* painter) {
   context().painter_override = painter;
+  context().export_key_pending = painter != nullptr;
 }
 
 Painter* GetPainterOverride() {

@@ -100,6 +100,8 @@ struct Context {
   FrameState frame;
   std::optional<ImGuiPainter> imgui_painter;  // rebuilt per plot for the current window
   Painter* painter_override = nullptr;
+  // An exported figure has no window legend strip beside it: its first plot draws the key.
+  bool export_key_pending = false;
 };
 
 Context& context();

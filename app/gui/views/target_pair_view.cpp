@@ -139,12 +139,12 @@ void show_pair_view(ViewContext& context, int x, int y) {
   const bool has_reference = gaussian_reference(target, reference);
   const Interval& x_box = box[static_cast<std::size_t>(x)];
   const Interval& y_box = box[static_cast<std::size_t>(y)];
-  const bool equal = context.settings->equal_aspect.value_or(prefers_equal_aspect({x_box, y_box}));
+  const bool equal = context.settings->equal_aspect.value_or(false);  // see equal_aspect_checkbox
   // The key to the dashed ellipses sits above the plot, never over the clouds.
   if (has_reference) caption(("dashed: " + reference.label).c_str());
-  if (!plot::BeginPlot("##pair", ImVec2(0, 0),
-                       plot::PlotFlags_NoLegend |
-                           (equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)))
+  if (!plot::BeginPlot(
+          "##pair", ImVec2(0, 0),
+          plot::PlotFlags_NoLegend | (equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)))
     return;
   const std::string x_name = coordinate_name(context, x);
   const std::string y_name = coordinate_name(context, y);

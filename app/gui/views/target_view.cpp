@@ -307,21 +307,27 @@ std::vector<Interval> shown_box(const ViewContext& context, bool density_view) {
   return {box[x], box[y]};
 }
 
-// "equal aspect" in the header row: on by default where the framed extents are alike; a new
-// target goes back to its default.
-void equal_aspect_checkbox(ViewContext& context, bool density_view) {
+// Equal aspect is on by default where the framed extents are alike; a new target goes back to
+// its default. Returns the setting in force.
+bool equal_aspect_default(ViewContext& context, bool density_view) {
   static std::weak_ptr<const Target> last_target;
   if (last_target.lock() != context.snapshot->target) {
     last_target = context.snapshot->target;
     context.settings->equal_aspect.reset();
   }
-  bool equal = context.settings->equal_aspect.value_or(
-      prefers_equal_aspect(shown_box(context, density_view)));
+  // A coefficient pair's axes carry different units and scales: off unless asked for.
+  return context.settings->equal_aspect.value_or(
+      density_view && prefers_equal_aspect(shown_box(context, density_view)));
+}
+
+// The "equal aspect" checkbox of the display popup.
+void equal_aspect_checkbox(ViewContext& context, bool density_view) {
+  bool equal = equal_aspect_default(context, density_view);
   if (ImGui::Checkbox("equal aspect", &equal)) context.settings->equal_aspect = equal;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "One unit as long on x as on y, so circles look round.\nOff by default where the mass "
-        "is over twice as wide as high (or the reverse).");
+        "is over twice as wide as high (or the reverse), and for coefficient pairs.");
 }
 
 bool has_any_draws(const EngineSnapshot& snapshot) {
@@ -340,21 +346,25 @@ void show_target_view(ViewContext& context) {
   ViewSettings& settings = *context.settings;
   const bool regression = dynamic_cast<const RegressionTarget*>(&target) != nullptr;
 
-  ImGui::Checkbox("cloud", &settings.show_cloud);
-  ImGui::SameLine();
-  if (target.dim() >= 2) {
-    ImGui::Checkbox("momentum", &settings.show_momentum);
-    ImGui::SameLine();
-  }
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-  ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
-  settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
-  if (target.dim() >= 2) {
-    views::same_line_if_fits("equal aspect");
-    equal_aspect_checkbox(context, target.dim() == 2 && !regression);
+  // The display options sit in a popup: the header keeps one row, so the picture keeps its
+  // height in a small tile.
+  if (ImGui::Button("display ▾")) ImGui::OpenPopup("##target_display");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("sample clouds, momentum arrows, trail length, equal aspect");
+  if (ImGui::BeginPopup("##target_display")) {
+    ImGui::Checkbox("sample clouds", &settings.show_cloud);
+    if (target.dim() >= 2) ImGui::Checkbox("momentum arrows", &settings.show_momentum);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+    ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
+    settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
+    if (target.dim() >= 2) equal_aspect_checkbox(context, target.dim() == 2 && !regression);
+    ImGui::EndPopup();
+  } else if (target.dim() >= 2) {
+    // Keeps the default's target check running while the popup is closed.
+    equal_aspect_default(context, target.dim() == 2 && !regression);
   }
   if (regression || target.dim() > 2) {
-    // Own row: coefficient names can be long, and the pair is the main choice here.
+    ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("pair");
     ImGui::SameLine();

@@ -27,9 +27,13 @@ void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& 
                  plot::Colour colour, bool fit) {
   const std::size_t rows = views::recent_rows(chain);
   if (rows == 0 || coordinate >= chain.dim || chain.recent_steps.size() != rows) return;
+  // x counts back from each chain's newest draw, so chains that have run different numbers of
+  // steps (a slow HMC beside a fast SGLD) share one window instead of sitting in separate
+  // blocks of the step axis.
+  const double newest = static_cast<double>(chain.recent_steps.back());
   std::vector<double> steps(rows), values(rows);
   for (std::size_t k = 0; k < rows; ++k) {
-    steps[k] = static_cast<double>(chain.recent_steps[k]);
+    steps[k] = static_cast<double>(chain.recent_steps[k]) - newest;
     values[k] = chain.recent_theta[k * static_cast<std::size_t>(chain.dim) +
                                    static_cast<std::size_t>(coordinate)];
   }
@@ -95,19 +99,21 @@ void show_trace_view(ViewContext& context) {
                    : variance                    ? "##trace_variance"
                                                  : "##trace_run";
   if (!plot::BeginPlot(id, ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
-  plot::SetupAxes("step", variance ? "log₁₀ σ̂² (Var log|L̂|)" : name.c_str(), plot::AxisFlags_Tight);
+  const bool recent = window == TraceWindow::Recent;
+  plot::SetupAxes(recent ? "steps before each chain's newest draw" : "step",
+                  variance ? "log₁₀ σ̂² (Var log|L̂|)" : name.c_str(), plot::AxisFlags_Tight);
   // The step range is known before drawing: following it directly avoids a frame of lag.
   double first = std::numeric_limits<double>::infinity();
   double last = -first;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
-    // x is the step for every chain, so chains that have run different numbers of steps line
-    // up; a stopped chain's last draws, long ago, would otherwise squeeze the recent window of
-    // the running ones into a sliver (it shows again with "include stopped chains").
+    // A stopped chain's runaway values would flatten the running ones (it shows again with
+    // "include stopped chains").
     if (!views::fits_axes(context, chain)) continue;
     if (window == TraceWindow::Recent) {
       if (chain.recent_steps.empty()) continue;
-      first = std::min(first, static_cast<double>(chain.recent_steps.front()));
-      last = std::max(last, static_cast<double>(chain.recent_steps.back()));
+      first = std::min(first, static_cast<double>(chain.recent_steps.front()) -
+                                  static_cast<double>(chain.recent_steps.back()));
+      last = 0.0;
     } else if (variance) {
       if (chain.has_loglik_variance) views::step_extent(chain.loglik_variance, first, last);
     } else if (coordinate < static_cast<int>(chain.traces.size())) {
@@ -129,7 +135,8 @@ void show_trace_view(ViewContext& context) {
       plot::Decimated(label.c_str(), chain.traces[static_cast<std::size_t>(coordinate)],
                       {.colour = colour, .fit = fit});
     }
-    if (plot::IsLabelVisible(label.c_str())) views::plot_param_changes(chain, colour);
+    // Markers sit at absolute steps: they belong to the "all steps" window.
+    if (!recent && plot::IsLabelVisible(label.c_str())) views::plot_param_changes(chain, colour);
   }
   if (variance) plot::HLine("##variance_one", 0.0, {.colour = plot::theme().zero_line});
   plot::EndPlot();

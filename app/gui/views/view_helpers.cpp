@@ -101,11 +101,9 @@ bool has_target(const ViewContext& context) {
 }
 
 void same_line_if_fits(const char* label) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float width =
-      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+  // A checkbox or radio button: its square, a gap, and the label.
+  same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize(label).x);
 }
 
 int clamped_coordinate(const ViewContext& context, int coordinate) {
@@ -128,7 +126,12 @@ void coordinate_combo(const ViewContext& context, const char* label, int& coordi
   if (names.size() <= 1) return;  // nothing to choose
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
   const std::string current = coordinate_name(context, coordinate);
-  if (ImGui::BeginCombo(label, current.c_str())) {
+  // The coordinate's name says what the combo holds: no label beside it, so narrow panel
+  // headers keep one row (the label stays the widget's id).
+  const std::string id = std::string("##") + label;
+  const bool open = ImGui::BeginCombo(id.c_str(), current.c_str());
+  if (ImGui::IsItemHovered() && !open) ImGui::SetTooltip("the coordinate this panel shows");
+  if (open) {
     for (std::size_t k = 0; k < names.size(); ++k) {
       const bool selected = static_cast<int>(k) == coordinate;
       if (ImGui::Selectable(names[k].c_str(), selected)) coordinate = static_cast<int>(k);
