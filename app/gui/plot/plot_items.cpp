@@ -387,6 +387,10 @@ void VLines(const char* label, const double* xs, int count, const ItemStyle& sty
   const float tab = 0.3f * state.font;
   const std::string shown = detail::display_label(label);
   std::vector<Point> line(2);
+  // Dense events (a chain that diverges at every step) would fill a tooltip taller than the
+  // screen: the first few are listed, then how many more.
+  constexpr int kListedEvents = 3;
+  int hovered = 0;
   for (int i = 0; i < count; ++i) {
     if (!std::isfinite(xs[i])) continue;
     const float px = std::round(t(xs[i], 0.0).x) + 0.5f;
@@ -399,11 +403,14 @@ void VLines(const char* label, const double* xs, int count, const ItemStyle& sty
                                {px + tab, state.area_min.y},
                                {px, state.area_min.y + 1.4f * tab}};
     state.painter->fill_convex(triangle, 3, colour);
-    if (state.hovered && std::abs(state.mouse.x - px) <= 0.3f * state.font) {
+    if (state.hovered && std::abs(state.mouse.x - px) <= 0.3f * state.font &&
+        ++hovered <= kListedEvents) {
       if (!state.event_tooltip.empty()) state.event_tooltip += '\n';
       state.event_tooltip += tooltips != nullptr ? tooltips[i] : shown;
     }
   }
+  if (hovered > kListedEvents)
+    state.event_tooltip += "\n… and " + std::to_string(hovered - kListedEvents) + " more here";
 }
 
 void Contours(const char* label, const std::vector<float>& values, int nx, int ny, double x0,

@@ -100,8 +100,8 @@ void show_trace_view(ViewContext& context) {
                                                  : "##trace_run";
   if (!plot::BeginPlot(id, ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
   const bool recent = window == TraceWindow::Recent;
-  plot::SetupAxes(recent ? "steps before each chain's newest draw" : "step",
-                  variance ? "log₁₀ σ̂² (Var log|L̂|)" : name.c_str(), plot::AxisFlags_Tight);
+  plot::SetupAxes(recent ? "steps ago" : "step", variance ? "log₁₀ σ̂² (Var log|L̂|)" : name.c_str(),
+                  plot::AxisFlags_Tight);
   // The step range is known before drawing: following it directly avoids a frame of lag.
   double first = std::numeric_limits<double>::infinity();
   double last = -first;

@@ -262,7 +262,7 @@ void plot_divergences(const ChainSnapshot& chain) {
   // the traces: they fade, and the tabs along the top still show where.
   const bool dense = static_cast<float>(steps.size()) > 0.1f * (right - left);
   const plot::Colour colour =
-      dense ? plot::with_alpha(plot::theme().divergence, 0.3f) : plot::theme().divergence;
+      dense ? plot::with_alpha(plot::theme().divergence, 0.08f) : plot::theme().divergence;
   plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()), {.colour = colour},
                tooltips.data());
 }
