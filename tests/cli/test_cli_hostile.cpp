@@ -89,10 +89,13 @@ TEST_CASE("hostile sizes are refused before memory grows", "[cli][hostile]") {
       scratch.run({"run", "--target", "gauss2d", "--sampler", "sghmc", "--steps", "1000000000000"});
   expect_refused(scratch, huge, "record fewer draws with --thin");
   if (kAddressSpaceCap > 0) CHECK(huge.max_rss_kb < 100 * 1024);
-  expect_refused(scratch,
-                 scratch.run({"run", "--model", "logistic", "--synthetic", "n=10000000,d=50,seed=1",
-                              "--sampler", "sgld", "--steps", "10"}),
-                 "of data");
+  // The largest synthetic data set (4 GB) exceeds the budget only under the address-space cap;
+  // the sanitizer tree runs without one (ASan cannot), where it would be generated and run.
+  if (kAddressSpaceCap > 0)
+    expect_refused(scratch,
+                   scratch.run({"run", "--model", "logistic", "--synthetic",
+                                "n=10000000,d=50,seed=1", "--sampler", "sgld", "--steps", "10"}),
+                   "of data");
 
   std::string init = "0";
   for (int i = 0; i < 10000; ++i) init += ",0";
