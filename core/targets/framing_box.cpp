@@ -45,12 +45,17 @@ std::vector<Interval> mass_framing_box(const Target& target, double tail, double
   return box;
 }
 
-bool prefers_equal_aspect(const std::vector<Interval>& box, double max_ratio) {
+bool prefers_equal_aspect(const std::vector<Interval>& box, double max_ratio, double panel_aspect) {
   if (box.size() < 2) return false;
   const double width = box[0].hi - box[0].lo;
   const double height = box[1].hi - box[1].lo;
   if (!(width > 0.0) || !(height > 0.0)) return false;
-  return std::max(width, height) <= max_ratio * std::min(width, height);
+  if (std::max(width, height) > max_ratio * std::min(width, height)) return false;
+  if (!(panel_aspect > 0.0) || !std::isfinite(panel_aspect)) return true;
+  // Equal aspect keeps the box's shape: the fraction of the panel it fills is the smaller of
+  // the two aspect ratios over the larger.
+  const double box_aspect = width / height;
+  return std::max(panel_aspect, box_aspect) <= max_ratio * std::min(panel_aspect, box_aspect);
 }
 
 }  // namespace sgl

@@ -73,4 +73,17 @@ TEST_CASE("equal aspect is preferred only for isotropic framings", "[targets]") 
   CHECK(prefers_equal_aspect({{0.0, 1.0}, {0.0, 1.9}}));
 }
 
+TEST_CASE("equal aspect is off where it would leave most of the panel empty", "[targets]") {
+  // A square box (the rho = 0.99 ridge is framed square) in a 540x170 dashboard tile would fill
+  // a third of its width; in a lecture-sized 900x800 panel it fills most of it.
+  const std::vector<Interval> square = {{-3.0, 3.0}, {-3.0, 3.0}};
+  CHECK(!prefers_equal_aspect(square, 2.0, 540.0 / 170.0));
+  CHECK(prefers_equal_aspect(square, 2.0, 900.0 / 800.0));
+  CHECK(!prefers_equal_aspect(square, 2.0, 1.0 / 3.0));
+  // An unknown panel size keeps the box-only rule.
+  CHECK(prefers_equal_aspect(square, 2.0, 0.0));
+  // A box twice as wide as high suits a wide panel.
+  CHECK(prefers_equal_aspect({{0.0, 2.0}, {0.0, 1.0}}, 2.0, 3.5));
+}
+
 }  // namespace sgl

@@ -27,6 +27,18 @@
 namespace sgl {
 namespace {
 
+// Width over height of the space left in the panel, which the 2-D plot is about to fill; kept
+// for the display popup, which is drawn above the plot and asks before the plot is laid out.
+double available_aspect() {
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  return room.x > 0.0f && room.y > 0.0f ? static_cast<double>(room.x) / room.y : 0.0;
+}
+
+double& last_panel_aspect() {
+  static double aspect = 0.0;
+  return aspect;
+}
+
 constexpr int kFieldCells = 200;
 constexpr double kLogDensityDepth = 12.0;  // the colour map spans [max − 12, max] of log π
 constexpr int kContourCount = 7;
@@ -185,7 +197,8 @@ void show_2d_view(ViewContext& context) {
   const std::vector<Interval>& box = field.frame;
   const std::vector<std::string> names = snapshot.target->coordinate_names();
   std::string background_note;
-  const bool equal = context.settings->equal_aspect.value_or(prefers_equal_aspect(box));
+  const bool equal = context.settings->equal_aspect.value_or(
+      prefers_equal_aspect(box, 2.0, last_panel_aspect() = available_aspect()));
   if (plot::BeginPlot("##target2d", ImVec2(0, 0),
                       equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
     plot::SetupAxes(names[0].c_str(), names[1].c_str());
@@ -317,7 +330,8 @@ bool equal_aspect_default(ViewContext& context, bool density_view) {
   }
   // A coefficient pair's axes carry different units and scales: off unless asked for.
   return context.settings->equal_aspect.value_or(
-      density_view && prefers_equal_aspect(shown_box(context, density_view)));
+      density_view &&
+      prefers_equal_aspect(shown_box(context, density_view), 2.0, last_panel_aspect()));
 }
 
 // The "equal aspect" checkbox of the display popup.
