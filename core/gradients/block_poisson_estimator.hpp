@@ -1,5 +1,5 @@
 // The block-Poisson likelihood estimator of signed HMC-ECS (Dang, Quiroz, Kohn, Tran & Villani
-// 2019, §5.1, eq. 5.1, after Quiroz et al. 2018c; ALGORITHMS.md "HMC-ECS, signed"):
+// 2019, §5.1, eq. 5.1, after Quiroz et al. 2018c; docs/algorithms.md#hmc-ecs-signed):
 //
 //   L̂(θ) = exp(Σ_k q_k(θ)) Π_{l=1..λ} ξ_l,   ξ_l = exp((a+λ)/λ) Π_{h=1..X_l} (d̂^{(h,l)}(θ) − a)/λ,
 //

@@ -1,5 +1,5 @@
 // The subsample of HMC-ECS and the perturbed likelihood estimator on it (Dang et al. 2019, §3–4;
-// ALGORITHMS.md "HMC-ECS, perturbed").
+// docs/algorithms.md#hmc-ecs-perturbed).
 //
 // u = (u₁..u_m): iid uniform indices (with replacement), split into G contiguous blocks of sizes
 // ⌊m/G⌋ or ⌈m/G⌉. A block refresh redraws one block, so successive subsamples share ≈ 1 − 1/G of

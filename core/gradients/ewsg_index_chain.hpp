@@ -1,4 +1,4 @@
-// EWSG's index chain (seed 003, Alg. 1 and eq. 5; ALGORITHMS.md, "EWSG"): picks which data
+// EWSG's index chain (EWSG paper, Alg. 1 and eq. 5; docs/algorithms.md#ewsg): picks which data
 // block's gradient drives the next underdamped-Langevin step, with probability
 //   p_B ∝ exp(½‖x + G̃_B‖²),  x = √h γ r / σ,  G̃_B = √h G_B / σ,  σ² = 2γ,
 // where G_B = m Σ_{k∈B} ∇V_k(θ) − ∇log p(θ) = −m Σ_{k∈B} ∇ℓ_k(θ) − ∇log p(θ) is block B's scaled

@@ -1,4 +1,4 @@
-// The stochastic gradient ∇Ũ(θ) that SG samplers use (ALGORITHMS.md, Notation):
+// The stochastic gradient ∇Ũ(θ) that SG samplers use (docs/algorithms.md#gradient-noise):
 //  - analytic targets: ∇Ũ = ∇U + N(0, noise_var · I)   (Chen et al. Figs. 1–3);
 //  - data targets: ∇Ũ = −(n/b) Σ_{k∈B} ∇ℓ_k − ∇log p, B drawn uniformly with replacement.
 // It counts its own cost per datum (b per minibatch gradient, 1 per noisy analytic gradient).

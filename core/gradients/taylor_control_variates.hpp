@@ -1,5 +1,6 @@
-// Taylor control variates for HMC-ECS (Dang, Quiroz, Kohn, Tran & Villani 2019, §3; ALGORITHMS.md
-// "HMC-ECS, perturbed"). Around an expansion point θ* (the MAP), each log-likelihood term gets
+// Taylor control variates for HMC-ECS (Dang, Quiroz, Kohn, Tran & Villani 2019, §4.1, eq. 4.4;
+// docs/algorithms.md#hmc-ecs-perturbed). Around an expansion point θ* (the MAP), each
+// log-likelihood term gets
 //
 //   q_k(θ) = ℓ_k(θ*) + ∇ℓ_k(θ*)ᵀδ + ½ δᵀH_k(θ*)δ,   δ = θ − θ*   (taylor1 drops the H_k term),
 //

@@ -3,8 +3,9 @@
 // One step: r ← r − ε/2 g(θ); θ ← θ + ε r; g ← ∇(θ); r ← r − ε/2 g(θ).
 // Consecutive steps share the gradient evaluated between them, so L steps cost L gradient
 // evaluations and equal Chen et al.'s Alg. 1 (half kick, L drifts with full kicks, final half
-// kick) — ALGORITHMS.md notes the printed Alg. 1's typo in the last kick. With a stochastic
-// gradient the shared estimate is exactly the one full kick of Alg. 1 with ∇Ũ substituted.
+// kick) — docs/algorithms.md#hmc notes the printed Alg. 1's typo in the last kick. With a
+// stochastic gradient the shared estimate is exactly the one full kick of Alg. 1 with ∇Ũ
+// substituted.
 #pragma once
 
 namespace sgl {

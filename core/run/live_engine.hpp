@@ -1,8 +1,8 @@
 // The live engine behind the GUI: a worker thread that owns every chain, applies commands
-// between slices of steps, and publishes read-only snapshots for the UI (ARCHITECTURE.md,
-// "Threads", after Tracy's Worker). The UI never waits on sampling: commands go through a short
-// mutex-guarded queue, and the newest snapshot is swapped in atomically; draw code reads only
-// the snapshot it holds.
+// between slices of steps, and publishes read-only snapshots for the UI
+// (docs/architecture.md#from-a-slider-to-a-picture; after Tracy's Worker). The UI never waits on
+// sampling: commands go through a short mutex-guarded queue, and the newest snapshot is swapped
+// in atomically; draw code reads only the snapshot it holds.
 //
 // Chains use the same Chain/Sampler code and the same seeds as `sgmcmc-lab run`: chain k of a
 // live session (k = its position when created) gets chain_seed(seed, k, 0), so the GUI's default

@@ -1,6 +1,7 @@
-// DAIS, NS-DAIS and SL-DAIS (Jankowiak & Phan 2021, Algs. 1–3; Geffner & Domke 2021; ALGORITHMS.md
-// "DAIS, NS-DAIS, SL-DAIS"). A variational family q_fwd(z_K): z₀ ~ q₀ = N(μ, diag s²), then K
-// transitions, each a partial momentum refresh v ← γv + √(1−γ²)ξ and one leapfrog step of
+// DAIS, NS-DAIS and SL-DAIS (Jankowiak & Phan 2021, Algs. 1–3; Geffner & Domke 2021;
+// docs/algorithms.md#dais-ns-dais-and-sl-dais). A variational family q_fwd(z_K):
+// z₀ ~ q₀ = N(μ, diag s²), then K transitions, each a partial momentum refresh
+// v ← γv + √(1−γ²)ξ and one leapfrog step of
 // V_k(z) = −(1−β_k) log q₀(z) − β_k [log p(z) + Ψ(z)] without MH. The ELBO
 //   log w = log p(z_K) + Ψ_final(z_K) − log q₀(z₀) − Σ_k (½‖v_out,k‖² − ½‖v_in,k‖²)
 // is maximised by Adam with exact reparameterised gradients (a hand-derived adjoint through all K

@@ -1,4 +1,4 @@
-// EWSG: exponentially weighted stochastic gradients (seed 003, Alg. 1; ALGORITHMS.md, "EWSG").
+// EWSG: exponentially weighted stochastic gradients (EWSG paper, Alg. 1; docs/algorithms.md#ewsg).
 // Underdamped Langevin for exp(−V), V = Σ_i V_i (V_i = −ℓ_i; the prior −log p is added unscaled),
 // integrated by Euler–Maruyama — both updates read the old state (θ_k, r_k):
 //   θ_{k+1} = θ_k + h r_k;   r_{k+1} = r_k − h (G_I(θ_k) − ∇log p(θ_k) + γ r_k) + σ √h ξ,

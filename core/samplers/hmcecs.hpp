@@ -1,5 +1,6 @@
-// HMC-ECS, perturbed (Dang, Quiroz, Kohn, Tran & Villani 2019, Alg. 1, §3–4; ALGORITHMS.md
-// "HMC-ECS, perturbed"). Each iteration, with a subsample u of m indices in G blocks:
+// HMC-ECS, perturbed (Dang, Quiroz, Kohn, Tran & Villani 2019, Alg. 1, §3–4;
+// docs/algorithms.md#hmc-ecs-perturbed). Each iteration, with a subsample u of m indices in G
+// blocks:
 //   (1) redraw one block of u (u'), accept with prob min(1, exp(log L̂(θ; u') − log L̂(θ; u)));
 //   (2) r ~ N(0, M); L leapfrog steps of size ε on Ĥ = Û(θ; u) + ½ rᵀM⁻¹r with u fixed; accept with
 //       prob min(1, exp(Ĥ₀ − Ĥ_L)),

@@ -1,4 +1,4 @@
-// HMC-ECS, signed (Dang, Quiroz, Kohn, Tran & Villani 2019, §5; ALGORITHMS.md "HMC-ECS, signed";
+// HMC-ECS, signed (Dang, Quiroz, Kohn, Tran & Villani 2019, §5; docs/algorithms.md#hmc-ecs-signed;
 // estimator of Quiroz et al. 2018c). The block-Poisson estimator L̂ (block_poisson_estimator.hpp)
 // is unbiased for the likelihood but may be negative, so the chain targets
 //   π̃(θ, r, u) ∝ |L̂(θ; u)| p(θ) p(u) exp(−½ rᵀM⁻¹r)                              (eq. 5.2)

@@ -1,5 +1,5 @@
 // Sampler ids → descriptors and factories. The ids and parameter names are the public contract
-// shared by the CLI, the GUI and scenario files (ALGORITHMS.md, "Public ids").
+// shared by the CLI, the GUI and scenario files (docs/algorithms.md#sampler-ids-and-parameters).
 #pragma once
 
 #include <functional>

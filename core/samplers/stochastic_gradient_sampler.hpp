@@ -13,7 +13,7 @@
 namespace sgl {
 
 enum class GradientKind {
-  Minibatch,       // ALGORITHMS.md, Notation: plain minibatch (data) or noisy exact (analytic)
+  Minibatch,       // docs/algorithms.md#gradient-noise: minibatch (data) or noisy exact (analytic)
   ControlVariate,  // centred at the MAP; data targets only (throws UserError otherwise)
 };
 

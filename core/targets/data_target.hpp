@@ -1,5 +1,5 @@
 // Targets of the form U(θ) = −Σ_{k=1..n} ℓ_k(θ) − log p(θ) with per-datum terms ℓ_k, so that
-// samplers can draw real minibatches (ALGORITHMS.md, Notation).
+// samplers can draw real minibatches (docs/algorithms.md#notation).
 #pragma once
 
 #include <cstdint>

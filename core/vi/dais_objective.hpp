@@ -1,5 +1,6 @@
 // One DAIS ELBO sample and its exact reparameterised gradient by a hand-derived adjoint
-// (Jankowiak & Phan 2021, Algs. 1–3; Geffner & Domke 2021; ALGORITHMS.md "DAIS, NS-DAIS, SL-DAIS").
+// (Jankowiak & Phan 2021, Algs. 1–3; Geffner & Domke 2021;
+// docs/algorithms.md#dais-ns-dais-and-sl-dais).
 //
 // Forward, with M = I and T(z) = log p(z) + Ψ(z) the dynamics' log density:
 //   z₀ = μ + s⊙ε, v₀ ~ N(0, I); for k = 1..K:

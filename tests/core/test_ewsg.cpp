@@ -1,5 +1,5 @@
-// EWSG (seed 003, Alg. 1): the index chain's stationary distribution, the block partition, the
-// Euler–Maruyama step, cost counting and the error on analytic targets.
+// EWSG (EWSG paper, Alg. 1; docs/algorithms.md#ewsg): the index chain's stationary distribution,
+// the block partition, the Euler–Maruyama step, cost counting and the error on analytic targets.
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
