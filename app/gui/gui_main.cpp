@@ -52,9 +52,12 @@ std::optional<LayoutMode> parse_layout_mode(const std::string& text) {
 // The dashboard tiles seven panels; in a window under 1000 units tall, full-size fonts would leave
 // their plots a few pixels high, so fonts shrink with the height (not below 0.75). The lecture
 // layout shows three panels and keeps full-size fonts for the back row.
-float automatic_zoom(LayoutMode layout, float window_height) {
-  if (layout != LayoutMode::Dashboard || window_height <= 0.0f) return 1.0f;
-  return std::clamp(window_height / 1000.0f, 0.75f, 1.0f);
+// The dashboard tiles seven panels: below 1000 px of height at the chosen scale its fonts
+// shrink (to 0.75 at 720) so every plot keeps a readable data area. The height is counted in
+// units of the chosen scale, so 2560x1440 at --scale 2 behaves as 1280x720 does at 1.
+float automatic_zoom(LayoutMode layout, float window_height, float chosen_scale) {
+  if (layout != LayoutMode::Dashboard || window_height <= 0.0f) return chosen_scale;
+  return chosen_scale * std::clamp(window_height / chosen_scale / 1000.0f, 0.75f, 1.0f);
 }
 
 }  // namespace
@@ -117,7 +120,8 @@ int run_gui(const GuiOptions& options) {
     return 2;
   }
 
-  bool auto_scale = options.scale == 0.0f;
+  const float chosen_scale = options.scale != 0.0f ? options.scale : 1.0f;
+  bool auto_scale = true;  // until the user zooms by hand
   int gl_errors = 0;
   for (long frame = 0; !window.should_close(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
@@ -160,11 +164,12 @@ int run_gui(const GuiOptions& options) {
     // Between frames: the font atlas is rebuilt at the new size (0 = back to --scale, or to the
     // automatic scale). A zoom by hand turns the automatic scale off.
     if (const std::optional<float> zoom = shell->take_zoom_request()) {
-      auto_scale = options.scale == 0.0f && *zoom == 0.0f;
-      if (!auto_scale) window.set_zoom(*zoom == 0.0f ? options.scale : window.zoom() * *zoom);
+      auto_scale = *zoom == 0.0f;
+      if (!auto_scale) window.set_zoom(window.zoom() * *zoom);
     }
     if (auto_scale)
-      window.set_zoom(automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y));
+      window.set_zoom(
+          automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y, chosen_scale));
   }
   if (!options.status_file.empty()) {
     std::string error;

@@ -8,7 +8,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <utility>
+#include <vector>
 
 #include "gui/plot/plot.hpp"
 #include "gui/plot/plot_theme.hpp"
@@ -20,6 +23,9 @@
 
 namespace sgl {
 namespace {
+
+// Bars taller than this many times the reference curve's peak are clipped at that height.
+constexpr double kBarCapOverTruthPeak = 1.6;
 
 constexpr int kCurvePoints = 400;
 const plot::Colour kTruthColour = plot::theme().foreground;
@@ -140,6 +146,17 @@ void show_histogram_view(ViewContext& context) {
   const std::vector<Interval> box = target.view_box();
   if (index < box.size()) plot::SetupAxisLimits(plot::Axis::X, box[index].lo, box[index].hi);
 
+  // The reference curve first: its peak caps the bars, so one stuck chain's spike (a chain that
+  // rejects every proposal piles all its draws in one bin) cannot flatten the curve and every
+  // other chain. Clipped bars end at the cap with their true height written above them.
+  const plot::DataRect limits = plot::GetPlotLimits();
+  const ReferenceCurve curve = reference_curve(target, coordinate, limits.x_lo, limits.x_hi);
+  double bar_cap = std::numeric_limits<double>::infinity();
+  if (!curve.ys.empty()) {
+    const double peak = *std::max_element(curve.ys.begin(), curve.ys.end());
+    if (std::isfinite(peak) && peak > 0.0) bar_cap = kBarCapOverTruthPeak * peak;
+  }
+
   std::vector<double> edges;
   for (const ChainSnapshot& chain : snapshot.chains) {
     if (index >= chain.histograms.size()) continue;
@@ -149,15 +166,24 @@ void show_histogram_view(ViewContext& context) {
     for (int bin = 0; bin <= histogram.bins(); ++bin) {
       edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
     }
-    const std::vector<double> heights =
+    std::vector<double> heights =
         sign_weighted(chain, index) ? signed_densities(chain, index) : histogram.densities();
     const std::string label = views::chain_label(chain);
+    const plot::Colour colour = views::chain_colour(context, chain);
+    std::vector<std::pair<double, double>> clipped;  // (bin centre, true height)
+    for (std::size_t bin = 0; bin < heights.size(); ++bin) {
+      if (!(heights[bin] > bar_cap)) continue;
+      clipped.emplace_back(0.5 * (edges[bin] + edges[bin + 1]), heights[bin]);
+      heights[bin] = bar_cap;
+    }
     // Faint fills and solid outlines: several chains stay readable on top of each other.
     plot::Bars(label.c_str(), edges.data(), heights.data(), histogram.bins(),
-               {.colour = views::chain_colour(context, chain), .fill_alpha = 0.12f});
+               {.colour = colour, .fill_alpha = 0.12f});
+    for (const auto& [x, height] : clipped) {
+      plot::Text(x, bar_cap, "↑" + views::compact_number(height, 2), colour, {0.0f, 2.0f},
+                 plot::HAlign::Center, plot::VAlign::Top);
+    }
   }
-  const plot::DataRect limits = plot::GetPlotLimits();
-  const ReferenceCurve curve = reference_curve(target, coordinate, limits.x_lo, limits.x_hi);
   if (!curve.label.empty()) {
     plot::Line(curve.label.c_str(), curve.xs.data(), curve.ys.data(),
                static_cast<int>(curve.xs.size()),

@@ -220,8 +220,7 @@ void show_phase_space_view(ViewContext& context) {
     without_momentum += (without_momentum.empty() ? "" : ", ") + views::chain_label(chain);
   }
   if (!without_momentum.empty()) {
-    caption_text +=
-        (caption_text.empty() ? "" : "; ") + ("no momentum, not shown: " + without_momentum);
+    caption_text += (caption_text.empty() ? "" : "; ") + ("no momentum: " + without_momentum);
   }
   if (!caption_text.empty()) views::caption(caption_text.c_str());
   bool any_draws = false;
