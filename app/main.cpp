@@ -85,8 +85,8 @@ int main(int argc, char** argv) {
   gui->add_option("--size", gui_options.size,
                   "Window size WxH, e.g. 1280x720 (default: the monitor's work area)");
   gui->add_option("--scale", gui_options.scale,
-                  "Font and widget scale, 0.5 to 3, times the monitor's (default: 1, or less in a "
-                  "dashboard under 1000 px tall)");
+                  "Font and widget scale, 0.5 to 3, times the monitor's (default: 1; a dashboard "
+                  "under 1000 px tall at that scale shrinks it, to 0.75x at 720)");
   gui->add_option("--bench-frames", gui_options.bench_frames,
                   "Benchmark: 6 chains at full speed with >= 1e6 stored draws each; time N frames "
                   "and compare sampler throughput with the GUI open against headless")

@@ -50,11 +50,9 @@ std::optional<LayoutMode> parse_layout_mode(const std::string& text) {
 }
 
 // The dashboard tiles seven panels; in a window under 1000 units tall, full-size fonts would leave
-// their plots a few pixels high, so fonts shrink with the height (not below 0.75). The lecture
-// layout shows three panels and keeps full-size fonts for the back row.
-// The dashboard tiles seven panels: below 1000 px of height at the chosen scale its fonts
-// shrink (to 0.75 at 720) so every plot keeps a readable data area. The height is counted in
-// units of the chosen scale, so 2560x1440 at --scale 2 behaves as 1280x720 does at 1.
+// their plots a few pixels high, so fonts shrink with the height (not below 0.75). The height is
+// counted in units of the chosen scale, so 2560x1440 at --scale 2 behaves as 1280x720 does at 1.
+// The lecture layout shows three panels and keeps the chosen scale for the back row.
 float automatic_zoom(LayoutMode layout, float window_height, float chosen_scale) {
   if (layout != LayoutMode::Dashboard || window_height <= 0.0f) return chosen_scale;
   return chosen_scale * std::clamp(window_height / chosen_scale / 1000.0f, 0.75f, 1.0f);
