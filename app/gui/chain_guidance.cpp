@@ -67,7 +67,9 @@ void show_stability_hints(const std::vector<StabilityHint>& hints, const std::st
       ImGui::TextUnformatted(
           "On the target's stiffest direction (curvature λ_max) the update is a linear map; it "
           "stays bounded only below these limits. SGHMC multiplies r by 1 − εC each step: εC ≥ 2 "
-          "flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max.");
+          "flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max. EWSG's "
+          "Euler–Maruyama needs hγ < 2 and hλ_max < γ: there more friction steadies the chain. "
+          "HMC-ECS's leapfrog needs ε < 2/√λ_max(M⁻¹H): 2 with the Hessian mass.");
       if (!curvature.empty()) ImGui::TextUnformatted(curvature.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();

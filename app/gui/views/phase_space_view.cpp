@@ -21,6 +21,8 @@ constexpr int kFieldCells = 200;
 // H − min U shown up to this value; also sets the momentum range ±√(2·kEnergyDepth).
 constexpr double kEnergyDepth = 12.0;
 constexpr float kLevelsAboveMin[] = {0.25f, 0.5f, 1.0f, 2.0f, 4.0f, 8.0f};
+// viridis(0), the inverted map's colour for H ≥ kEnergyDepth (shaders/scalar_field.frag).
+constexpr ImU32 kFieldTopColour = IM_COL32(68, 1, 84, 255);
 
 // H − min U on a (θ, r) grid, recomputed only when the target changes (see target_view.cpp for
 // the weak_ptr identity check).
@@ -96,6 +98,12 @@ std::string plot_energy_levels(ViewContext& context) {
   context.energy_texture->set_field(field.values, kFieldCells, kFieldCells, field.revision);
   const unsigned int texture = context.energy_texture->render(width, height, style);
   if (texture == 0) return "H levels unavailable: " + context.energy_texture->error();
+  // Outside the field's box H is past the top of the colour scale, which is also the colour of
+  // the box's edge: filling the data area with it hides the edge when the axes follow a chain
+  // far out (otherwise the field shows as a small square in a white plot).
+  const plot::Point area_min = plot::GetPlotAreaMin(), area_max = plot::GetPlotAreaMax();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(area_min.x, area_min.y),
+                                            ImVec2(area_max.x, area_max.y), kFieldTopColour);
   plot::Image("##energy", texture, field.theta_box.lo, field.theta_box.hi, field.r_box.lo,
               field.r_box.hi);
   return {};
