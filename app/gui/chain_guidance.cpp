@@ -3,11 +3,13 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
 
 #include "run/param_undo_stack.hpp"
 #include "run/stable_settings.hpp"
 #include "samplers/sampler_registry.hpp"
+#include "scenario/note_wrap.hpp"
 #include "ui_probe.hpp"
 
 namespace sgl {
@@ -52,14 +54,26 @@ std::pair<std::string, std::string> split_details(const std::string& reason) {
   return {reason, {}};
 }
 
+// Wrapped text that never breaks a number ("h = 0." | "05"): ImGui's own wrap breaks after a
+// '.', so lines are broken at spaces only, as in the notes (scenario/note_wrap.hpp). One group,
+// so that hovering any line hovers the whole text.
+void text_keeping_numbers(const std::string& text) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize());
+  const auto measure = [](std::string_view piece) {
+    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  };
+  ImGui::BeginGroup();
+  for (const std::string& line : wrap_at_spaces(bind_number_groups(text), width, measure))
+    ImGui::TextUnformatted(line.c_str());
+  ImGui::EndGroup();
+}
+
 }  // namespace
 
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
   for (const StabilityHint& hint : hints) {
     ImGui::PushStyleColor(ImGuiCol_Text, level_colour(hint.level));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::Text("%s: %s", level_word(hint.level), hint.text.c_str());
-    ImGui::PopTextWrapPos();
+    text_keeping_numbers(std::string(level_word(hint.level)) + ": " + hint.text);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
@@ -159,9 +173,7 @@ std::optional<std::string> sampler_picker(const char* label, const std::string& 
 void show_refusal(const std::string& message) {
   if (message.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(message.c_str());
-  ImGui::PopTextWrapPos();
+  text_keeping_numbers(message);
   ImGui::PopStyleColor();
 }
 

@@ -28,7 +28,7 @@ const char* const kReferenceHeadings[] = {"chain", "α_θ", "max |Δmean|/sd", "
 // A plot pane's minimum size: below this its ticks and legend crowd the data.
 PaneSize minimum_plot(float extra_height) {
   const float font = ImGui::GetFontSize();
-  return {font * 13.0f, font * 9.0f + extra_height};
+  return {font * 11.0f, font * 9.0f + extra_height};
 }
 
 PaneSize available_area() {

@@ -57,8 +57,7 @@ StabilityLevel level_for(double used_fraction) {
 
 // ε against a largest stable step `limit` derived from the curvature (`rule`, e.g. "2/√λ_max").
 StabilityHint step_hint(double step, double limit, const std::string& rule) {
-  // The number before the formula: ImGui may wrap after a '.', so the value goes where the line
-  // still has room.
+  // The number before the formula, so it is read first on a narrow panel.
   return {"ε = " + format(step) + " (limit " + format(limit) + " = " + rule + ")",
           level_for(step / limit)};
 }
