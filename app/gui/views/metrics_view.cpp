@@ -263,6 +263,7 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
     for (const std::size_t c : order) {
       const MetricColumn& column = columns[c];
       const MetricCell& cell = column.cells[row];
+      if (cell.text == kDash) continue;  // a card lists what this chain has
       const std::string name = column.header + " ";
       const float width = ImGui::CalcTextSize((name + cell.text).c_str()).x;
       if (!first && ImGui::GetItemRectMax().x + gap + width <= right_edge)
