@@ -3,11 +3,13 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
 
 #include "run/param_undo_stack.hpp"
 #include "run/stable_settings.hpp"
 #include "samplers/sampler_registry.hpp"
+#include "scenario/note_wrap.hpp"
 #include "ui_probe.hpp"
 
 namespace sgl {
@@ -52,6 +54,20 @@ std::pair<std::string, std::string> split_details(const std::string& reason) {
   return {reason, {}};
 }
 
+// Wrapped text that never breaks a number ("h = 0." | "05"): ImGui's own wrap breaks after a
+// '.', so lines are broken at spaces only, as in the notes (scenario/note_wrap.hpp). One group,
+// so that hovering any line hovers the whole text.
+void text_keeping_numbers(const std::string& text) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize());
+  const auto measure = [](std::string_view piece) {
+    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  };
+  ImGui::BeginGroup();
+  for (const std::string& line : wrap_at_spaces(bind_number_groups(text), width, measure))
+    ImGui::TextUnformatted(line.c_str());
+  ImGui::EndGroup();
+}
+
 }  // namespace
 
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
@@ -67,7 +83,9 @@ void show_stability_hints(const std::vector<StabilityHint>& hints, const std::st
       ImGui::TextUnformatted(
           "On the target's stiffest direction (curvature λ_max) the update is a linear map; it "
           "stays bounded only below these limits. SGHMC multiplies r by 1 − εC each step: εC ≥ 2 "
-          "flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max.");
+          "flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max. EWSG's "
+          "Euler–Maruyama needs hγ < 2 and hλ_max < γ: there more friction steadies the chain. "
+          "HMC-ECS's leapfrog needs ε < 2/√λ_max(M⁻¹H): 2 with the Hessian mass.");
       if (!curvature.empty()) ImGui::TextUnformatted(curvature.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
@@ -157,9 +175,7 @@ std::optional<std::string> sampler_picker(const char* label, const std::string& 
 void show_refusal(const std::string& message) {
   if (message.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(message.c_str());
-  ImGui::PopTextWrapPos();
+  text_keeping_numbers(message);
   ImGui::PopStyleColor();
 }
 

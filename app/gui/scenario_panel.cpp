@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "chain_colours.hpp"
+#include "experiment_plots.hpp"
 #include "io/new_file.hpp"
 #include "markdown_view.hpp"
 #include "plot/plot.hpp"
@@ -18,12 +19,26 @@
 #include "scenario/live_session.hpp"
 #include "ui_probe.hpp"
 #include "util/error.hpp"
+#include "util/pane_arrangement.hpp"
 
 namespace sgl {
 namespace {
 
 // Particles drawn per series: enough to see the cloud's shape, few enough for software GL.
 constexpr std::size_t kMaxDrawnParticles = 1500;
+
+// A grey caption that wraps at the panel's edge instead of running past it (narrow panels).
+template <typename... Args>
+void caption(const char* format, Args... args) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushTextWrapPos(0.0f);
+  if constexpr (sizeof...(Args) == 0)
+    ImGui::TextUnformatted(format);
+  else
+    ImGui::Text(format, args...);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
 
 std::string ensemble_metric(const Scenario& scenario) {
   if (scenario.analysis.kind == "ensemble-kl") return "kl";
@@ -223,60 +238,41 @@ void ScenarioPanel::show_note(const TargetSpec& shown) {
 }
 
 void ScenarioPanel::plot_sweep(const SweepResult& sweep) {
-  ImGui::RadioButton("error vs IAT", &sweep_view_, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("first draws", &sweep_view_, 1);
-  std::vector<std::string> labels;
-  for (const SweepPoint& point : sweep.points)
-    if (std::find(labels.begin(), labels.end(), point.label) == labels.end())
-      labels.push_back(point.label);
-  if (sweep_view_ == 0) {
-    if (!plot::BeginPlot("##sweep", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
-    plot::SetupAxes("autocorrelation time", "mean |cov error|", plot::AxisFlags_FitIncludeZero,
-                    plot::AxisFlags_FitIncludeZero);
-    plot::SetupFinish();
-    for (const std::string& label : labels) {
-      std::vector<double> xs, ys;
-      for (const SweepPoint& point : sweep.points)
-        if (point.label == label && std::isfinite(point.iat) && std::isfinite(point.cov_error)) {
-          xs.push_back(point.iat);
-          ys.push_back(point.cov_error);
-        }
-      const plot::Colour colour = label_colour(label);
-      plot::Line(label.c_str(), xs.data(), ys.data(), static_cast<int>(xs.size()),
-                 {.colour = colour});
-      plot::Scatter(label.c_str(), xs.data(), ys.data(), static_cast<int>(xs.size()),
-                    {.colour = colour});
+  const LabelColour colours = [this](const std::string& label) { return label_colour(label); };
+  if (sweep.dim < 2) {  // the first draws need a 2-D target: the error plot alone
+    sweep_error_plot(sweep, colours, ImVec2(0, 0));
+    return;
+  }
+  // Both of the paper's panels at once where they fit; tabs only on a cramped panel.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const PaneSize available = available_area();
+  switch (arrange_panes(available, minimum_plot(), minimum_plot(), spacing)) {
+    case PaneArrangement::SideBySide: {
+      const float half = 0.5f * (available.width - spacing);
+      sweep_error_plot(sweep, colours, ImVec2(half, 0));
+      ImGui::SameLine();
+      sweep_draws_plot(sweep, colours, ImVec2(0, 0));
+      return;
     }
-    plot::EndPlot();
-    return;
+    case PaneArrangement::Stacked: {
+      const float half = 0.5f * (available.height - ImGui::GetStyle().ItemSpacing.y);
+      sweep_error_plot(sweep, colours, ImVec2(0, half));
+      sweep_draws_plot(sweep, colours, ImVec2(0, 0));
+      return;
+    }
+    case PaneArrangement::Tabs:
+      break;
   }
-  if (sweep.dim < 2) {
-    ImGui::TextDisabled("first draws: a 2-D target only");
-    return;
+  if (!ImGui::BeginTabBar("##sweep_tabs")) return;
+  if (ImGui::BeginTabItem("error vs IAT")) {
+    sweep_error_plot(sweep, colours, ImVec2(0, 0));
+    ImGui::EndTabItem();
   }
-  if (!plot::BeginPlot("##sweep_draws", ImVec2(0, 0),
-                       plot::PlotFlags_LegendAbove | plot::PlotFlags_EqualAspect))
-    return;
-  plot::SetupAxes("θ₁", "θ₂");
-  plot::SetupFinish();
-  for (const std::string& label : labels) {
-    // The middle step size of each sampler, as in the paper's right panel.
-    std::vector<const SweepPoint*> points;
-    for (const SweepPoint& point : sweep.points)
-      if (point.label == label) points.push_back(&point);
-    const SweepPoint& middle = *points[points.size() / 2];
-    const int rows = static_cast<int>(middle.first_draws.size() / 2);
-    char name[160];
-    std::snprintf(name, sizeof name, "%s, %s = %g", label.c_str(), sweep.param.c_str(),
-                  middle.value);
-    const plot::Colour colour = label_colour(label);
-    plot::Line(name, middle.first_draws.data(), middle.first_draws.data() + 1, rows,
-               {.colour = colour}, 2);
-    plot::Scatter(name, middle.first_draws.data(), middle.first_draws.data() + 1, rows,
-                  {.colour = colour}, 2);
+  if (ImGui::BeginTabItem("first draws")) {
+    sweep_draws_plot(sweep, colours, ImVec2(0, 0));
+    ImGui::EndTabItem();
   }
-  plot::EndPlot();
+  ImGui::EndTabBar();
 }
 
 void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
@@ -284,64 +280,49 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
   for (const ChainReport& report : reports)
     if (report.label == scenario_->analysis.reference) reference = &report;
   if (!reference) return;
-  // The table or one of the two plots: all three at once do not fit a tile.
-  ImGui::RadioButton("table", &reference_view_, 2);
-  ImGui::SameLine();
-  ImGui::RadioButton("means", &reference_view_, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("variances", &reference_view_, 1);
-  // A compact table: acceptance and CT = IF × data passes per iteration.
-  if (reference_view_ == 2 &&
-      ImGui::BeginTable("##reference_table", 4,
-                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    const char* const headings[] = {"chain", "α_θ", "max |Δmean|/sd", "CT"};
-    for (const char* heading : headings) ImGui::TableSetupColumn(heading);
-    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    for (int column = 0; column < 4; ++column) {
-      ImGui::TableSetColumnIndex(column);
-      ImGui::TableHeader(headings[column]);
-      glossary_tooltip_for_last_item(headings[column]);
-    }
-    for (const ChainReport& report : reports) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(report.label.c_str());
-      ImGui::TableNextColumn();
-      if (std::isfinite(report.accept_rate))
-        ImGui::Text("%.3f", report.accept_rate);
-      else
-        ImGui::TextDisabled("-");
-      ImGui::TableNextColumn();
-      double worst = 0.0;
-      for (double e : report.mean_error_sd) worst = std::max(worst, std::abs(e));
-      ImGui::Text("%.2f", worst);
-      ImGui::TableNextColumn();
-      ImGui::Text("%.3g", report.ct);
-    }
-    ImGui::EndTable();
+  const LabelColour colours = [this](const std::string& label) { return label_colour(label); };
+  // The table and a plot together where they fit (side by side, else stacked), with the means
+  // or variances choice above the plot; tabs only on a cramped panel.
+  const PaneSize table = reference_table_size(reports);
+  const float choice_row = ImGui::GetFrameHeightWithSpacing();
+  const auto plot_pane = [&] {
+    ImGui::RadioButton("means", &reference_plot_, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("variances", &reference_plot_, 1);
+    reference_plot(reports, *reference, colours, reference_plot_ == 0);
+  };
+  switch (arrange_panes(available_area(), table, minimum_plot(choice_row),
+                        ImGui::GetStyle().ItemSpacing.x)) {
+    case PaneArrangement::SideBySide:
+      ImGui::BeginGroup();
+      reference_table(reports, table.width);
+      ImGui::EndGroup();
+      ImGui::SameLine();
+      ImGui::BeginGroup();
+      plot_pane();
+      ImGui::EndGroup();
+      return;
+    case PaneArrangement::Stacked:
+      reference_table(reports, 0.0f);
+      plot_pane();
+      return;
+    case PaneArrangement::Tabs:
+      break;
   }
-  if (reference_view_ == 2) return;
-  const bool means = reference_view_ == 0;
-  char x_label[96];
-  std::snprintf(x_label, sizeof x_label, "%s (%s)", means ? "posterior mean" : "posterior variance",
-                reference->label.c_str());
-  if (!plot::BeginPlot("##reference", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
-  plot::SetupAxes(x_label, "each method");
-  plot::SetupFinish();
-  const std::vector<double>& ref = means ? reference->mean : reference->variance;
-  if (!ref.empty()) {
-    const auto [lo, hi] = std::minmax_element(ref.begin(), ref.end());
-    const double xs[2] = {*lo, *hi};
-    plot::Line("y = x", xs, xs, 2, {.colour = plot::theme().foreground, .dashed = true});
+  if (!ImGui::BeginTabBar("##reference_tabs")) return;
+  if (ImGui::BeginTabItem("table")) {
+    reference_table(reports, 0.0f);
+    ImGui::EndTabItem();
   }
-  for (const ChainReport& report : reports) {
-    if (&report == reference) continue;
-    const std::vector<double>& values = means ? report.mean : report.variance;
-    const int count = static_cast<int>(std::min(values.size(), ref.size()));
-    plot::Scatter(report.label.c_str(), ref.data(), values.data(), count,
-                  {.colour = label_colour(report.label)});
+  if (ImGui::BeginTabItem("means")) {
+    reference_plot(reports, *reference, colours, true);
+    ImGui::EndTabItem();
   }
-  plot::EndPlot();
+  if (ImGui::BeginTabItem("variances")) {
+    reference_plot(reports, *reference, colours, false);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
 }
 
 void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series,
@@ -403,24 +384,23 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     return;
   }
   if (reference) {
-    ImGui::TextDisabled("every chain run headless for %llu steps, against %s",
-                        static_cast<unsigned long long>(scenario_->steps),
-                        scenario_->analysis.reference.c_str());
+    caption("every chain run headless for %llu steps, against %s",
+            static_cast<unsigned long long>(scenario_->steps),
+            scenario_->analysis.reference.c_str());
     if (const auto reports = runner_->reports())
       plot_reference(*reports);
     else
-      ImGui::TextDisabled("the plot appears when the runs are done");
+      caption("the plot appears when the runs are done");
   } else if (sweep) {
-    ImGui::TextDisabled("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
-                        scenario_->sweep->values.size());
+    caption("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
+            scenario_->sweep->values.size());
     if (const auto result = runner_->sweep())
       plot_sweep(*result);
     else
-      ImGui::TextDisabled("the plot appears when the sweep is done");
+      caption("the plot appears when the sweep is done");
   } else {
     const bool passes = scenario_->ensemble->data_passes > 0;
-    ImGui::TextDisabled("%d chains per sampler; particles on the target view",
-                        scenario_->ensemble->chains);
+    caption("%d chains per sampler; particles on the target view", scenario_->ensemble->chains);
     plot_ensemble(runner_->clouds(), passes ? "data passes" : "steps");
   }
 }

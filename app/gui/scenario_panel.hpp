@@ -73,8 +73,7 @@ class ScenarioPanel {
   bool open_load_dialog_ = false;
   char path_[512] = {};
   std::string message_;     // the last save/open outcome
-  int sweep_view_ = 0;      // 0: covariance error vs IAT; 1: first draws
-  int reference_view_ = 2;  // 0: means; 1: variances; 2: the table
+  int reference_plot_ = 0;  // the plot beside the reference table: 0 means, 1 variances
 };
 
 }  // namespace sgl

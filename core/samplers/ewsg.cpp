@@ -1,6 +1,7 @@
 #include "samplers/ewsg.hpp"
 
 #include <cmath>
+#include <sstream>
 
 #include "samplers/common_params.hpp"
 #include "util/error.hpp"
@@ -31,8 +32,12 @@ std::vector<ParamDescriptor> EwsgSampler::descriptors() {
                              "Data per block of a fixed random partition; the index chain picks "
                              "one block per step (n mod b leftovers join the first blocks)"};
   batch_size.scope = ParamScope::DataTargetsOnly;
+  // The paper's symbol h, which the stability hints use too (hγ < 2, hλ_max < γ).
+  ParamDescriptor step =
+      step_size_param(0.05, "Euler–Maruyama step h; no MH, so the bias shrinks only as h → 0");
+  step.label = "step size h";
   return {
-      step_size_param(0.05, "Euler–Maruyama step h; no MH, so the bias shrinks only as h → 0"),
+      step,
       {"friction", "friction γ", ParamKind::Real, 0.01, 100.0, 10.0, true,
        "Friction γ of underdamped Langevin; the injected noise is σ = √(2γ)"},
       {"index_steps", "index steps M", ParamKind::Integer, 0, 1000, 1, false,
@@ -100,6 +105,23 @@ void EwsgSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
     if (!finish_free_step(store)) break;
   }
   sync_counts();
+}
+
+std::string EwsgSampler::divergence_cause() const {
+  // Euler–Maruyama multiplies r by 1 − hγ on flat directions (hγ ≥ 2 flips and grows it) and,
+  // on a direction of curvature λ, scales the (θ, r) area by 1 − hγ + h²λ, which exceeds 1 once
+  // hλ > γ: there more friction helps, up to 2/h (stability_limits.hpp).
+  const double hg = step_size_ * friction_;
+  std::ostringstream cause;
+  cause.precision(3);
+  if (hg >= 2.0) {
+    cause << "hγ too large (hγ = " << hg << " > 2): the friction flips and grows r every step; "
+          << "lower γ or h";
+  } else {
+    cause << "h = " << step_size_ << " too large for the curvature at γ = " << friction_
+          << " (Euler–Maruyama needs hλ_max < γ and hγ < 2); lower h, or raise γ below 2/h";
+  }
+  return cause.str();
 }
 
 void EwsgSampler::sync_counts() {

@@ -30,6 +30,7 @@ class EwsgSampler final : public Sampler {
   const char* divergence_hint() const override {
     return "try a smaller step size or more friction";
   }
+  std::string divergence_cause() const override;
 
   static std::vector<ParamDescriptor> descriptors();
 

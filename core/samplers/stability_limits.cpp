@@ -26,6 +26,17 @@ bool is_leapfrog(const std::string& id) {
 bool is_sgld(const std::string& id) {
   return id == "sgld" || id == "sgld-cv";
 }
+bool is_hmcecs(const std::string& id) {
+  return id == "hmcecs" || id == "hmcecs-signed";
+}
+bool has_curvature(std::optional<double> lambda_max) {
+  return lambda_max && *lambda_max > 0.0;
+}
+// `mass` is a choice: 0 = identity, 1 = hessian.
+bool hessian_mass(const ParamValues& values) {
+  const auto it = values.find("mass");
+  return it != values.end() && it->second != 0.0;
+}
 
 double value_or(const ParamValues& values, const std::string& name, double fallback) {
   const auto it = values.find(name);
@@ -46,8 +57,7 @@ StabilityLevel level_for(double used_fraction) {
 
 // ε against a largest stable step `limit` derived from the curvature (`rule`, e.g. "2/√λ_max").
 StabilityHint step_hint(double step, double limit, const std::string& rule) {
-  // The number before the formula: ImGui may wrap after a '.', so the value goes where the line
-  // still has room.
+  // The number before the formula, so it is read first on a narrow panel.
   return {"ε = " + format(step) + " (limit " + format(limit) + " = " + rule + ")",
           level_for(step / limit)};
 }
@@ -80,6 +90,24 @@ double max_stable_sghmc_friction(double step_size, std::optional<double> lambda_
   return limit;
 }
 
+double max_stable_euler_langevin_step(double friction, std::optional<double> lambda_max) {
+  double limit = friction > 0.0 ? 2.0 / friction : kInfinity;
+  if (has_curvature(lambda_max)) limit = std::min(limit, std::max(friction, 0.0) / *lambda_max);
+  return limit;
+}
+
+FrictionBand stable_euler_langevin_frictions(double step_size, std::optional<double> lambda_max) {
+  if (step_size <= 0.0) return {0.0, kInfinity};
+  return {has_curvature(lambda_max) ? step_size * *lambda_max : 0.0, 2.0 / step_size};
+}
+
+std::optional<double> max_stable_mass_leapfrog_step(bool hessian_mass,
+                                                    std::optional<double> lambda_max) {
+  if (hessian_mass) return 2.0;
+  if (has_curvature(lambda_max)) return max_stable_leapfrog_step(*lambda_max);
+  return std::nullopt;
+}
+
 std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const ParamValues& full,
                                            std::optional<double> lambda_max) {
   std::vector<StabilityHint> hints;
@@ -96,6 +124,25 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
     hints.push_back(step_hint(step, max_stable_leapfrog_step(*lambda_max), "2/√λ_max"));
   } else if (is_sgld(sampler_id) && lambda_max && value_or(full, "schedule_a", 0.0) <= 0.0) {
     hints.push_back(step_hint(step, max_stable_langevin_step(*lambda_max), "4/λ_max"));
+  } else if (sampler_id == "ewsg") {
+    const double friction = value_or(full, "friction", 0.0);
+    const double hg = step * friction;
+    hints.push_back({"hγ = " + format(hg) + " (limit 2)", level_for(hg / 2.0)});
+    if (has_curvature(lambda_max)) {
+      // Explicit Euler gains energy on stiff directions unless the friction drains it: more
+      // friction (up to 2/h) stabilises, unlike SGHMC.
+      const double ratio = friction > 0.0 ? step * *lambda_max / friction : kInfinity;
+      hints.push_back({"hλ_max/γ = " + format(ratio) + " (limit 1)", level_for(ratio)});
+    }
+  } else if (is_hmcecs(sampler_id)) {
+    const bool hessian = hessian_mass(full);
+    // With the Hessian mass every direction of M⁻¹H has curvature ≈ 1 at θ*: the limit is 2
+    // on any target, which is the point of that mass.
+    if (hessian)
+      hints.push_back(
+          {"ε = " + format(step) + " (limit 2 with the Hessian mass)", level_for(step / 2.0)});
+    else if (const auto limit = max_stable_mass_leapfrog_step(false, lambda_max))
+      hints.push_back(step_hint(step, *limit, "2/√λ_max"));
   }
   return hints;
 }
@@ -119,6 +166,24 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
       if (std::isfinite(limit)) return decades_below(std::max(kBeyondLimit * limit, step));
     }
     return std::nullopt;
+  }
+  if (sampler_id == "ewsg") {
+    const double friction = value_or(full, "friction", 0.0);
+    if (param == "friction" && step > 0.0)
+      return decades_below(
+          std::max(kBeyondLimit * stable_euler_langevin_frictions(step, lambda_max).hi, friction));
+    if (param == "step_size") {
+      const double limit = max_stable_euler_langevin_step(friction, lambda_max);
+      if (std::isfinite(limit) && limit > 0.0)
+        return decades_below(std::max(kBeyondLimit * limit, step));
+    }
+    return std::nullopt;
+  }
+  if (is_hmcecs(sampler_id)) {
+    if (param != "step_size") return std::nullopt;
+    const auto limit = max_stable_mass_leapfrog_step(hessian_mass(full), lambda_max);
+    if (!limit) return std::nullopt;
+    return decades_below(std::max(kBeyondLimit * *limit, step));
   }
   if (param == "step_size" && lambda_max && *lambda_max > 0.0) {
     if (is_leapfrog(sampler_id))

@@ -8,7 +8,13 @@
 //   leapfrog (hmc, naive-sghmc):            ε²λ < 4, i.e. ε < 2/√λ
 //   SGHMC  θ += εr; r = (1 − εC)r − ελθ:    εC < 2 and 2εC + ε²λ < 4
 //   SGLD   θ −= (ε/2)λθ:                    ε < 4/λ
-// Without a known λ_max only the curvature-free part remains (SGHMC: εC < 2).
+//   EWSG (Euler–Maruyama, both updates read the old state)
+//          θ += hr; r = (1 − hγ)r − hλθ:    hγ < 2 and hλ < γ (for every λ in (0, λ_max]:
+//          the eigenvalues solve z² − (2 − hγ)z + 1 − hγ + h²λ = 0; their product 1 − hγ + h²λ
+//          must stay below 1, and the flat directions (λ → 0) leave z = 1 − hγ)
+//   HMC-ECS (leapfrog with mass M):         ε < 2/√λ_max(M⁻¹H); with mass=hessian M is the
+//          Laplace Hessian H at θ*, so λ_max(M⁻¹H) = 1 there and ε < 2 on every target
+// Without a known λ_max only the curvature-free part remains (SGHMC: εC < 2, EWSG: hγ < 2).
 #pragma once
 
 #include <optional>
@@ -25,6 +31,19 @@ double max_stable_langevin_step(double lambda_max);  // 4/λ
 double max_stable_sghmc_step(double friction, std::optional<double> lambda_max);
 // Largest C at step ε: min(2/ε, (4 − ε²λ)/(2ε)) (≤ 0 when ε alone is already unstable).
 double max_stable_sghmc_friction(double step_size, std::optional<double> lambda_max);
+
+// EWSG's Euler–Maruyama: largest h with hγ < 2 and hλ_max < γ, i.e. min(2/γ, γ/λ) (2/γ without
+// λ; +∞ if γ ≤ 0 and no λ, though γ = 0 itself is never stable with curvature).
+double max_stable_euler_langevin_step(double friction, std::optional<double> lambda_max);
+// The stable frictions at step h form the band (hλ_max, 2/h); empty when h²λ_max ≥ 2.
+struct FrictionBand {
+  double lo = 0.0;
+  double hi = 0.0;
+};
+FrictionBand stable_euler_langevin_frictions(double step_size, std::optional<double> lambda_max);
+// HMC-ECS: 2 with the Hessian mass (λ_max(M⁻¹H) = 1 at θ*), else 2/√λ_max; nullopt if unknown.
+std::optional<double> max_stable_mass_leapfrog_step(bool hessian_mass,
+                                                    std::optional<double> lambda_max);
 
 enum class StabilityLevel { Stable, Marginal, Unstable };
 

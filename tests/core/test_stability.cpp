@@ -1,5 +1,6 @@
 // Slider ranges, stability hints, divergence explanations, undo and "last stable settings": the
 // arithmetic behind the GUI's teaching sliders, without ImGui.
+#include <Eigen/Dense>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -104,6 +105,125 @@ TEST_CASE("divergence explanations name the sampler's cause", "[stability]") {
   sgld.run(10'000);
   REQUIRE(sgld.stopped());
   CHECK(sgld.stop_reason().find("too large for the curvature") != std::string::npos);
+
+  const auto gauss = make_target({"ewsg-gauss", {{"n", 20.0}, {"seed", 1.0}}, "", "y"});
+  const ParamValues too_much_friction{{"step_size", 0.05}, {"friction", 50.0}, {"index", 1.0}};
+  Chain overdamped(gauss, "ewsg", too_much_friction, 1, Vec::Zero(2), 0, 1, 1024);
+  overdamped.run(10'000);
+  REQUIRE(overdamped.stopped());
+  CHECK(overdamped.stop_reason().find("hγ too large (hγ = 2.5 > 2)") != std::string::npos);
+  const ParamValues too_little{{"step_size", 0.3}, {"friction", 1.0}, {"index", 1.0}};
+  Chain stiff(gauss, "ewsg", too_little, 1, Vec::Zero(2), 0, 1, 1024);
+  stiff.run(10'000);
+  REQUIRE(stiff.stopped());
+  CHECK(stiff.stop_reason().find("needs hλ_max < γ") != std::string::npos);
+}
+
+namespace {
+
+// Spectral radius of EWSG's noise-free Euler–Maruyama map on U = ½λθ²:
+// (θ, r) → (θ + hr, r − h(λθ + γr)), both read the old state (core/samplers/ewsg.cpp).
+double euler_langevin_radius(double h, double friction, double lambda) {
+  Eigen::Matrix2d map;
+  map << 1.0, h, -h * lambda, 1.0 - h * friction;
+  return map.eigenvalues().cwiseAbs().maxCoeff();
+}
+
+// Spectral radius of one leapfrog step of size ε with mass m on U = ½λθ² (one direction of
+// M⁻¹H with eigenvalue λ/m): r −= ε/2 λθ; θ += ε r/m; r −= ε/2 λθ.
+double leapfrog_radius(double step, double lambda, double mass) {
+  Eigen::Matrix2d kick, drift;
+  kick << 1.0, 0.0, -0.5 * step * lambda, 1.0;
+  drift << 1.0, step / mass, 0.0, 1.0;
+  return (kick * drift * kick).eigenvalues().cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
+TEST_CASE("EWSG's Euler–Maruyama limits match the linear map's spectral radius", "[stability]") {
+  // Every (γ, λ) pair: just below the derived largest step the map contracts on every curvature
+  // in (0, λ_max] (the flat end included), just above it some direction grows.
+  for (const double friction : {0.5, 2.0, 10.0, 40.0}) {
+    for (const double lambda : {1.0, 20.0, 400.0}) {
+      const double limit = max_stable_euler_langevin_step(friction, lambda);
+      INFO("γ = " << friction << ", λ_max = " << lambda << ", limit " << limit);
+      double worst_below = 0.0, worst_above = 0.0;
+      for (const double share : {1e-6, 1e-3, 0.1, 0.5, 1.0}) {
+        worst_below =
+            std::max(worst_below, euler_langevin_radius(0.99 * limit, friction, share * lambda));
+        worst_above =
+            std::max(worst_above, euler_langevin_radius(1.01 * limit, friction, share * lambda));
+      }
+      CHECK(worst_below < 1.0);
+      CHECK(worst_above > 1.0);
+    }
+  }
+  // The friction band at h: (hλ, 2/h); both ends checked against the map.
+  const FrictionBand band = stable_euler_langevin_frictions(0.05, 20.0);
+  CHECK(band.lo == Approx(1.0));
+  CHECK(band.hi == Approx(40.0));
+  CHECK(euler_langevin_radius(0.05, 0.99 * band.lo, 20.0) > 1.0);
+  CHECK(euler_langevin_radius(0.05, 1.01 * band.lo, 20.0) < 1.0);
+  CHECK(euler_langevin_radius(0.05, 1.01 * band.hi, 1e-6) > 1.0);
+  CHECK(max_stable_euler_langevin_step(4.0, std::nullopt) == Approx(0.5));
+}
+
+TEST_CASE("HMC-ECS's step limit follows its mass matrix", "[stability]") {
+  // mass=hessian: M is the Laplace Hessian at θ*, so each direction has λ/m = 1 whatever λ.
+  REQUIRE(max_stable_mass_leapfrog_step(true, std::nullopt));
+  CHECK(*max_stable_mass_leapfrog_step(true, 900.0) == Approx(2.0));
+  CHECK(leapfrog_radius(0.99 * 2.0, 900.0, 900.0) <= 1.0 + 1e-12);
+  CHECK(leapfrog_radius(1.01 * 2.0, 900.0, 900.0) > 1.0);
+  CHECK(*max_stable_mass_leapfrog_step(false, 900.0) == Approx(2.0 / 30.0));
+  CHECK(leapfrog_radius(1.01 * 2.0 / 30.0, 900.0, 1.0) > 1.0);
+  CHECK(!max_stable_mass_leapfrog_step(false, std::nullopt));
+}
+
+TEST_CASE("EWSG and HMC-ECS: hints and log slider ranges from the curvature", "[stability]") {
+  // ewsg-fig1a's settings on a λ_max = 20 target: hγ = 0.5, hλ/γ = 0.1.
+  const ParamValues ewsg{{"step_size", 0.05}, {"friction", 10.0}};
+  auto hints = stability_hints("ewsg", ewsg, 20.0);
+  REQUIRE(hints.size() == 2);
+  CHECK(hints[0].text.find("hγ = 0.5 (limit 2)") != std::string::npos);
+  CHECK(hints[0].level == StabilityLevel::Stable);
+  CHECK(hints[1].text.find("hλ_max/γ = 0.1 (limit 1)") != std::string::npos);
+  CHECK(hints[1].level == StabilityLevel::Stable);
+  // Too little friction for the curvature: red, though hγ is fine.
+  hints = stability_hints("ewsg", {{"step_size", 0.05}, {"friction", 0.9}}, 20.0);
+  CHECK(hints[0].level == StabilityLevel::Stable);
+  CHECK(hints[1].level == StabilityLevel::Unstable);
+  CHECK(stability_hints("ewsg", {{"step_size", 0.05}, {"friction", 36.0}}, 20.0)[0].level ==
+        StabilityLevel::Marginal);  // hγ = 1.8
+  CHECK(stability_hints("ewsg", ewsg, std::nullopt).size() == 1);
+
+  const auto friction = derived_slider_range("ewsg", "friction", ewsg, 20.0);
+  REQUIRE(friction);
+  CHECK(friction->logarithmic);
+  CHECK(friction->hi == Approx(3.0 * 2.0 / 0.05));
+  CHECK(friction->lo < 1.0);  // the lower stability bound hλ = 1 is on the slider
+  const auto step = derived_slider_range("ewsg", "step_size", ewsg, 20.0);
+  REQUIRE(step);
+  CHECK(step->logarithmic);
+  CHECK(step->hi == Approx(3.0 * 0.2));  // 3 × min(2/γ, γ/λ) = 3 × min(0.2, 0.5)
+  CHECK(step->lo < 0.05);
+
+  // HMC-ECS: hmcecs-logistic's ε = 0.1 with the Hessian mass against the limit 2.
+  const ParamValues ecs{{"step_size", 0.1}, {"mass", 1.0}};
+  hints = stability_hints("hmcecs", ecs, 5000.0);
+  REQUIRE(hints.size() == 1);
+  CHECK(hints[0].text.find("ε = 0.1 (limit 2 with the Hessian mass)") != std::string::npos);
+  CHECK(hints[0].level == StabilityLevel::Stable);
+  hints = stability_hints("hmcecs-signed", {{"step_size", 0.1}, {"mass", 0.0}}, 10000.0);
+  REQUIRE(hints.size() == 1);
+  CHECK(hints[0].text.find("limit 0.02 = 2/√λ_max") != std::string::npos);
+  CHECK(hints[0].level == StabilityLevel::Unstable);
+  const auto ecs_step = derived_slider_range("hmcecs", "step_size", ecs, 5000.0);
+  REQUIRE(ecs_step);
+  CHECK(ecs_step->hi == Approx(6.0));
+  CHECK(
+      derived_slider_range("hmcecs", "step_size", {{"step_size", 0.01}, {"mass", 0.0}}, 1e4)->hi ==
+      Approx(0.06));
+  CHECK(!derived_slider_range("hmcecs", "leapfrog_steps", ecs, 5000.0));
 }
 
 TEST_CASE("undo: a drag is one entry; Ctrl+Z steps back across chains", "[stability]") {

@@ -27,14 +27,16 @@ struct GaussianReference {
   Eigen::MatrixXd covariance;
 };
 
+// "3 sd" is held together by a no-break space: the caption wraps at spaces on narrow panels.
 bool gaussian_reference(const Target& target, GaussianReference& reference) {
   if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
-    reference = {"exact posterior 1, 2, 3 sd", linear->exact_posterior_mean(),
+    reference = {"exact posterior 1, 2, 3\u00A0sd", linear->exact_posterior_mean(),
                  linear->exact_posterior_covariance()};
     return true;
   }
   if (const auto* logistic = dynamic_cast<const LogisticRegressionTarget*>(&target)) {
-    reference = {"Laplace approx. 1, 2, 3 sd", logistic->map(), logistic->laplace_covariance()};
+    reference = {"Laplace approx. 1, 2, 3\u00A0sd", logistic->map(),
+                 logistic->laplace_covariance()};
     return true;
   }
   return false;

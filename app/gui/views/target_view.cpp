@@ -378,12 +378,24 @@ void show_target_view(ViewContext& context) {
     equal_aspect_default(context, target.dim() == 2 && !regression);
   }
   if (regression || target.dim() > 2) {
-    ImGui::SameLine();
+    // "pair x vs y" beside the display button where the panel is wide enough, else on the next
+    // line; a narrow side panel puts "vs y" on a line of its own rather than clip it.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float combo = ImGui::GetFontSize() * 6.5f;  // views::coordinate_combo's width
+    const float pair_width = ImGui::CalcTextSize("pair").x + style.ItemSpacing.x + combo;
+    const float vs_width = ImGui::CalcTextSize("vs").x + style.ItemSpacing.x + combo;
+    const auto same_line_if_fits = [&](float width) {
+      const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + width > right_edge) ImGui::NewLine();  // undoes it
+    };
+    same_line_if_fits(pair_width);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("pair");
     ImGui::SameLine();
     views::coordinate_combo(context, "##pair_x", settings.pair_x);
-    ImGui::SameLine();
+    same_line_if_fits(vs_width);
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("vs");
     ImGui::SameLine();
     views::coordinate_combo(context, "##pair_y", settings.pair_y);
