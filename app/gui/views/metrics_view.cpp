@@ -9,8 +9,8 @@
 #include <limits>
 
 #include "gui/glossary.hpp"
-#include "gui/views/view_helpers.hpp"
 #include "gui/ui_probe.hpp"
+#include "gui/views/view_helpers.hpp"
 #include "gui/views/views.hpp"
 #include "targets/target.hpp"
 
@@ -97,7 +97,9 @@ void show_metrics_view(ViewContext& context) {
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY;
   constexpr int kColumns = 15;
-  if (!ImGui::BeginTable("##metrics", kColumns, flags)) return;
+  // The convergence block below keeps its height; the table scrolls in the rest.
+  const float below = convergence_view_height(context);
+  if (!ImGui::BeginTable("##metrics", kColumns, flags, ImVec2(0.0f, -below))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   const std::string ess_selected = "ESS " + selected;
   // Each header's tooltip is its glossary definition (the glossary term where it differs).
@@ -187,6 +189,7 @@ void show_metrics_view(ViewContext& context) {
     ImGui::PopID();
   }
   ImGui::EndTable();
+  show_convergence_view(context);
 }
 
 }  // namespace sgl
