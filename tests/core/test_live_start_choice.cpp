@@ -61,7 +61,7 @@ TEST_CASE("live start choices draw what run --init draws", "[engine][init]") {
     check_same_draws_as_run({{}, true});
   }
   SECTION("zero") {
-    check_same_draws_as_run({{0.0, 0.0}, false});
+    check_same_draws_as_run({{0.0, 0.0, 0.0}, false});
   }
 }
 
@@ -73,10 +73,10 @@ TEST_CASE("the live start choice: published, refused where it does not apply", "
   setup.init_at_map = true;
   LiveEngine engine(setup);
   CHECK(engine.snapshot()->start.at_map);
-  engine.set_start({{1.0, 2.0, 3.0}, false});  // wrong length: refused, nothing changes
+  engine.set_start({{1.0, 2.0, 3.0, 4.0}, false});  // wrong length: refused, nothing changes
   engine.wait_until_idle();
   CHECK(engine.snapshot()->start.at_map);
-  CHECK(engine.snapshot()->last_error.find("the start point has 3 values") != std::string::npos);
+  CHECK(engine.snapshot()->last_error.find("the start point has 4 values") != std::string::npos);
   engine.set_start({});
   engine.wait_until_idle();
   CHECK_FALSE(engine.snapshot()->start.at_map);

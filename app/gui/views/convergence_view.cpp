@@ -32,10 +32,16 @@ double mean_sign(const SamplerCounters& counters) {
          double(counters.sign_total);
 }
 
+// Iterations before a chain's mean sign is judged: a fresh chain's first few signs say little
+// (one negative first estimate would read s̄ = −1).
+constexpr std::uint64_t kSignIterationsBeforeWarning = 50;
+
 std::vector<const ChainSnapshot*> low_sign_chains(const EngineSnapshot& snapshot) {
   std::vector<const ChainSnapshot*> low;
   for (const ChainSnapshot& chain : snapshot.chains)
-    if (mean_sign(chain.counters) < kSmallMeanSign) low.push_back(&chain);
+    if (chain.counters.sign_total >= kSignIterationsBeforeWarning &&
+        mean_sign(chain.counters) < kSmallMeanSign)
+      low.push_back(&chain);
   return low;
 }
 
@@ -77,10 +83,13 @@ void header_row(const char* const* headers, const char* const* terms, int count)
   }
 }
 
-void group_row(const char* group, const std::string& coordinate, const ConvergenceDiagnostics& d) {
+void group_row(const char* group, const std::string& members, const std::string& coordinate,
+               const ConvergenceDiagnostics& d) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(group);
+  if (!members.empty() && ImGui::IsItemHovered())
+    ImGui::SetTooltip("Chains pooled: %s", members.c_str());
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(coordinate.c_str());
   rhat_cell(d.rhat);
@@ -102,18 +111,22 @@ ConvergenceDiagnostics worst(const std::vector<ConvergenceDiagnostics>& coordina
 
 }  // namespace
 
+// Rows of the group table: a header, and per group the selected coordinate and the worst.
+float group_table_height(const EngineSnapshot& snapshot) {
+  const bool one_coordinate = snapshot.target && snapshot.target->dim() == 1;
+  return ImGui::GetFrameHeight() *
+         float(1 + snapshot.convergence.size() * (one_coordinate ? 1 : 2));
+}
+
 float convergence_view_height(const ViewContext& context) {
   if (!context.snapshot) return 0.0f;
   const EngineSnapshot& snapshot = *context.snapshot;
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float row = ImGui::GetFrameHeight();
   float height = line + ImGui::GetStyle().ItemSpacing.y;  // caption
-  if (!snapshot.convergence.empty()) {
-    const bool one_coordinate = snapshot.target && snapshot.target->dim() == 1;
-    height += row * float(1 + snapshot.convergence.size() * (one_coordinate ? 1 : 2));
-  }
   height += line * float(low_sign_chains(snapshot).size());
-  return height;
+  if (!snapshot.convergence.empty()) height += group_table_height(snapshot);
+  // In a short panel the metrics table keeps at least half; the group table then scrolls.
+  return std::min(height, 0.5f * ImGui::GetContentRegionAvail().y);
 }
 
 void show_convergence_view(ViewContext& context) {
@@ -129,35 +142,8 @@ void show_convergence_view(ViewContext& context) {
     const std::size_t window = snapshot.convergence.front().draws_per_chain;
     ImGui::TextDisabled("Convergence over the newest %zu draws of each chain", window);
     glossary_tooltip_for_last_item(std::vector<std::string>{"R̂", "bulk ESS", "tail ESS"});
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-    const float height =
-        ImGui::GetFrameHeight() *
-        float(1 + snapshot.convergence.size() * (snapshot.target->dim() == 1 ? 1 : 2));
-    if (ImGui::BeginTable("##convergence", 5, flags, ImVec2(0.0f, height))) {
-      const char* const headers[5] = {"sampler", "coordinate", "R̂", "bulk ESS", "tail ESS"};
-      const char* const terms[5] = {"sampler group", "coordinate", "R̂", "bulk ESS", "tail ESS"};
-      header_row(headers, terms, 5);
-      const int selected = views::clamped_coordinate(context, context.settings->coordinate);
-      for (const GroupConvergence& group : snapshot.convergence) {
-        ImGui::PushID(group.sampler_id.c_str());
-        const std::string name = group_name(group);
-        const auto index = static_cast<std::size_t>(selected);
-        if (index < group.coordinates.size())
-          group_row(name.c_str(), views::coordinate_name(context, selected),
-                    group.coordinates[index]);
-        if (ImGui::IsItemHovered()) {
-          std::string members;
-          for (const std::string& label : group.labels)
-            members += (members.empty() ? "" : ", ") + label;
-          ImGui::SetTooltip("Chains pooled: %s", members.c_str());
-        }
-        if (group.coordinates.size() > 1) group_row("", "all (worst)", worst(group.coordinates));
-        ImGui::PopID();
-      }
-      ImGui::EndTable();
-    }
   }
+  // The warnings come before the table, so a short panel never scrolls them away.
   for (const ChainSnapshot* chain : low_sign_chains(snapshot)) {
     ImGui::PushStyleColor(ImGuiCol_Text, kAmber);
     ImGui::Text("%s: mean sign %s < 0.1 — sign-weighted estimates are unstable",
@@ -170,6 +156,32 @@ void show_convergence_view(ViewContext& context) {
           "means have variance ∝ 1/s̄², and the chain may be trapped (e.g. started far from θ*). "
           "Raise lambda or lower a, or start at the MAP.");
   }
+  if (snapshot.convergence.empty()) return;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY;
+  const float height =
+      std::max(ImGui::GetFrameHeight(),
+               std::min(group_table_height(snapshot), ImGui::GetContentRegionAvail().y));
+  if (!ImGui::BeginTable("##convergence", 5, flags, ImVec2(0.0f, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  const char* const headers[5] = {"sampler", "coordinate", "R̂", "bulk ESS", "tail ESS"};
+  const char* const terms[5] = {"sampler group", "coordinate", "R̂", "bulk ESS", "tail ESS"};
+  header_row(headers, terms, 5);
+  const int selected = views::clamped_coordinate(context, context.settings->coordinate);
+  for (const GroupConvergence& group : snapshot.convergence) {
+    ImGui::PushID(group.sampler_id.c_str());
+    const std::string name = group_name(group);
+    std::string members;
+    for (const std::string& label : group.labels) members += (members.empty() ? "" : ", ") + label;
+    const auto index = static_cast<std::size_t>(selected);
+    if (index < group.coordinates.size())
+      group_row(name.c_str(), members, views::coordinate_name(context, selected),
+                group.coordinates[index]);
+    if (group.coordinates.size() > 1) group_row("", "", "all (worst)", worst(group.coordinates));
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
 }
 
 float ensemble_convergence_height(const EnsembleResult& result) {
