@@ -1,12 +1,14 @@
 // HMC-ECS's subsample update u → u' (one block redrawn) is a Metropolis–Hastings step whose
 // target, at fixed θ, is π(u | θ) ∝ L̂(θ, u) p(u) (Dang et al. 2019, eq. 3.3): it accepts with
 // α_u = min(1, L̂(θ, u') / L̂(θ, u)). Here θ is held fixed (one leapfrog step of ε = 10⁻⁵ with
-// the Hessian mass moves it by ~10⁻⁵ sd, ~3·10⁻³ sd over the run) at a point where Var log L̂ ≈ 1
-// (taylor1, m = 8 of n = 10³, θ away from θ*), and the chain's acceptance rate and mean σ̂² are
+// the Hessian mass moves it by ~10⁻⁵ sd, ~3·10⁻³ sd over the run) at a point where the subsampling
+// matters (taylor1, m = 8 of n = 10³, θ 1.5 sd from θ*: σ̂² ≈ 0.54 under π(u | θ) and the sd of
+// log L̂ ≈ 3.6 under p(u)), and the chain's acceptance rate and mean σ̂² are
 // compared with their exact values computed independently by importance sampling: u ~ p(u) (iid
-// uniform indices), weights L̂. An inverted ratio L̂(u)/L̂(u') makes the chain sample ∝ p(u)/L̂, which
-// prefers the subsamples with large σ̂² (log L̂ = ℓ̂ − ½σ̂²): its mean σ̂² is far off even where its
-// acceptance rate, for a near-Gaussian log L̂, is not.
+// uniform indices), weights L̂. An inverted ratio L̂(u)/L̂(u') makes the chain sample ∝
+// p(u)/L̂, which prefers the subsamples with large σ̂² (log L̂ = ℓ̂ − ½σ̂²). Planted, it fails both
+// checks: α_u 0.18 ± 0.08 against 0.625, mean σ̂² 45.5 ± 1.5 against 0.537 (the correct update
+// reads 0.620 ± 0.007 and 0.541 ± 0.008).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -139,8 +139,8 @@ void show_convergence_view(ViewContext& context) {
           "Duplicate a chain (Controls → duplicate) to compare chains of one sampler: R̂ near 1 "
           "says they agree. Chains of different samplers are never pooled.");
   } else {
-    const std::size_t window = snapshot.convergence.front().draws_per_chain;
-    ImGui::TextDisabled("Convergence over the newest %zu draws of each chain", window);
+    ImGui::TextDisabled("Convergence over each chain's newest %zu draws (or as many as all have)",
+                        kLiveConvergenceWindow);
     glossary_tooltip_for_last_item(std::vector<std::string>{"R̂", "bulk ESS", "tail ESS"});
   }
   // The warnings come before the table, so a short panel never scrolls them away.
@@ -174,6 +174,7 @@ void show_convergence_view(ViewContext& context) {
     const std::string name = group_name(group);
     std::string members;
     for (const std::string& label : group.labels) members += (members.empty() ? "" : ", ") + label;
+    members += " (newest " + std::to_string(group.draws_per_chain) + " draws each)";
     const auto index = static_cast<std::size_t>(selected);
     if (index < group.coordinates.size())
       group_row(name.c_str(), members, views::coordinate_name(context, selected),
