@@ -139,8 +139,7 @@ void show_convergence_view(ViewContext& context) {
           "Duplicate a chain (Controls → duplicate) to compare chains of one sampler: R̂ near 1 "
           "says they agree. Chains of different samplers are never pooled.");
   } else {
-    ImGui::TextDisabled("Convergence over each chain's newest %zu draws (or as many as all have)",
-                        kLiveConvergenceWindow);
+    ImGui::TextDisabled("Convergence over each chain's newest ≤ %zu draws", kLiveConvergenceWindow);
     glossary_tooltip_for_last_item(std::vector<std::string>{"R̂", "bulk ESS", "tail ESS"});
   }
   // The warnings come before the table, so a short panel never scrolls them away.
