@@ -9,8 +9,10 @@
 #include "chain_colours.hpp"
 #include "chain_guidance.hpp"
 #include "param_widgets.hpp"
+#include "samplers/data_aware_defaults.hpp"
 #include "samplers/sampler_availability.hpp"
 #include "samplers/sampler_registry.hpp"
+#include "start_choice_control.hpp"
 #include "targets/data_target.hpp"
 #include "ui_probe.hpp"
 
@@ -259,6 +261,11 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
   if (current) help_marker(current->description);
   show_refusal(refusal_at("target"));
   if (!current) return;
+  if (const auto start = show_start_choice(snapshot)) {
+    pending_anchor_ = "start";
+    engine_.set_start(*start);
+  }
+  show_refusal(refusal_at("start"));
 
   ParamWidgetLimits limits;
   if (ImGui::TreeNodeEx("target parameters", ImGuiTreeNodeFlags_None)) {
@@ -363,7 +370,13 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
         if (const auto* data = context.snapshot->target->as_data_target())
           limits.max_batch_size = double(data->num_data());
       // Ranges and hints follow the values being edited, so they move with the other sliders.
-      const ParamValues full = with_defaults(params_it->second, info->params, data_target);
+      // Unset parameters show what the chain runs with: core's defaults, data-aware on a
+      // regression (the snapshot's full_params while nothing is being edited).
+      const ParamValues full = params_it->second == chain.params
+                                   ? chain.full_params
+                                   : sampler_defaults(chain.sampler_id, *context.snapshot->target,
+                                                      params_it->second, info->params);
+      limits.shown_defaults = full;
       for (const ParamDescriptor& descriptor : info->params)
         if (const auto range =
                 derived_slider_range(chain.sampler_id, descriptor.name, full, curvature_))

@@ -34,6 +34,21 @@ const std::vector<GlossaryEntry>& glossary() {
        "worth"},
       {"ESS", "Effective sample size: draws / IAT, the number of independent draws as good"},
       {"ESS min", "Effective sample size, the smallest over all coordinates"},
+      {"R̂",
+       "Rank-normalised split R̂ (Vehtari et al. 2021) over chains of one sampler: ≈ 1 when "
+       "they agree; above 1.01 (amber) the chains disagree and their draws are not yet "
+       "trustworthy"},
+      {"bulk ESS",
+       "Effective sample size of the rank-normalised draws of all chains of a group: how well "
+       "the centre (mean, median) is estimated"},
+      {"tail ESS",
+       "Smaller of the ESS of the 5% and 95% quantile indicators over all chains: how well the "
+       "tails (intervals) are estimated"},
+      {"sampler group",
+       "The running chains of one sampler, pooled for R̂ and bulk/tail ESS (×k: k chains)"},
+      {"coordinate", "The selected coordinate, and the worst over all coordinates"},
+      {"ensemble",
+       "The ensemble's chains of one sampler: R̂ and ESS over each chain's later checkpoints"},
       {"ESS/1k grad", "Smallest ESS per 1000 gradient evaluations: efficiency per unit of work"},
       {"CT",
        "Computing time: IAT × data passes per iteration, the cost of one independent draw in "

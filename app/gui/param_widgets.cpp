@@ -109,7 +109,10 @@ bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& v
   for (const auto& descriptor : descriptors) {
     if (!applies(descriptor, limits.data_target)) continue;
     auto it = values.find(descriptor.name);
-    double value = it != values.end() ? it->second : descriptor.default_value;
+    const auto shown = limits.shown_defaults.find(descriptor.name);
+    double value = it != values.end()                     ? it->second
+                   : shown != limits.shown_defaults.end() ? shown->second
+                                                          : descriptor.default_value;
     const bool edited = edit_one(descriptor, value, limits);
     if (!limits.probe_prefix.empty())
       ui_probe::record_last_item(limits.probe_prefix + descriptor.name);

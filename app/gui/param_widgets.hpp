@@ -21,13 +21,17 @@ struct ParamWidgetLimits {
   // Slider ranges derived from the target and the other parameters (by parameter name), in place
   // of the descriptor's; Ctrl+click still accepts any value in the descriptor's range.
   std::map<std::string, SliderRange> slider_ranges;
+  // What a parameter the user has not set shows (by name): the value the chain runs with, e.g.
+  // the data-aware defaults on a regression. Missing here: the descriptor's default.
+  ParamValues shown_defaults;
   // A refused change of `error_param`: its message is shown right under that widget.
   std::string error_param;
   std::string error_text;
 };
 
 // Draws one widget per applicable descriptor, editing `values` (user values; a missing entry
-// shows the default). Returns true if any value changed this frame.
+// shows limits.shown_defaults' value, else the descriptor's default). Returns true if any value
+// changed this frame.
 bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& values,
                  const ParamWidgetLimits& limits);
 

@@ -10,6 +10,7 @@
 
 #include "chain_colours.hpp"
 #include "experiment_plots.hpp"
+#include "gui/views/convergence_view.hpp"
 #include "io/new_file.hpp"
 #include "markdown_view.hpp"
 #include "plot/plot.hpp"
@@ -326,12 +327,12 @@ void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
 }
 
 void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series,
-                                  const std::string& unit) {
+                                  const std::string& unit, float leave_below) {
   const std::string metric = ensemble_metric(*scenario_);
   const char* y_label = metric == "kl"       ? "KL to the truth"
                         : metric == "energy" ? "mean H"
                                              : "mean θ₁";
-  if (!plot::BeginPlot("##ensemble", ImVec2(0, 0), plot::PlotFlags_LegendAbove)) return;
+  if (!plot::BeginPlot("##ensemble", ImVec2(0, -leave_below), plot::PlotFlags_LegendAbove)) return;
   plot::SetupAxes(unit.c_str(), y_label, plot::AxisFlags_FitIncludeZero,
                   metric == "mean" ? plot::AxisFlags_None : plot::AxisFlags_FitIncludeZero);
   plot::SetupFinish();
@@ -401,7 +402,11 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
   } else {
     const bool passes = scenario_->ensemble->data_passes > 0;
     caption("%d chains per sampler; particles on the target view", scenario_->ensemble->chains);
-    plot_ensemble(runner_->clouds(), passes ? "data passes" : "steps");
+    // Once done: the ensemble's R̂ and ESS under the plot.
+    const auto result = runner_->ensemble();
+    const float below = result ? ensemble_convergence_height(*result) : 0.0f;
+    plot_ensemble(runner_->clouds(), passes ? "data passes" : "steps", below);
+    if (result) show_ensemble_convergence(*result);
   }
 }
 

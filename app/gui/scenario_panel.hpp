@@ -58,7 +58,9 @@ class ScenarioPanel {
   void dialogs(LiveEngine& engine);
   void plot_sweep(const SweepResult& sweep);
   void plot_reference(const std::vector<ChainReport>& reports);
-  void plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series, const std::string& unit);
+  // `leave_below`: height kept free under the plot (the ensemble's convergence table).
+  void plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series, const std::string& unit,
+                     float leave_below = 0.0f);
   std::uint32_t label_colour(const std::string& label) const;
   bool shows_preset_target(const TargetSpec& shown) const;
   const std::string& target_note(const std::string& target_id);

@@ -8,6 +8,7 @@
 #include "diagnostics/histogram.hpp"
 #include "io/input_limits.hpp"
 #include "run/memory_estimate.hpp"
+#include "run/start_point.hpp"
 #include "targets/analytic_targets.hpp"
 #include "targets/data_target.hpp"
 #include "targets/ewsg_gauss.hpp"
@@ -104,7 +105,8 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   if (!scenario.sweep) throw UserError(scenario.source + ": no sweep");
   const ScenarioSweep& sweep = *scenario.sweep;
   const auto target = make_target(scenario.target);
-  const Vec start = scenario_start(scenario, *target);
+  const Vec common = scenario_start(scenario, *target);
+  const StartChoice start_choice{scenario.init, scenario.init_at_map};
   const auto truth = gaussian_truth(*target);
   const std::uint64_t steps = sweep.steps ? sweep.steps : scenario.steps;
   const int dim = target->dim();
@@ -127,6 +129,8 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
     const ScenarioChain& spec = scenario.chains[position];
     if (!selected(sweep.chains, spec.label)) continue;
+    // The same start as `run` gives this sampler (HMC-ECS at θ* unless values were given).
+    const Vec start = sampler_start(*target, start_choice, common, spec.sampler.id);
     for (double value : sweep.values) {
       if (cancelled(control)) return result;
       ParamValues params = spec.sampler.params;
@@ -184,13 +188,41 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   return result;
 }
 
+namespace {
+
+void ensemble_convergence(const std::vector<std::vector<double>>& paths, int dim,
+                          EnsembleSeries& series) {
+  const std::size_t done = series.checkpoints.size();
+  const std::size_t first = done / 2;
+  const std::size_t length = done - first;
+  std::vector<const std::vector<double>*> complete;
+  for (const auto& path : paths)
+    if (path.size() == done * std::size_t(dim)) complete.push_back(&path);
+  series.convergence_chains = int(complete.size());
+  series.convergence_checkpoints = int(length);
+  for (int c = 0; c < dim; ++c) {
+    std::vector<std::vector<double>> draws;
+    draws.reserve(complete.size());
+    for (const auto* path : complete) {
+      std::vector<double>& one = draws.emplace_back(length);
+      for (std::size_t j = 0; j < length; ++j)
+        one[j] = (*path)[(first + j) * std::size_t(dim) + std::size_t(c)];
+    }
+    // Fewer than 4 checkpoints per chain (or 2 chains) gives NaN (convergence.hpp).
+    series.convergence.push_back(convergence_diagnostics(draws));
+  }
+}
+
+}  // namespace
+
 EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control,
                             const EnsembleObserver& observer, double progress_from,
                             double progress_to) {
   if (!scenario.ensemble) throw UserError(scenario.source + ": no ensemble");
   const ScenarioEnsemble& ensemble = *scenario.ensemble;
   const auto target = make_target(scenario.target);
-  const Vec start = scenario_start(scenario, *target);
+  const Vec common = scenario_start(scenario, *target);
+  const StartChoice start_choice{scenario.init, scenario.init_at_map};
   const auto truth = gaussian_truth(*target);
   const int dim = target->dim();
   const bool by_passes = ensemble.data_passes > 0;
@@ -210,6 +242,8 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
     EnsembleSeries series;
     series.label = spec.label;
     series.sampler = spec.sampler.id;
+    // The same start as `run` gives this sampler (HMC-ECS at θ* unless values were given).
+    const Vec start = sampler_start(*target, start_choice, common, spec.sampler.id);
     std::vector<std::unique_ptr<Chain>> chains;
     chains.reserve(std::size_t(ensemble.chains));
     for (int k = 0; k < ensemble.chains; ++k)
@@ -217,6 +251,9 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
                                                chain_seed(scenario.seed, position, k), start, 0, 1,
                                                /*draw_capacity=*/1));
     std::vector<double> positions;
+    // Each chain's position at every checkpoint (chain-major, then checkpoint, then coordinate),
+    // for the ensemble's R̂; a chain that stops leaves a shorter record and is left out.
+    std::vector<std::vector<double>> paths(chains.size());
     for (int j = 1; j <= ensemble.checkpoints; ++j) {
       if (cancelled(control)) break;
       const double budget = by_passes
@@ -240,6 +277,8 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
         if (chain->stopped() || chain->draws().size() == 0) continue;
         const std::size_t last = chain->draws().size() - 1;
         for (int c = 0; c < dim; ++c) positions.push_back(chain->draws().theta(last, c));
+        std::vector<double>& path = paths[std::size_t(&chain - chains.data())];
+        for (int c = 0; c < dim; ++c) path.push_back(chain->draws().theta(last, c));
         energy_sum += chain->draws().hamiltonian(last);
         ++checkpoint.running;
       }
@@ -257,6 +296,7 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
       report(control, progress_from, progress_to,
              (double(series_done) + double(j) / ensemble.checkpoints) / double(series_count));
     }
+    ensemble_convergence(paths, dim, series);
     result.series.push_back(std::move(series));
     ++series_done;
     if (cancelled(control)) break;

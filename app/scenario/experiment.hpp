@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "diagnostics/convergence.hpp"
 #include "scenario/scenario.hpp"
 
 namespace sgl {
@@ -68,6 +69,12 @@ struct EnsembleSeries {
   std::string label;
   std::string sampler;
   std::vector<EnsembleCheckpoint> checkpoints;
+  // R̂ and bulk/tail ESS per coordinate over the chains that never stopped, each contributing
+  // its positions at the later half of the checkpoints (the first half is warm-up: every chain
+  // starts at the same point). NaN with fewer than 8 checkpoints or 2 such chains.
+  std::vector<ConvergenceDiagnostics> convergence;
+  int convergence_chains = 0;
+  int convergence_checkpoints = 0;  // per chain
 };
 
 struct EnsembleResult {

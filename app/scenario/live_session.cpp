@@ -12,7 +12,10 @@ LiveSetup live_setup_from_scenario(const Scenario& scenario) {
   setup.target = scenario.target;
   setup.seed = scenario.seed;
   setup.steps_per_second = scenario.speed;
-  if (scenario.init_at_map || !scenario.init.empty()) {
+  // "map" stays a choice (the GUI's start control shows it); values are checked here so a bad
+  // file's message names the file.
+  setup.init_at_map = scenario.init_at_map;
+  if (!scenario.init.empty()) {
     const Vec start = scenario_start(scenario, *make_target(scenario.target));
     setup.init.assign(start.data(), start.data() + start.size());
   }
@@ -42,8 +45,9 @@ LiveSetup live_setup_from_scenario(const Scenario& scenario) {
 Scenario scenario_with_session(const Scenario& base, const LiveSessionState& state) {
   Scenario scenario = base;
   scenario.target = state.target;
-  // The start point as numbers (a MAP included): JSON keeps doubles exactly.
-  scenario.init_at_map = false;
+  // The start as chosen: "map" (θ* is computed again from the same data, exactly), or numbers
+  // (JSON keeps doubles exactly), or neither (the default start).
+  scenario.init_at_map = state.init_at_map;
   scenario.init = state.init;
   scenario.seed = state.seed;
   scenario.speed = state.steps_per_second;
@@ -79,10 +83,10 @@ Scenario scenario_for_experiment(const Scenario& base, const LiveSessionState& s
   live.session.reset();
   live.seed = state.seed;
   live.target = state.target;
-  if (state.target.id != base.target.id) {  // the preset's start point was for its own target
-    live.init.clear();
-    live.init_at_map = false;
-  }
+  // The start the live chains use (the GUI's start choice), so the experiment runs what the
+  // user sees.
+  live.init = state.init;
+  live.init_at_map = state.init_at_map;
   live.chains.clear();
   for (const LiveSessionState::ChainState& chain : state.chains) {
     const bool from_preset = chain.id >= 0 && std::size_t(chain.id) < base.chains.size();

@@ -171,6 +171,10 @@ std::optional<DrawStore> LiveEngine::copy_draws(int id) {
   return copy.get();
 }
 
+void LiveEngine::set_start(const StartChoice& start) {
+  impl_->push([start](Impl& engine) { engine.set_start(start); });
+}
+
 LiveSessionState LiveEngine::session_state() {
   auto promise = std::make_shared<std::promise<LiveSessionState>>();
   std::future<LiveSessionState> state = promise->get_future();
@@ -178,7 +182,8 @@ LiveSessionState LiveEngine::session_state() {
     LiveSessionState out;
     out.target = engine.target_spec;
     out.seed = engine.seed;
-    out.init = engine.custom_init;
+    out.init = engine.start_choice.values;
+    out.init_at_map = engine.start_choice.at_map;
     out.steps_per_second = engine.speed;
     for (const auto& live : engine.chains) {
       const Chain& chain = *live->chain;
@@ -384,10 +389,29 @@ void LiveEngine::Impl::update_heavy_diagnostics(LiveClock::time_point now) {
     if (!most_overdue || live->stats.heavy_due_at() < most_overdue->stats.heavy_due_at())
       most_overdue = live.get();
   }
-  if (!most_overdue || !most_overdue->stats.update_heavy_step(*most_overdue->chain, now)) return;
+  // The groups' R̂/ESS share the same time budget: they go first when they have waited longer
+  // than every chain (with many chains the ACFs alone would otherwise fill the budget).
+  const std::vector<ConvergenceMember> members = convergence_members();
+  const bool groups_first =
+      group_convergence.wanted(members, now) &&
+      (!most_overdue || group_convergence.due_at() <= most_overdue->stats.heavy_due_at());
+  const bool stepped =
+      groups_first
+          ? group_convergence.update_step(members, now)
+          : (most_overdue && most_overdue->stats.update_heavy_step(*most_overdue->chain, now)) ||
+                group_convergence.update_step(members, now);
+  if (!stepped) return;
   const auto end = LiveClock::now();
   heavy_allowed_at = end + from_seconds(seconds(end - now) * (1.0 / kHeavyShare - 1.0));
   dirty = true;
+}
+
+std::vector<ConvergenceMember> LiveEngine::Impl::convergence_members() const {
+  std::vector<ConvergenceMember> members;
+  members.reserve(chains.size());
+  for (const auto& live : chains)
+    members.push_back({live->label, live->chain->sampler_id(), live->chain.get()});
+  return members;
 }
 
 std::optional<LiveClock::time_point> LiveEngine::Impl::next_wake_time(
@@ -407,6 +431,8 @@ std::optional<LiveClock::time_point> LiveEngine::Impl::next_wake_time(
     if (live->stats.heavy_wanted())
       consider(std::max(heavy_allowed_at, live->stats.heavy_due_at()));
   }
+  if (group_convergence.wanted(convergence_members(), group_convergence.due_at()))
+    consider(std::max(heavy_allowed_at, group_convergence.due_at()));
   if (earliest && *earliest < now) earliest = now;
   return earliest;
 }
@@ -444,6 +470,7 @@ void LiveEngine::Impl::publish(LiveClock::time_point now) {
   snapshot->seed = seed;
   snapshot->target = target;
   snapshot->target_spec = target_spec;
+  snapshot->start = start_choice;
   snapshot->last_error = last_error;
   snapshot->error_serial = error_serial;
   snapshot->chains.reserve(chains.size());
@@ -456,6 +483,7 @@ void LiveEngine::Impl::publish(LiveClock::time_point now) {
     snapshot->chains.back().training = live->training;
     snapshot->chains.back().annealing = live->annealing;
   }
+  snapshot->convergence = group_convergence.groups();
   std::shared_ptr<const EngineSnapshot> previous;
   {
     std::lock_guard lock(snapshot_mutex);

@@ -24,6 +24,8 @@
 #include "diagnostics/histogram.hpp"
 #include "diagnostics/streaming_decimator.hpp"
 #include "run/chain.hpp"
+#include "run/live_group_convergence.hpp"
+#include "run/start_point.hpp"
 #include "targets/target_registry.hpp"
 
 namespace sgl {
@@ -49,6 +51,7 @@ struct LiveSessionState {
   TargetSpec target;
   std::uint64_t seed = 1;
   std::vector<double> init;  // the custom start point (empty: the target's default)
+  bool init_at_map = false;  // every chain at the posterior mode (regressions; init empty)
   double steps_per_second = 0.0;
   struct ChainState {
     int id = 0;
@@ -66,7 +69,10 @@ struct LiveSetup {
   TargetSpec target;
   std::vector<LiveChainConfig> chains;
   std::uint64_t seed = 1;
-  std::vector<double> init;              // empty: the target's default start
+  // Where chains start, as `run --init` (start_point.hpp): values, map, or neither (the
+  // target's default, HMC-ECS at θ* on regressions).
+  std::vector<double> init;  // empty: the target's default start
+  bool init_at_map = false;
   std::size_t draw_capacity = 1u << 20;  // draws kept per chain (ring buffer)
   double steps_per_second = 0.0;         // per chain; 0 = as fast as possible
   bool running = true;
@@ -142,7 +148,11 @@ struct EngineSnapshot {
   std::uint64_t seed = 0;
   std::shared_ptr<const Target> target;
   TargetSpec target_spec;
+  StartChoice start;  // where the chains (re)start
   std::vector<ChainSnapshot> chains;
+  // R̂ and bulk/tail ESS of every sampler with two or more running chains (refreshed about
+  // once a second over the newest kLiveConvergenceWindow draws of each chain).
+  std::vector<GroupConvergence> convergence;
   std::string last_error;          // the most recent rejected command, with why (empty if none)
   std::uint64_t error_serial = 0;  // increments with each new error
 };
@@ -175,6 +185,9 @@ class LiveEngine {
   // parameters that do not apply to the new kind of target (batch_size ↔ noise_var) are dropped.
   void set_target(const TargetSpec& target);
   void set_seed(std::uint64_t seed);  // restarts every chain with seeds from the new run seed
+  // Where chains start (as `run --init`); restarts every chain there. A refused choice (map on
+  // a target without a mode, values of the wrong length) changes nothing.
+  void set_start(const StartChoice& start);
 
   // The newest published snapshot (never null after construction).
   std::shared_ptr<const EngineSnapshot> snapshot() const;

@@ -17,22 +17,8 @@
 namespace sgl {
 namespace {
 
-// The start point on `target`: the user's (checked as Session checks --init) or the default.
-Vec start_point(const Target& target, const std::vector<double>& custom_init) {
-  Vec start = target.default_init();
-  if (custom_init.empty()) return start;
-  if (static_cast<int>(custom_init.size()) != target.dim()) {
-    std::ostringstream message;
-    message << "the start point has " << custom_init.size() << " values but target '" << target.id()
-            << "' has " << target.dim() << " coordinates";
-    throw UserError(message.str());
-  }
-  for (std::size_t i = 0; i < custom_init.size(); ++i) {
-    if (!std::isfinite(custom_init[i])) throw UserError("start point values must be finite");
-    start[static_cast<Eigen::Index>(i)] = custom_init[i];
-  }
-  return start;
-}
+// How the live engine's messages name the start (the CLI says "--init").
+const char* const kStartSetting = "the start point";
 
 // The parameters of `params` that `sampler_id` accepts on a target of this kind: what survives
 // a switch between data and analytic targets (batch_size ↔ noise_var).
@@ -60,7 +46,7 @@ std::string chain_name(const LiveChain& live) {
 
 LiveEngine::Impl::Impl(const LiveSetup& setup)
     : target_spec(setup.target),
-      custom_init(setup.init),
+      start_choice{setup.init, setup.init_at_map},
       seed(setup.seed),
       draw_capacity(setup.draw_capacity),
       running(setup.running) {
@@ -71,15 +57,15 @@ LiveEngine::Impl::Impl(const LiveSetup& setup)
   speed = setup.steps_per_second;
   target = make_target(setup.target);
   truth = make_live_truth_bins(*target);
-  init = start_point(*target, custom_init);
+  init = common_start(*target, start_choice, kStartSetting);
   for (const LiveChainConfig& config : setup.chains) add_chain(config);
 }
 
 std::unique_ptr<Chain> LiveEngine::Impl::build_chain(const std::string& sampler_id,
                                                      const ParamValues& params, int id) const {
-  return std::make_unique<Chain>(target, sampler_id, params,
-                                 chain_seed(seed, static_cast<std::size_t>(id), 0), init, 0, 1,
-                                 draw_capacity);
+  return std::make_unique<Chain>(
+      target, sampler_id, params, chain_seed(seed, static_cast<std::size_t>(id), 0),
+      sampler_start(*target, start_choice, init, sampler_id), 0, 1, draw_capacity);
 }
 
 LiveChain& LiveEngine::Impl::find_chain(int id) {
@@ -219,21 +205,22 @@ void LiveEngine::Impl::set_speed(double steps_per_second) {
 
 void LiveEngine::Impl::set_target(const TargetSpec& spec) {
   std::shared_ptr<const Target> new_target = make_target(spec);  // throws: nothing changed yet
-  // A start point given for the old target is kept only for the same kind of target.
-  std::vector<double> new_custom_init =
-      spec.id == target_spec.id ? custom_init : std::vector<double>{};
+  // A start given for the old target is kept only for the same kind of target; map only
+  // where the new target has a mode. Otherwise the new target's default.
+  StartChoice new_choice = start_choice;
+  if (spec.id != target_spec.id) new_choice.values.clear();
   Vec new_init;
   try {
-    new_init = start_point(*new_target, new_custom_init);
+    new_init = common_start(*new_target, new_choice, kStartSetting);
   } catch (const UserError&) {
-    new_custom_init.clear();
+    new_choice = StartChoice{};
     new_init = new_target->default_init();
   }
 
   target_spec = spec;
   target = std::move(new_target);
   truth = make_live_truth_bins(*target);
-  custom_init = std::move(new_custom_init);
+  start_choice = std::move(new_choice);
   init = std::move(new_init);
 
   // Each chain restarts on the new target with the parameters that still apply. One that is
@@ -267,7 +254,19 @@ void LiveEngine::Impl::set_target(const TargetSpec& spec) {
     restart_chain(*live);
   }
   for (int id : unusable) remove_chain(id);
+  group_convergence.clear();  // its figures were for the old target's coordinates
   if (!problems.empty()) report(problems);
+}
+
+void LiveEngine::Impl::set_start(const StartChoice& choice) {
+  Vec new_init = common_start(*target, choice, kStartSetting);  // throws: nothing changed yet
+  start_choice = choice;
+  init = std::move(new_init);
+  for (auto& live : chains) {
+    // Same sampler, parameters and seed from the new start: the rebuild cannot be rejected.
+    live->chain = build_chain(live->chain->sampler_id(), live->chain->params(), live->id);
+    restart_chain(*live);
+  }
 }
 
 void LiveEngine::Impl::set_seed(std::uint64_t new_seed) {

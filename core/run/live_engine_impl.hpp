@@ -8,6 +8,7 @@
 
 #include "run/live_chain_stats.hpp"
 #include "run/live_engine.hpp"
+#include "run/live_group_convergence.hpp"
 
 namespace sgl {
 
@@ -65,6 +66,7 @@ struct LiveEngine::Impl {
   std::uint64_t steps_owed(LiveChain& live, LiveClock::time_point now);
   void run_slice(LiveChain& live, std::uint64_t steps, LiveClock::duration budget);
   void update_heavy_diagnostics(LiveClock::time_point now);
+  std::vector<ConvergenceMember> convergence_members() const;
   std::optional<LiveClock::time_point> next_wake_time(LiveClock::time_point now) const;
   void publish(LiveClock::time_point now);
   void refresh_training(LiveChain& live, LiveClock::time_point now);
@@ -91,6 +93,7 @@ struct LiveEngine::Impl {
   void set_speed(double steps_per_second);
   void set_target(const TargetSpec& spec);
   void set_seed(std::uint64_t new_seed);
+  void set_start(const StartChoice& choice);
 
   // ---- shared between the UI thread and the worker
   mutable std::mutex queue_mutex;
@@ -107,8 +110,8 @@ struct LiveEngine::Impl {
   TargetSpec target_spec;
   std::shared_ptr<const Target> target;
   std::shared_ptr<const LiveTruthBins> truth;
-  std::vector<double> custom_init;  // the setup's start (empty: the target's default)
-  Vec init;
+  StartChoice start_choice;  // the setup's or the user's start (start_point.hpp)
+  Vec init;                  // the common start; HMC-ECS may start elsewhere (sampler_start)
   std::uint64_t seed = 1;
   std::size_t draw_capacity = 0;
   double speed = 0.0;
@@ -122,6 +125,7 @@ struct LiveEngine::Impl {
   LiveClock::time_point last_publish{};
   LiveClock::duration publish_cost{};
   LiveClock::time_point heavy_allowed_at{};
+  LiveGroupConvergence group_convergence;  // R̂ and bulk/tail ESS per sampler group
 
   std::thread worker;
 };

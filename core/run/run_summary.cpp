@@ -21,9 +21,6 @@ namespace {
 // of the histogram TV (≈ ½√(2K/(πN)), see distance.hpp) comparable to the 1-D one.
 constexpr int kTruthBins1d = 50;
 constexpr int kTruthBins2d = 25;
-// Below this s̄ = 2τ̂ − 1 (τ̂ < 0.55) the sign-weighted estimates get a warning: their variance
-// grows as 1/s̄² (the CT of eq. 5.4 has the factor 1/(2τ − 1)²).
-constexpr double kSmallMeanSign = 0.1;
 
 // Sign-weighted summary of one coordinate over the chains' recorded draws (eq. 5.3).
 CoordinateSummary signed_coordinate(const std::vector<const Chain*>& chains, int coord,

@@ -11,6 +11,11 @@
 
 namespace sgl {
 
+// Below this s̄ = 2τ̂ − 1 (τ̂ < 0.55) the sign-weighted estimates get a warning (here and in
+// the GUI's metrics): their variance grows as 1/s̄² (the CT of eq. 5.4 has the factor
+// 1/(2τ − 1)²).
+constexpr double kSmallMeanSign = 0.1;
+
 // For signed samplers (Sampler::records_signs) every statistic is sign-weighted (Dang et al.
 // 2019, eq. 5.3): mean = Σθs / Σs, sd² = Σ(θ − mean)²s / Σs, and the ratio's MCSE by the delta
 // method, sd(y) / √ESS(y) / |s̄| with y = (θ − mean)s, ess and iat being those of y.

@@ -7,6 +7,7 @@
 
 #include "io/input_limits.hpp"
 #include "run/memory_estimate.hpp"
+#include "run/start_point.hpp"
 #include "targets/data_target.hpp"
 #include "targets/regression_data.hpp"
 #include "util/error.hpp"
@@ -31,45 +32,10 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
   check_run_memory(spec, target_->dim(),
                    data ? double(data->num_data()) * double(target_->dim() + 1) * 8.0 : 0.0);
 
-  Vec init = target_->default_init();
-  if (!spec.init.empty()) {
-    if (static_cast<int>(spec.init.size()) != target_->dim()) {
-      std::ostringstream msg;
-      msg << "--init has " << spec.init.size() << " values but target '" << target_->id()
-          << "' has " << target_->dim() << " coordinates";
-      throw UserError(msg.str());
-    }
-    for (std::size_t i = 0; i < spec.init.size(); ++i) {
-      if (!std::isfinite(spec.init[i])) throw UserError("--init values must be finite");
-      init[static_cast<Eigen::Index>(i)] = spec.init[i];
-    }
-    // A start where U is not finite (e.g. 1e308 on θ⁴) can only diverge at step 1.
-    const double potential = target_->potential(init.data());
-    if (!std::isfinite(potential)) {
-      std::ostringstream msg;
-      msg << "--init: the potential U is " << (std::isnan(potential) ? "NaN" : "infinite")
-          << " at the start point, not a finite "
-          << "number (the density is 0 or overflows there): start closer to the target's mass";
-      throw UserError(msg.str());
-    }
-  }
-
-  const auto* regression = dynamic_cast<const RegressionTarget*>(target_.get());
-  if (spec.init_at_map) {
-    if (!spec.init.empty()) throw UserError("--init map and --init values exclude each other");
-    if (regression == nullptr)
-      throw UserError("--init map needs a regression target (--model logistic|linear), not '" +
-                      target_->id() + "'");
-    init = regression->map();
-  }
-
+  const StartChoice start_choice{spec.init, spec.init_at_map};
+  const Vec init = common_start(*target_, start_choice, "--init");
   for (std::size_t position = 0; position < spec.samplers.size(); ++position) {
-    // HMC-ECS (both kinds) starts at θ* by default, as in Dang et al.: its estimator is built
-    // around θ*, and from far away the first iterations see a huge σ̂² (signed chains can stay
-    // trapped there). An explicit --init still wins.
-    const std::string& id = spec.samplers[position].id;
-    const bool ecs = id == "hmcecs" || id == "hmcecs-signed";
-    const Vec start = spec.init.empty() && ecs && regression != nullptr ? regression->map() : init;
+    const Vec start = sampler_start(*target_, start_choice, init, spec.samplers[position].id);
     for (int chain = 0; chain < spec.chains_per_sampler; ++chain) {
       chains_.push_back(std::make_unique<Chain>(
           target_, spec.samplers[position].id, spec.samplers[position].params,

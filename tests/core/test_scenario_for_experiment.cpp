@@ -54,5 +54,8 @@ TEST_CASE("an experiment on another kind of target drops the preset's start poin
   state.chains = {live_chain(0, "hmc", {})};
   CHECK(scenario_for_experiment(base, state).init.empty());
   state.target = base.target;
+  state.init = base.init;  // what the engine reports: the start its chains use
   CHECK(scenario_for_experiment(base, state).init == base.init);
+  state.init.clear();  // the user chose the default start in the Controls
+  CHECK(scenario_for_experiment(base, state).init.empty());
 }

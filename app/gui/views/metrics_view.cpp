@@ -241,14 +241,15 @@ void metric_cell(const MetricCell& cell) {
 
 // A panel too narrow for a useful table (a lecture layout's side column) lists each chain's
 // numbers under its name instead, most important first, flowing onto as many lines as needed.
-void show_metric_cards(const ViewContext& context, const std::vector<MetricColumn>& columns) {
+void show_metric_cards(const ViewContext& context, const std::vector<MetricColumn>& columns,
+                       float below) {
   const EngineSnapshot& snapshot = *context.snapshot;
   std::vector<std::size_t> order(columns.size());
   for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return columns[a].keep_rank > columns[b].keep_rank;
   });
-  if (!ImGui::BeginChild("##metric_cards", ImVec2(0, 0))) {
+  if (!ImGui::BeginChild("##metric_cards", ImVec2(0.0f, -below))) {
     ImGui::EndChild();
     return;
   }
@@ -291,7 +292,7 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
 }
 
 // The per-chain table, fitted to the panel's width.
-void show_metrics_table(const ViewContext& context) {
+void show_metrics_table(const ViewContext& context, float below) {
   const EngineSnapshot& snapshot = *context.snapshot;
   const std::vector<MetricColumn> columns = metric_columns(context);
   const float chain_width = chain_column_width(snapshot);
@@ -305,7 +306,7 @@ void show_metrics_table(const ViewContext& context) {
     if (kept > 0) shown[kept - 1] = true;
   const int shown_count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
   if (shown_count < std::min<int>(kFewestTableColumns, static_cast<int>(columns.size()))) {
-    show_metric_cards(context, columns);
+    show_metric_cards(context, columns, below);
     return;
   }
 
@@ -313,7 +314,7 @@ void show_metrics_table(const ViewContext& context) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags)) return;
+  if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags, ImVec2(0.0f, -below))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthFixed, chain_width);
   for (std::size_t c = 0; c < columns.size(); ++c)
@@ -354,7 +355,9 @@ void show_metrics_table(const ViewContext& context) {
 
 void show_metrics_view(ViewContext& context) {
   if (!views::has_chains(context)) return;
-  show_metrics_table(context);
+  // The convergence block below keeps its height; the table (or the cards) use the rest.
+  show_metrics_table(context, convergence_view_height(context));
+  show_convergence_view(context);
 }
 
 }  // namespace sgl

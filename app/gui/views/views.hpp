@@ -27,5 +27,9 @@ void show_training_view(ViewContext& context);
 void show_phase_space_or_training_view(ViewContext& context);
 // A table of per-chain counters, throughput, acceptance, ESS, distances to truth and status.
 void show_metrics_view(ViewContext& context);
+// Under the metrics table: R̂ and bulk/tail ESS per sampler group, low mean-sign warnings.
+void show_convergence_view(ViewContext& context);
+// The height show_convergence_view needs (the metrics table leaves it free).
+float convergence_view_height(const ViewContext& context);
 
 }  // namespace sgl
