@@ -19,6 +19,14 @@
 namespace sgl {
 namespace {
 
+// Names and sampler ids are the longest texts in the column: their fields take the whole row
+// but for their own short label, not the gutter sized for the longest parameter name.
+void fit_item_before_label(const char* label) {
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4.0f,
+                                   ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
+                                       ImGui::GetStyle().ItemInnerSpacing.x));
+}
+
 ImVec4 colour_to_vec4(std::uint32_t colour) {
   return ImGui::ColorConvertU32ToFloat4(colour);
 }
@@ -350,6 +358,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
     // Sampler picker: switching keeps the seed and restarts this chain.
     std::string& sampler_id = edited_sampler_[chain.id];
     if (sampler_id.empty()) sampler_id = chain.sampler_id;
+    fit_item_before_label("sampler");
     if (const auto picked = sampler_picker("sampler", chain.sampler_id, unavailable_samplers_);
         picked && *picked != chain.sampler_id) {
       pending_anchor_ = chain_anchor(chain.id, "sampler");
@@ -429,6 +438,7 @@ void ControlPanel::show_label_editor(const ChainSnapshot& chain) {
   if (label_editing_ != chain.id) text = chain.label;
   char buffer[128];
   std::snprintf(buffer, sizeof buffer, "%s", text.c_str());
+  fit_item_before_label("label");
   if (ImGui::InputText("label", buffer, sizeof buffer)) text = buffer;
   if (ImGui::IsItemActivated()) label_editing_ = chain.id;
   ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/label");

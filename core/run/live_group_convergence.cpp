@@ -1,6 +1,7 @@
 #include "run/live_group_convergence.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 
 namespace sgl {
@@ -11,20 +12,34 @@ ConvergenceDiagnostics not_available() {
   return {nan, nan, nan};
 }
 
+// Chains pool into one R̂ only when they are replicas: the same sampler with the same settings.
+// chen-fig1's HMC with and without MH are two samplers as far as R̂ is concerned.
+std::string group_key(const ConvergenceMember& member) {
+  std::string key = member.sampler_id;
+  if (member.chain == nullptr) return key;
+  char number[40];
+  for (const auto& [name, value] : member.chain->full_params()) {
+    std::snprintf(number, sizeof number, "%.17g", value);
+    key += "|" + name + "=" + number;
+  }
+  return key;
+}
+
 }  // namespace
 
 std::vector<std::vector<std::size_t>> convergence_groups(
     const std::vector<ConvergenceMember>& members) {
   std::vector<std::vector<std::size_t>> groups;
-  std::vector<std::string> samplers;
+  std::vector<std::string> keys;
   for (std::size_t i = 0; i < members.size(); ++i) {
     if (members[i].chain == nullptr || members[i].chain->stopped()) continue;
-    const auto known = std::find(samplers.begin(), samplers.end(), members[i].sampler_id);
-    if (known == samplers.end()) {
-      samplers.push_back(members[i].sampler_id);
+    const std::string key = group_key(members[i]);
+    const auto known = std::find(keys.begin(), keys.end(), key);
+    if (known == keys.end()) {
+      keys.push_back(key);
       groups.push_back({i});
     } else {
-      groups[std::size_t(known - samplers.begin())].push_back(i);
+      groups[std::size_t(known - keys.begin())].push_back(i);
     }
   }
   std::erase_if(groups, [](const auto& group) { return group.size() < 2; });
@@ -97,6 +112,7 @@ bool LiveGroupConvergence::update_step(const std::vector<ConvergenceMember>& mem
     for (const auto& group : groups) {
       GroupConvergence entry;
       entry.sampler_id = members[group.front()].sampler_id;
+      entry.key = group_key(members[group.front()]);
       for (std::size_t i : group) entry.labels.push_back(members[i].label);
       entry.draws_per_chain = kLiveConvergenceWindow;
       entry.coordinates.assign(std::size_t(members[group.front()].chain->target().dim()),
@@ -111,7 +127,7 @@ bool LiveGroupConvergence::update_step(const std::vector<ConvergenceMember>& mem
   if (next_group_ < pending_.size()) {
     GroupConvergence& entry = pending_[next_group_];
     const auto current = std::find_if(groups.begin(), groups.end(), [&](const auto& group) {
-      return members[group.front()].sampler_id == entry.sampler_id;
+      return group_key(members[group.front()]) == entry.key;
     });
     std::size_t length = 0;
     if (current != groups.end() && next_coord_ < int(entry.coordinates.size())) {

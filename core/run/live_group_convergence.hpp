@@ -1,8 +1,9 @@
 // Multi-chain convergence in the live session: rank-normalised split-R̂ and bulk/tail ESS
 // (diagnostics/convergence.hpp, as `run` reports them) for every group of two or more chains of
-// one sampler, over the newest draws the group's chains have in common. Refreshed by the
-// engine's worker one coordinate at a time, like the per-chain ACF/ESS (live_chain_stats.hpp),
-// so the UI never computes them and the worker is never away from its commands for long.
+// one sampler with the same settings, over the newest draws the group's chains have in common.
+// Refreshed by the engine's worker one coordinate at a time, like the per-chain ACF/ESS
+// (live_chain_stats.hpp), so the UI never computes them and the worker is never away from its
+// commands for long.
 #pragma once
 
 #include <chrono>
@@ -25,8 +26,9 @@ constexpr std::chrono::milliseconds kLiveConvergenceInterval{1000};
 
 struct GroupConvergence {
   std::string sampler_id;
-  std::vector<std::string> labels;                  // the group's chains, in session order
-  std::size_t draws_per_chain = 0;                  // the window each chain contributed
+  std::string key;                  // sampler and settings: the chains' common identity
+  std::vector<std::string> labels;  // the group's chains, in session order
+  std::size_t draws_per_chain = 0;  // the window each chain contributed
   std::vector<ConvergenceDiagnostics> coordinates;  // per coordinate (NaN: not enough draws)
 };
 
@@ -37,8 +39,8 @@ struct ConvergenceMember {
   const Chain* chain = nullptr;
 };
 
-// Positions in `members` of each group: the chains of one sampler that have not stopped, in
-// order of the sampler's first chain; only samplers with two or more such chains.
+// Positions in `members` of each group: the chains that have not stopped and share a sampler and
+// all its settings (replicas), in order of the group's first chain; only groups of two or more.
 std::vector<std::vector<std::size_t>> convergence_groups(
     const std::vector<ConvergenceMember>& members);
 

@@ -67,6 +67,13 @@ TEST_CASE("convergence groups: chains of one sampler, two or more, stopped chain
   CHECK(groups[0] == std::vector<std::size_t>{0, 2});
   CHECK(groups[1] == std::vector<std::size_t>{1, 3});
 
+  // Same sampler, other settings (chen-fig1's HMC with and without MH): not replicas.
+  Chain f(target, "hmc", {{"mh", 0.0}}, 6, Vec::Zero(2), 0, 1);
+  members.push_back({"F", "hmc", &f});
+  const auto with_other_settings = convergence_groups(members);
+  REQUIRE(with_other_settings.size() == 2);
+  CHECK(with_other_settings[0] == std::vector<std::size_t>{0, 2});
+
   // The window: the newest draws every chain has (cut to the shortest).
   a.run(300);
   c.run(100);

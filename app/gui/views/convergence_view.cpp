@@ -45,9 +45,13 @@ std::vector<const ChainSnapshot*> low_sign_chains(const EngineSnapshot& snapshot
   return low;
 }
 
+// Named after its first chain: two groups may share a sampler (with other settings).
 std::string group_name(const GroupConvergence& group) {
   const SamplerInfo* info = find_sampler_info(group.sampler_id);
-  return (info ? info->short_name : group.sampler_id) + " ×" + std::to_string(group.labels.size());
+  const std::string first = !group.labels.empty() ? group.labels.front()
+                            : info                ? info->short_name
+                                                  : group.sampler_id;
+  return first + " ×" + std::to_string(group.labels.size());
 }
 
 void rhat_cell(double rhat) {
@@ -169,7 +173,7 @@ void show_convergence_view(ViewContext& context) {
   header_row(headers, terms, 5);
   const int selected = views::clamped_coordinate(context, context.settings->coordinate);
   for (const GroupConvergence& group : snapshot.convergence) {
-    ImGui::PushID(group.sampler_id.c_str());
+    ImGui::PushID(group.key.c_str());
     const std::string name = group_name(group);
     std::string members;
     for (const std::string& label : group.labels) members += (members.empty() ? "" : ", ") + label;
