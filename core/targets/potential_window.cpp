@@ -107,9 +107,21 @@ std::vector<double> marginal(const Scan& s, int axis) {
   return m;
 }
 
-// The central 1 − 2·kTailMass of one marginal, one node wider on each side.
-Interval central_interval(const Scan& s, int axis) {
+// The central 1 − 2·kTailMass of one marginal, one node wider on each side, and the support:
+// the nodes with any mass, one node wider (padding stops there: no window reaches far into a
+// region where U is undefined, as x < 0 for U = x − 2 log x).
+struct Central {
+  Interval central;
+  Interval support;
+};
+
+Central central_interval(const Scan& s, int axis) {
   const std::vector<double> m = marginal(s, axis);
+  int first = 0, last = s.nodes - 1;
+  while (first < last && m[std::size_t(first)] == 0.0) ++first;
+  while (last > first && m[std::size_t(last)] == 0.0) --last;
+  const Interval support{s.coordinate(axis, std::max(first - 1, 0)),
+                         s.coordinate(axis, std::min(last + 1, s.nodes - 1))};
   double total = 0.0;
   for (double v : m) total += v;
   int lo = 0;
@@ -120,7 +132,7 @@ Interval central_interval(const Scan& s, int axis) {
     above += m[std::size_t(hi--)];
   lo = std::max(lo - 1, 0);
   hi = std::min(std::max(hi, lo) + 1, s.nodes - 1);
-  return {s.coordinate(axis, lo), s.coordinate(axis, hi)};
+  return {{s.coordinate(axis, lo), s.coordinate(axis, hi)}, support};
 }
 
 std::vector<Interval> starting_window(int dim, const WindowBounds& bounds) {
@@ -180,11 +192,11 @@ PotentialWindow find_potential_window(const expr::Program& program, const Window
     bool narrowed = false;
     std::vector<Interval> next = window;
     for (int axis = 0; axis < dim; ++axis) {
-      const Interval central = central_interval(s, axis);
+      const auto [central, support] = central_interval(s, axis);
       Interval& w = next[std::size_t(axis)];
       const double pad = kPadFraction * (central.hi - central.lo);
-      if (!fixed(axis, false)) w.lo = std::max(w.lo, central.lo - pad);
-      if (!fixed(axis, true)) w.hi = std::min(w.hi, central.hi + pad);
+      if (!fixed(axis, false)) w.lo = std::max({w.lo, central.lo - pad, support.lo});
+      if (!fixed(axis, true)) w.hi = std::min({w.hi, central.hi + pad, support.hi});
       const Interval& old = window[std::size_t(axis)];
       if (w.hi - w.lo < 0.5 * (old.hi - old.lo)) narrowed = true;
     }

@@ -207,6 +207,27 @@ void apply_dual(const Instruction& in, Dual* s, Dual& out) {
   }
 }
 
+// How many slots an instruction reads (0, 1 or 2).
+int operand_count(Op op) {
+  switch (op) {
+    case Op::Const:
+    case Op::X:
+    case Op::Y:
+      return 0;
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Div:
+    case Op::Pow:
+    case Op::Min:
+    case Op::Max:
+    case Op::LogAddExp:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
 // Compiles the syntax tree bottom-up (its nodes are stored children first), folding constants
 // and turning operations with one constant operand into their one-operand forms.
 class Compiler {
@@ -230,8 +251,7 @@ class Compiler {
 
   // Emits `op`, or a constant when every operand is one.
   int emit_folded(Op op, int a, int b, double c = 0.0) {
-    const bool binary = op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Div ||
-                        op == Op::Pow || op == Op::Min || op == Op::Max || op == Op::LogAddExp;
+    const bool binary = operand_count(op) == 2;
     if (is_const(a) && (!binary || is_const(b))) {
       const double slots[2] = {const_value(a), binary ? const_value(b) : 0.0};
       const double folded = apply_value({op, 0, 1, c}, slots);
@@ -355,16 +375,18 @@ Program Program::compile(const SyntaxTree& tree) {
   for (int k = root; k >= 0; --k) {
     if (!live[std::size_t(k)]) continue;
     const Instruction& in = all[std::size_t(k)];
-    if (in.op == Op::Const || in.op == Op::X || in.op == Op::Y) continue;
-    live[std::size_t(in.a)] = 1;
-    live[std::size_t(in.b)] = 1;
+    const int operands = operand_count(in.op);
+    if (operands >= 1) live[std::size_t(in.a)] = 1;
+    if (operands == 2) live[std::size_t(in.b)] = 1;
   }
   std::vector<int> renamed(all.size(), 0);
   for (std::size_t k = 0; k < all.size(); ++k) {
     if (!live[k]) continue;
     Instruction in = all[k];
-    in.a = renamed[std::size_t(in.a)];
-    in.b = renamed[std::size_t(in.b)];
+    // Operands a program does not read point at slot 0, which always exists.
+    const int operands = operand_count(in.op);
+    in.a = operands >= 1 ? renamed[std::size_t(in.a)] : 0;
+    in.b = operands == 2 ? renamed[std::size_t(in.b)] : in.a;
     renamed[k] = static_cast<int>(program.code_.size());
     program.code_.push_back(in);
   }
