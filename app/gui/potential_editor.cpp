@@ -81,6 +81,8 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
       ImGui::InputTextWithHint("##potential", "U(x, y), e.g. 0.5*x^2 + 0.5*y^2", text_,
                                sizeof text_, ImGuiInputTextFlags_EnterReturnsTrue);
   ui_probe::record_last_item("target/potential");
+  ui_probe::record_text("potential/applied", applied);
+  if (!error_.empty()) ui_probe::record_text("potential/error", error_);
   if (ImGui::IsItemEdited()) edited_at_ = ImGui::GetTime();
   const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
   if (invalid) {
@@ -111,7 +113,9 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
   } else if (!window_.empty()) {
-    ImGui::TextDisabled("truth window: %s", window_.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("truth window: %s", window_.c_str());
+    ImGui::PopStyleColor();
   }
 
   const bool pending = validated_ != applied && !invalid;
