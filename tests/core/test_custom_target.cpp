@@ -5,6 +5,8 @@
 #include <numbers>
 
 #include "run/chain.hpp"
+#include "scenario/assets.hpp"
+#include "scenario/scenario.hpp"
 #include "targets/custom_target.hpp"
 #include "targets/target_registry.hpp"
 #include "targets/truth_grid.hpp"
@@ -122,4 +124,29 @@ TEST_CASE("NaN U at a proposed point is a divergence for that chain, not a crash
     for (std::size_t i = 0; i < chain.draws().size(); ++i)
       REQUIRE(std::isfinite(chain.draws().theta(i, 0)));
   }
+}
+
+TEST_CASE("scenario and session files store the expression", "[custom][scenario]") {
+  const Scenario preset = load_scenario("teach-your-own");
+  CHECK(preset.target.id == "custom");
+  CHECK(preset.target.potential == "0.5*x^2 + 2*(y - 0.5*x^2)^2");
+  const Scenario again = parse_scenario(scenario_to_json(preset), "again.json");
+  CHECK(again.target.potential == preset.target.potential);
+  const auto message = [](const std::string& target) {
+    try {
+      (void)parse_scenario(
+          R"({"name": "x", "target": )" + target + R"(, "chains": [{"sampler": "hmc"}]})",
+          "s.json");
+    } catch (const UserError& error) {
+      return std::string(error.what());
+    }
+    return std::string("(accepted)");
+  };
+  CHECK(message(R"({"id": "custom"})") ==
+        "s.json.target.potential: target 'custom' needs its expression, e.g. \"0.5*x^2 + "
+        "0.5*y^2\"");
+  CHECK(message(R"({"id": "gauss2d", "potential": "x^2"})") ==
+        "s.json.target.potential: only target 'custom' takes a potential");
+  CHECK(message(R"({"id": "custom", "potential": 3})").starts_with("s.json.target.potential"));
+  CHECK(message(R"({"id": "custom", "potential": "x^2", "params": {"xmin": -3}})") == "(accepted)");
 }

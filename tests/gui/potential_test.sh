@@ -39,7 +39,8 @@ type_expression() {  # replaces the box's text with $1
   # Keys held for a moment: at a few frames per second a quick press can fall between frames.
   xdotool keydown ctrl; press a; xdotool keyup ctrl
   press BackSpace
-  xdotool type --delay 30 "$1"
+  xdotool type --delay 30 -- "$1"
+  xdotool mousemove --window "$window" 150 900  # no tooltip over the message
 }
 
 banana='0.5*x^2 + 2*(y - 0.5*x^2)^2'
@@ -67,10 +68,11 @@ steps_after=$(value steps)
 echo "invalid text: error shown, chains kept the banana ($steps_before -> $steps_after steps)"
 
 if [[ $# -ge 5 ]]; then
-  type_expression "$5"
-  applied() { [[ "$(text_of potential/applied)" == "$5" ]]; }
+  wanted=$5
+  type_expression "$wanted"
+  applied() { [[ "$(text_of potential/applied)" == "$wanted" ]]; }
   wait_for "the typed expression to be applied" applied
-  echo "applied: $5"
+  echo "applied: $wanted"
 fi
 if [[ $# -ge 4 ]]; then
   wait $app; trap - EXIT; echo "screenshot written"; exit 0
