@@ -53,8 +53,9 @@ void PotentialEditor::validate() {
   try {
     const expr::Program program = expr::Program::compile(validated_);
     const PotentialWindow window = find_potential_window(program, {});
-    window_ = format_interval("x", window.box[0]);
-    if (window.box.size() > 1) window_ += ", " + format_interval("y", window.box[1]);
+    // One axis per line: ImGui's wrapping would break a number such as "-5.79" at its point.
+    window_ = "truth window " + format_interval("x", window.box[0]);
+    if (window.box.size() > 1) window_ += "\ntruth window " + format_interval("y", window.box[1]);
   } catch (const UserError& error) {
     error_ = error.what();
     error_column_ = column_of(error_);
@@ -113,9 +114,7 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
   } else if (!window_.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("truth window: %s", window_.c_str());
-    ImGui::PopStyleColor();
+    ImGui::TextDisabled("%s", window_.c_str());
   }
 
   const bool pending = validated_ != applied && !invalid;

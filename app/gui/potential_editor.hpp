@@ -35,7 +35,7 @@ class PotentialEditor {
   std::string validated_;    // the text `error_` and `window_` describe
   std::string error_;        // "" when valid
   int error_column_ = 0;     // 1-based, 0 when the error has no column
-  std::string window_;       // "x ∈ [..], y ∈ [..]" of a valid expression
+  std::string window_;       // "truth window: x in [..]" (and y) of a valid expression
   double edited_at_ = -1.0;  // ImGui time of the last edit not yet applied
 };
 
