@@ -94,10 +94,12 @@ std::vector<TargetInfo> build_catalogue() {
                       {}};
     for (const std::string& name : custom_bound_names()) {
       const bool low = name.ends_with("min");
-      custom.params.push_back(
+      ParamDescriptor bound =
           real_param(name, name, -kMaxPotentialWindow, kMaxPotentialWindow, 0.0,
                      std::string(low ? "Lower" : "Upper") + " bound of the truth window along " +
-                         name.substr(0, 1) + " (default: found from the potential)"));
+                         name.substr(0, 1) + " (default: found from the potential)");
+      bound.default_text = "found";
+      custom.params.push_back(std::move(bound));
     }
     list.push_back(std::move(custom));
   }
