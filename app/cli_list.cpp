@@ -58,9 +58,10 @@ void print_params(const std::vector<ParamDescriptor>& params) {
   for (const ParamDescriptor& d : params) {
     std::string notes = d.log_scale ? ", log scale" : "";
     if (d.scope != ParamScope::Any) notes += std::string(", ") + scope_name(d.scope);
+    const std::string default_text =
+        d.default_text.empty() ? format_param_value(d, d.default_value) : d.default_text;
     std::printf("    %-18s %-8s default %-10s range %s%s\n", d.name.c_str(), kind_name(d.kind),
-                format_param_value(d, d.default_value).c_str(), range_text(d).c_str(),
-                notes.c_str());
+                default_text.c_str(), range_text(d).c_str(), notes.c_str());
     std::printf("    %-18s %s: %s\n", "", d.label.c_str(), d.tooltip.c_str());
   }
 }
@@ -74,7 +75,8 @@ json params_json(const std::vector<ParamDescriptor>& params) {
                   {"min", d.min},
                   {"max", d.max},
                   {"default", d.default_value},
-                  {"default_text", format_param_value(d, d.default_value)},
+                  {"default_text", d.default_text.empty() ? format_param_value(d, d.default_value)
+                                                          : d.default_text},
                   {"log_scale", d.log_scale},
                   {"scope", scope_name(d.scope)},
                   {"tooltip", d.tooltip}};
@@ -147,7 +149,8 @@ void list_scenarios(bool as_json) {
 }  // namespace
 
 CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
-  CLI::App* list = app.add_subcommand("list", "List targets, samplers (with their parameters) or scenario presets");
+  CLI::App* list = app.add_subcommand(
+      "list", "List targets, samplers (with their parameters) or scenario presets");
   list->add_option("what", options.what, "targets | samplers | scenarios")->required();
   list->add_flag("--json", options.json, "Machine-readable output");
   return list;

@@ -97,6 +97,8 @@ TargetSpec build_target_spec(const RunOptions& options) {
   TargetSpec target;
   if (!options.target.empty()) {
     target.id = options.target;
+  } else if (!options.potential.empty()) {
+    target.id = "custom";  // --potential alone means the custom target
   } else if (options.model == "logistic" || options.model == "linear") {
     target.id = options.model;
     if (options.data_csv.empty() && options.synthetic.empty())
@@ -124,6 +126,12 @@ TargetSpec build_target_spec(const RunOptions& options) {
   }
   validate_params(target.params, info->params, owner, info->data_target);
 
+  target.potential = options.potential;
+  if (target.id == "custom" && target.potential.empty())
+    throw UserError("--target custom needs --potential 'EXPR', e.g. --potential '0.5*x^2'");
+  if (target.id != "custom" && !target.potential.empty())
+    throw UserError("--potential applies to --target custom only, not to target '" + target.id +
+                    "'");
   target.data_csv = options.data_csv;
   if (!options.response.empty()) target.response = options.response;
   return target;
@@ -137,6 +145,10 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                                      "DIR/summary.json and SVG figures");
   auto* target =
       run->add_option("--target", options.target, "Target id (see `sgmcmc-lab list targets`)");
+  auto* potential =
+      run->add_option("--potential", options.potential,
+                      "With --target custom: the potential U(x) or U(x, y) as an expression, e.g. "
+                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2' (grammar in the README)");
   run->add_option("--target-param", options.target_params,
                   "Target parameter k=v (repeatable, or k1=v1,k2=v2)");
   auto* model = run->add_option("--model", options.model, "Regression model: logistic | linear");
@@ -168,7 +180,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_flag("--quick", options.quick, "With --scenario: the preset's reduced test sizes");
   run->add_flag("--quiet", options.quiet,
                 "No progress line on stderr (shown for runs longer than about 2 s)");
-  for (CLI::Option* option : {target, model, samplers, steps}) scenario->excludes(option);
+  for (CLI::Option* option : {target, model, samplers, steps, potential})
+    scenario->excludes(option);
+  potential->excludes(model);
 
   target->excludes(model);
   data->excludes(synthetic);

@@ -17,6 +17,7 @@ namespace sgl {
 // same one-line error, whichever flag it came from.
 struct RunOptions {
   std::string target;
+  std::string potential;                   // --target custom: the expression U(x) or U(x, y)
   std::vector<std::string> target_params;  // "k=v" or "k1=v1,k2=v2"
   std::string model;
   std::string data_csv;

@@ -53,7 +53,15 @@ json target_json(const Session& session) {
   const Target& target = session.target();
   json entry = {{"id", spec.id}};
   const TargetInfo* info = find_target_info(spec.id);
-  if (info != nullptr) {
+  if (spec.id == "custom") {
+    // The bounds not given were found from the potential: report the window itself.
+    entry["params"] =
+        params_json(spec.params, info != nullptr ? info->params : std::vector<ParamDescriptor>{});
+    entry["potential"] = spec.potential;
+    json window = json::array();
+    for (const Interval& axis : target.view_box()) window.push_back({axis.lo, axis.hi});
+    entry["window"] = window;
+  } else if (info != nullptr) {
     entry["params"] =
         params_json(with_defaults(spec.params, info->params, info->data_target), info->params);
   } else {

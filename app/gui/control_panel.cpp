@@ -256,7 +256,9 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
       const bool chosen = ImGui::Selectable(info.id.c_str(), info.id == edited_target_.id);
       ui_probe::record_last_item("target/option/" + info.id);
       if (chosen) {
-        edited_target_ = TargetSpec{info.id, {}, "", "y"};
+        // A typed target starts from the gallery's first example.
+        edited_target_ = TargetSpec{
+            info.id, {}, "", "y", info.id == "custom" ? potential_examples()[0].expression : ""};
         csv_path_[0] = '\0';
         pending_anchor_ = "target";
         engine_.set_target(edited_target_);
@@ -267,6 +269,19 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
     ImGui::EndCombo();
   }
   if (current) help_marker(current->description);
+  if (edited_target_.id == "custom") {
+    const std::string& applied = snapshot.target_spec.id == "custom"
+                                     ? snapshot.target_spec.potential
+                                     : edited_target_.potential;
+    if (std::optional<std::string> expression = potential_editor_.show(applied)) {
+      // A new expression gets a window found from it: bounds set for the old one may not fit.
+      edited_target_.potential = *expression;
+      edited_target_.params.clear();
+      pending_anchor_ = "target";
+      engine_.set_target(edited_target_);
+      edited_params_.clear();
+    }
+  }
   show_refusal(refusal_at("target"));
   if (!current) return;
   if (const auto start = show_start_choice(snapshot)) {
@@ -274,6 +289,7 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
     engine_.set_start(*start);
   }
   show_refusal(refusal_at("start"));
+  if (edited_target_.id == "custom") return;  // its bounds are CLI/scenario settings
 
   ParamWidgetLimits limits;
   if (ImGui::TreeNodeEx("target parameters", ImGuiTreeNodeFlags_None)) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "potential_editor.hpp"
 #include "run/live_engine.hpp"
 #include "run/param_undo_stack.hpp"
 #include "targets/target_curvature.hpp"
@@ -55,6 +56,7 @@ class ControlPanel {
   std::map<int, std::string> edited_labels_;
   int label_editing_ = -1;  // the chain whose label field has focus
   TargetSpec edited_target_;
+  PotentialEditor potential_editor_;  // the custom target's expression
   bool target_synced_ = false;
   std::uint64_t last_error_serial_ = 0;
   // The status line (a refusal or what Ctrl+Z undid), and the control a refusal belongs to:

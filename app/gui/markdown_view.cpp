@@ -47,10 +47,18 @@ void heading(const std::string& text, float scale) {
 }  // namespace
 
 std::string strip_inline_markdown(const std::string& line) {
+  // Inside `code` an asterisk is part of the text (a typed potential such as `0.5*x^2`); outside
+  // it marks emphasis.
   std::string out;
   out.reserve(line.size());
-  for (char c : line)
-    if (c != '*' && c != '`') out += c;
+  bool in_code = false;
+  for (char c : line) {
+    if (c == '`') {
+      in_code = !in_code;
+    } else if (c != '*' || in_code) {
+      out += c;
+    }
+  }
   return out;
 }
 

@@ -10,7 +10,8 @@ namespace sgl {
 
 void show_markdown(const std::string& text);
 
-// The text without inline markers, as shown (exposed for tests).
+// The text without inline markers (emphasis asterisks outside `code`, backticks), as shown
+// (exposed for tests).
 std::string strip_inline_markdown(const std::string& line);
 
 }  // namespace sgl

@@ -182,6 +182,14 @@ TargetSpec parse_target(const json& value, const std::string& path) {
   }
   if (const json* response = fields.get("response"))
     target.response = as_string(*response, fields.where("response"));
+  if (const json* potential = fields.get("potential")) {
+    if (target.id != "custom")
+      throw UserError(fields.where("potential") + ": only target 'custom' takes a potential");
+    target.potential = as_string(*potential, fields.where("potential"));
+  }
+  if (target.id == "custom" && target.potential.empty())
+    throw UserError(fields.where("potential") +
+                    ": target 'custom' needs its expression, e.g. \"0.5*x^2 + 0.5*y^2\"");
   fields.finish();
   return target;
 }
@@ -443,6 +451,7 @@ std::string scenario_to_json(const Scenario& s) {
     target["params"] = params_json(s.target.params, target_info->params);
   if (!s.target.data_csv.empty()) target["data"] = s.target.data_csv;
   if (s.target.response != "y") target["response"] = s.target.response;
+  if (!s.target.potential.empty()) target["potential"] = s.target.potential;
   root["target"] = target;
   if (s.init_at_map) {
     root["init"] = "map";

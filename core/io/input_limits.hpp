@@ -32,4 +32,9 @@ inline constexpr std::uint64_t kMaxSteps = 1'000'000'000'000'000;
 // Chains per --sampler in `run` (ensembles have their own, lighter chains).
 inline constexpr int kMaxChainsPerSampler = 10000;
 
+// Potential expressions (--potential, scenario "potential", the window's text box): a typed
+// formula is a line or two; nesting is bounded so the recursive-descent parser's stack is too.
+inline constexpr std::size_t kMaxExpressionChars = 2000;
+inline constexpr int kMaxExpressionDepth = 100;
+
 }  // namespace sgl

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "targets/analytic_targets.hpp"
+#include "targets/custom_target.hpp"
 #include "targets/ewsg_gauss.hpp"
 #include "targets/linear_regression.hpp"
 #include "targets/logistic_regression.hpp"
@@ -85,6 +86,23 @@ std::vector<TargetInfo> build_catalogue() {
         real_param("width", "width", 0.1, 2.0, 0.3, "Radial standard deviation of the ring")}});
   list.push_back(
       {"funnel", "2-D Neal's funnel: v ~ N(0, 3²), x | v ~ N(0, e^v) (Neal 2003)", false, {}});
+  {
+    TargetInfo custom{"custom",
+                      "Your own potential U(x) or U(x, y), typed with --potential 'EXPR' (e.g. "
+                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2'; grammar in the README)",
+                      false,
+                      {}};
+    for (const std::string& name : custom_bound_names()) {
+      const bool low = name.ends_with("min");
+      ParamDescriptor bound =
+          real_param(name, name, -kMaxPotentialWindow, kMaxPotentialWindow, 0.0,
+                     std::string(low ? "Lower" : "Upper") + " bound of the truth window along " +
+                         name.substr(0, 1) + " (default: found from the potential)");
+      bound.default_text = "found";
+      custom.params.push_back(std::move(bound));
+    }
+    list.push_back(std::move(custom));
+  }
   list.push_back(
       {"ewsg-gauss",
        "2-D Gaussian V(θ) = Σ½‖θ − c_i‖², c_i ~ N(0, I), minibatches over i (EWSG paper, "
@@ -108,6 +126,22 @@ std::vector<TargetInfo> build_catalogue() {
   return list;
 }
 
+// Only the bounds the user gave: the others are found from the potential.
+std::shared_ptr<const Target> make_custom_target(const TargetSpec& spec) {
+  if (spec.potential.empty())
+    throw UserError("target 'custom' needs a potential, e.g. --potential '0.5*x^2 + 0.5*y^2'");
+  const expr::Program program = expr::Program::compile(spec.potential);
+  WindowBounds bounds;
+  for (const auto& [name, value] : spec.params) {
+    const int axis = name[0] == 'x' ? 0 : 1;
+    if (axis >= program.dim())
+      throw UserError("target 'custom': " + name +
+                      " applies to 2-D potentials; this one uses x only");
+    (name.ends_with("min") ? bounds.lo : bounds.hi)[axis] = value;
+  }
+  return std::make_shared<CustomTarget>(spec.potential, bounds);
+}
+
 std::string known_ids() {
   std::string ids;
   for (const auto& info : target_catalogue()) ids += (ids.empty() ? "" : ", ") + info.id;
@@ -115,6 +149,11 @@ std::string known_ids() {
 }
 
 }  // namespace
+
+const std::vector<std::string>& custom_bound_names() {
+  static const std::vector<std::string> names = {"xmin", "xmax", "ymin", "ymax"};
+  return names;
+}
 
 const std::vector<TargetInfo>& target_catalogue() {
   static const std::vector<TargetInfo> catalogue = build_catalogue();
@@ -142,6 +181,9 @@ std::shared_ptr<const Target> make_target(const TargetSpec& spec) {
         throw UserError(owner + ": parameter '" + name +
                         "' is a --synthetic setting and cannot be combined with --data");
   }
+  if (spec.id != "custom" && !spec.potential.empty())
+    throw UserError("a potential expression applies to --target custom only, not to " + owner);
+  if (spec.id == "custom") return make_custom_target(spec);
   const ParamValues v = with_defaults(spec.params, info->params, false);
   const auto get = [&](const char* name) { return v.at(name); };
 

@@ -43,6 +43,9 @@ struct ParamDescriptor {
   ParamScope scope = ParamScope::Any;
   // The word "auto" stands for the value 0 (e.g. hmcecs's batch_size=auto), in and out.
   bool zero_means_auto = false;
+  // Shown by `list` instead of the default value when the default is not a number at all (the
+  // custom target's window bounds are found from the potential unless given).
+  std::string default_text;
 };
 
 // Numeric values keyed by name; booleans are 0/1 and choices are indices into `choices`.

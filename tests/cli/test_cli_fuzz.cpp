@@ -96,6 +96,28 @@ const std::string kValidCsv = std::string(SGL_FUZZ_CORPUS_DIR) + "/fuzz_csv/vali
 const std::vector<std::string> kTargets = {
     "harmonic", "chen-doublewell", "gauss2d", "banana",   "mixture",        "donut",
     "funnel",   "ewsg-gauss",      "linear",  "logistic", "no-such-target", ""};
+// Typed potentials for --target custom: valid ones, and every way one can be refused.
+const std::vector<std::string> kPotentials = {
+    "0.5*x^2",
+    "0.5*x^2 + 2*(y - 0.5*x^2)^2",
+    "x - 2*log(x)",
+    "-logaddexp(-0.5*((x - 2)^2 + y^2), -0.5*((x + 2)^2 + y^2))",
+    "abs(x) + abs(y)",
+    "exp(exp(exp(x))) + x^2",
+    "x^2 + y^2 - 1e308*exp(-x^2)",
+    "pow(x, 0.5) + x",
+    "",
+    "-x^2",
+    "log(abs(x)) + x^2",
+    "tan(x)^2",
+    "0*x + 0*y",
+    "sqrt(-1 - x^2)",
+    "(x y",
+    "x^2 + z^2",
+    "1e999*x",
+    std::string("x^2 + \x01"),
+    std::string(10000, '('),
+    std::string(3000, 'x')};
 const std::vector<std::string> kSamplers = {
     "hmc",     "sghmc",    "naive-sghmc", "sgld",   "sgd-momentum",
     "sgld-cv", "sghmc-cv", "ewsg",        "hmcecs", "hmcecs-signed",
@@ -183,6 +205,13 @@ std::vector<std::string> generate_case(std::mt19937_64& rng, int index,
       if (chance(rng, 0.2)) args.insert(args.end(), {"--prior-sd", pick(rng, kValues)});
     } else {
       args.insert(args.end(), {"--target", pick(rng, kTargets)});
+      // Every fourth decade of these cases types a potential instead (chosen by index, so the
+      // random stream of the other cases stays as it was).
+      if ((index / 10) % 4 == 0) {
+        args.back() = "custom";
+        args.insert(args.end(),
+                    {"--potential", kPotentials[std::size_t(index / 40) % kPotentials.size()]});
+      }
       if (chance(rng, 0.2))
         args.insert(args.end(),
                     {"--target-param",

@@ -51,8 +51,9 @@ TEST_CASE("list scenarios names every preset", "[cli][scenario]") {
   const fs::path dir = fresh("list_scenarios");
   const Result text = sgmcmc(dir, "list scenarios");
   REQUIRE(text.exit_code == 0);
-  for (const char* name : {"chen-fig1", "chen-fig2", "chen-fig3", "ewsg-fig1a", "hmcecs-logistic",
-                           "teach-friction", "teach-step-size", "teach-momentum", "teach-modes"})
+  for (const char* name :
+       {"chen-fig1", "chen-fig2", "chen-fig3", "ewsg-fig1a", "hmcecs-logistic", "teach-friction",
+        "teach-step-size", "teach-momentum", "teach-modes", "teach-your-own"})
     CHECK(text.out.find(name) != std::string::npos);
   const Result json = sgmcmc(dir, "list scenarios --json");
   REQUIRE(json.exit_code == 0);
