@@ -137,11 +137,13 @@ void show_convergence_view(ViewContext& context) {
   if (!context.snapshot || !context.snapshot->target) return;
   const EngineSnapshot& snapshot = *context.snapshot;
   if (snapshot.convergence.empty()) {
-    ImGui::TextDisabled("Convergence (R̂, bulk/tail ESS): needs 2+ running chains of one sampler");
+    // Short enough for a lecture layout's side column; the tooltip says the rest.
+    ImGui::TextDisabled("R̂: duplicate a chain to compare");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
-          "Duplicate a chain (Controls → duplicate) to compare chains of one sampler: R̂ near 1 "
-          "says they agree. Chains of different samplers are never pooled.");
+          "Convergence (R̂, bulk and tail ESS) needs two or more running chains of one sampler "
+          "with the same settings. Duplicate a chain (Controls → duplicate): R̂ near 1 says the "
+          "copies agree. Chains with other samplers or settings are never pooled.");
   } else {
     ImGui::TextDisabled("Convergence over each chain's newest ≤ %zu draws", kLiveConvergenceWindow);
     glossary_tooltip_for_last_item(std::vector<std::string>{"R̂", "bulk ESS", "tail ESS"});
