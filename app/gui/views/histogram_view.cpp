@@ -170,17 +170,22 @@ void show_histogram_view(ViewContext& context) {
         sign_weighted(chain, index) ? signed_densities(chain, index) : histogram.densities();
     const std::string label = views::chain_label(chain);
     const plot::Colour colour = views::chain_colour(context, chain);
-    std::vector<std::pair<double, double>> clipped;  // (bin centre, true height)
+    // The tallest clipped bar of each chain carries its true height (one label per chain, so
+    // a narrow band of clipped bars does not stack labels on top of each other).
+    double tallest_x = 0.0, tallest = 0.0;
     for (std::size_t bin = 0; bin < heights.size(); ++bin) {
       if (!(heights[bin] > bar_cap)) continue;
-      clipped.emplace_back(0.5 * (edges[bin] + edges[bin + 1]), heights[bin]);
+      if (heights[bin] > tallest) {
+        tallest = heights[bin];
+        tallest_x = 0.5 * (edges[bin] + edges[bin + 1]);
+      }
       heights[bin] = bar_cap;
     }
     // Faint fills and solid outlines: several chains stay readable on top of each other.
     plot::Bars(label.c_str(), edges.data(), heights.data(), histogram.bins(),
                {.colour = colour, .fill_alpha = 0.12f});
-    for (const auto& [x, height] : clipped) {
-      plot::Text(x, bar_cap, "↑" + views::compact_number(height, 2), colour, {0.0f, 2.0f},
+    if (tallest > 0.0) {
+      plot::Text(tallest_x, bar_cap, "↑" + views::compact_number(tallest, 2), colour, {0.0f, 2.0f},
                  plot::HAlign::Center, plot::VAlign::Top);
     }
   }
