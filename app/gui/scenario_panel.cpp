@@ -403,10 +403,14 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     const bool passes = scenario_->ensemble->data_passes > 0;
     caption("%d chains per sampler; particles on the target view", scenario_->ensemble->chains);
     // Once done: the ensemble's R̂ and ESS under the plot.
+    // The plot keeps at least eight rows' height; a shorter panel gets the one-line form.
     const auto result = runner_->ensemble();
-    const float below = result ? ensemble_convergence_height(*result) : 0.0f;
+    const float table = result ? ensemble_convergence_height(*result) : 0.0f;
+    const bool compact =
+        result && ImGui::GetContentRegionAvail().y - table < 8.0f * ImGui::GetFrameHeight();
+    const float below = !result ? 0.0f : compact ? ImGui::GetFrameHeightWithSpacing() : table;
     plot_ensemble(runner_->clouds(), passes ? "data passes" : "steps", below);
-    if (result) show_ensemble_convergence(*result);
+    if (result) show_ensemble_convergence(*result, compact);
   }
 }
 

@@ -80,6 +80,12 @@ done
 xdotool mouseup 1
 changed() { [[ "$(friction)" != "$start" ]]; }
 wait_for "friction to change from $start" changed
+# The window may still be working through the drag's motion events (under load it lags behind
+# xdotool): Ctrl+Z must come after the release, so wait until the value holds still for 1 s.
+settled() {
+  local first; first=$(friction); sleep 1.0; [[ "$(friction)" == "$first" ]]
+}
+wait_for "friction to settle after the drag" settled
 echo "friction: $start -> $(friction)"
 grep -q '^chain 2 sghmc' "$status" || { echo "chain 2 is no longer SGHMC"; exit 1; }
 

@@ -195,8 +195,32 @@ float ensemble_convergence_height(const EnsembleResult& result) {
          ImGui::GetStyle().ItemSpacing.y;
 }
 
-void show_ensemble_convergence(const EnsembleResult& result) {
+void show_ensemble_convergence(const EnsembleResult& result, bool compact) {
   if (result.series.empty()) return;
+  if (compact) {
+    // A short panel keeps its height for the plot: the worst R̂ in one line, the table on hover.
+    const EnsembleSeries* worst_series = nullptr;
+    double worst_rhat = -1.0;
+    for (const EnsembleSeries& series : result.series) {
+      const double rhat = worst(series.convergence).rhat;
+      if (std::isfinite(rhat) && rhat > worst_rhat) {
+        worst_rhat = rhat;
+        worst_series = &series;
+      }
+    }
+    if (worst_series == nullptr) {
+      ImGui::TextDisabled("R̂: not enough draws");
+      return;
+    }
+    ImGui::TextDisabled("worst R̂ %s (%s); hover for all",
+                        views::compact_number(worst_rhat, 4).c_str(), worst_series->label.c_str());
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      show_ensemble_convergence(result, false);
+      ImGui::EndTooltip();
+    }
+    return;
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
   const float height = ImGui::GetFrameHeight() * float(1 + result.series.size());

@@ -9,6 +9,8 @@ struct EnsembleResult;
 // The height show_ensemble_convergence needs (the ensemble plot leaves it free).
 float ensemble_convergence_height(const EnsembleResult& result);
 // Per series: the largest R̂ and smallest bulk/tail ESS over the coordinates, R̂ > 1.01 flagged.
-void show_ensemble_convergence(const EnsembleResult& result);
+// `compact`: one line (the worst R̂, the table in its tooltip), for a panel too short for both
+// the plot and the table.
+void show_ensemble_convergence(const EnsembleResult& result, bool compact = false);
 
 }  // namespace sgl
