@@ -248,6 +248,7 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
     target_synced_ = true;
   }
   const TargetInfo* current = find_target_info(edited_target_.id);
+  fit_item_before_label("target (?)");  // the help marker follows on the same line
   const bool target_list_open = ImGui::BeginCombo("target", edited_target_.id.c_str());
   // For tests/gui/target_note_test.sh (while open, the last item is inside the list).
   if (!target_list_open) ui_probe::record_last_item("target/combo");
