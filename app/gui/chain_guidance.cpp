@@ -73,9 +73,7 @@ void text_keeping_numbers(const std::string& text) {
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
   for (const StabilityHint& hint : hints) {
     ImGui::PushStyleColor(ImGuiCol_Text, level_colour(hint.level));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::Text("%s: %s", level_word(hint.level), hint.text.c_str());
-    ImGui::PopTextWrapPos();
+    text_keeping_numbers(std::string(level_word(hint.level)) + ": " + hint.text);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
