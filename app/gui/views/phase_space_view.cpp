@@ -215,8 +215,11 @@ void show_phase_space_view(ViewContext& context) {
   // SGLD-type chains carry no momentum (r ≡ 0): a flat line at r = 0 would read as a
   // trajectory, so they are named instead of drawn.
   std::string without_momentum;
-  for (const ChainSnapshot& chain : snapshot.chains) {
+  std::vector<bool> momentum_less(snapshot.chains.size(), false);  // scanned once per frame
+  for (std::size_t k = 0; k < snapshot.chains.size(); ++k) {
+    const ChainSnapshot& chain = snapshot.chains[k];
     if (views::recent_rows(chain) == 0 || !has_no_momentum(chain)) continue;
+    momentum_less[k] = true;
     without_momentum += (without_momentum.empty() ? "" : ", ") + views::chain_label(chain);
   }
   if (!without_momentum.empty()) {
@@ -243,10 +246,11 @@ void show_phase_space_view(ViewContext& context) {
   const std::string missing_levels = plot_energy_levels(context, field);
 
   const float font = ImGui::GetFontSize();
-  for (const ChainSnapshot& chain : snapshot.chains) {
+  for (std::size_t k = 0; k < snapshot.chains.size(); ++k) {
+    const ChainSnapshot& chain = snapshot.chains[k];
     const std::size_t rows = views::recent_rows(chain);
     if (rows == 0 || coordinate >= chain.dim ||
-        chain.recent_momentum.size() != chain.recent_theta.size() || has_no_momentum(chain)) {
+        chain.recent_momentum.size() != chain.recent_theta.size() || momentum_less[k]) {
       continue;
     }
     const std::size_t stride = static_cast<std::size_t>(chain.dim);
