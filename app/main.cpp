@@ -6,14 +6,14 @@
 #include <new>
 #include <string>
 
-#include "cli_list.hpp"
-#include "cli_run.hpp"
-#include "gui/gui_main.hpp"
-#include "interrupt.hpp"
+#include "app/cli/cli_list.hpp"
+#include "app/cli/cli_run.hpp"
+#include "app/cli/interrupt.hpp"
+#include "app/gui/shell/gui_main.hpp"
 #ifdef SGL_HAVE_GUI
-#include "gui/run_figures.hpp"
+#include "app/gui/export/run_figures.hpp"
 #endif
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace {
 

@@ -9,10 +9,10 @@
 #include <cstdio>
 #include <string>
 
-#include "run/chain.hpp"
-#include "targets/expression/program.hpp"
-#include "targets/potential_window.hpp"
-#include "targets/target_registry.hpp"
+#include "core/run/chain.hpp"
+#include "core/targets/expression/program.hpp"
+#include "core/targets/potential_window.hpp"
+#include "core/targets/target_registry.hpp"
 
 namespace {
 

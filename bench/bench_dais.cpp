@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <limits>
 
-#include "samplers/sampler_registry.hpp"
-#include "targets/target_registry.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/target_registry.hpp"
 
 namespace {
 

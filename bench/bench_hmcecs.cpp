@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics/ess.hpp"
-#include "diagnostics/running_moments.hpp"
-#include "samplers/hmcecs_signed.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "targets/logistic_regression.hpp"
-#include "targets/target_registry.hpp"
+#include "core/diagnostics/ess.hpp"
+#include "core/diagnostics/running_moments.hpp"
+#include "core/samplers/hmcecs_signed.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/targets/target_registry.hpp"
 
 namespace {
 

@@ -16,10 +16,10 @@
 #include <thread>
 #include <vector>
 
-#include "run/chain.hpp"
-#include "run/live_chain_stats.hpp"
-#include "run/live_engine.hpp"
-#include "run/run_spec.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/live_chain_stats.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/run_spec.hpp"
 
 namespace {
 

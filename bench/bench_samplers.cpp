@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "run/chain.hpp"
-#include "targets/target_registry.hpp"
+#include "core/run/chain.hpp"
+#include "core/targets/target_registry.hpp"
 
 namespace {
 

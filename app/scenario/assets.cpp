@@ -1,4 +1,4 @@
-#include "scenario/assets.hpp"
+#include "app/scenario/assets.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -7,8 +7,8 @@
 #include <sstream>
 #include <system_error>
 
-#include "io/input_limits.hpp"
-#include "util/error.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

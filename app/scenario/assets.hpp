@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario/scenario.hpp"
+#include "app/scenario/scenario.hpp"
 
 namespace sgl {
 

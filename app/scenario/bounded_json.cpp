@@ -1,9 +1,9 @@
-#include "scenario/bounded_json.hpp"
+#include "app/scenario/bounded_json.hpp"
 
 #include <algorithm>
 
-#include "io/input_limits.hpp"
-#include "util/error.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -1,20 +1,20 @@
-#include "scenario/experiment.hpp"
+#include "app/scenario/experiment.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "diagnostics/distance.hpp"
-#include "diagnostics/ess.hpp"
-#include "diagnostics/histogram.hpp"
-#include "io/input_limits.hpp"
-#include "run/memory_estimate.hpp"
-#include "run/start_point.hpp"
-#include "targets/analytic_targets.hpp"
-#include "targets/data_target.hpp"
-#include "targets/ewsg_gauss.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/truth_grid.hpp"
-#include "util/error.hpp"
+#include "core/diagnostics/distance.hpp"
+#include "core/diagnostics/ess.hpp"
+#include "core/diagnostics/histogram.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/run/memory_estimate.hpp"
+#include "core/run/start_point.hpp"
+#include "core/targets/analytic_targets.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/targets/ewsg_gauss.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/truth_grid.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

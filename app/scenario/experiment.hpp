@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics/convergence.hpp"
-#include "scenario/scenario.hpp"
+#include "app/scenario/scenario.hpp"
+#include "core/diagnostics/convergence.hpp"
 
 namespace sgl {
 

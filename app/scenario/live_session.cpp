@@ -1,9 +1,9 @@
-#include "scenario/live_session.hpp"
+#include "app/scenario/live_session.hpp"
 
 #include <algorithm>
 
-#include "targets/target.hpp"
-#include "util/error.hpp"
+#include "core/targets/target.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -4,8 +4,8 @@
 // follow.
 #pragma once
 
-#include "run/live_engine.hpp"
-#include "scenario/scenario.hpp"
+#include "app/scenario/scenario.hpp"
+#include "core/run/live_engine.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "scenario/note_wrap.hpp"
+#include "app/scenario/note_wrap.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,17 +1,17 @@
-#include "scenario/scenario.hpp"
+#include "app/scenario/scenario.hpp"
 
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "io/input_limits.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "scenario/bounded_json.hpp"
-#include "scenario/scenario_layout.hpp"
-#include "targets/data_target.hpp"
-#include "targets/regression_data.hpp"
-#include "util/error.hpp"
+#include "app/scenario/bounded_json.hpp"
+#include "app/scenario/scenario_layout.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/targets/regression_data.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

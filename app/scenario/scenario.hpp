@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "run/chain.hpp"
-#include "run/run_spec.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/run_spec.hpp"
 
 namespace sgl {
 
@@ -74,7 +74,7 @@ struct SavedChain {
 // How the window arranges its panels. "dashboard": every panel tiled; "lecture": the few panels
 // a lesson needs, large (the first is the main plot). Panel names are the export stems.
 struct ScenarioLayout {
-  std::string mode = "dashboard";  // "dashboard" | "lecture"
+  std::string mode = "dashboard";   // "dashboard" | "lecture"
   std::vector<std::string> panels;  // lecture panels, main first (empty: target, histogram)
 };
 // The panels a layout may name, in their dashboard order.

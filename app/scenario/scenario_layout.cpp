@@ -1,8 +1,8 @@
-#include "scenario/scenario_layout.hpp"
+#include "app/scenario/scenario_layout.hpp"
 
 #include <algorithm>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "scenario/scenario.hpp"
+#include "app/scenario/scenario.hpp"
 
 namespace sgl {
 

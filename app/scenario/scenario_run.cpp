@@ -1,4 +1,4 @@
-#include "scenario/scenario_run.hpp"
+#include "app/scenario/scenario_run.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "run/run_summary.hpp"
-#include "run/session.hpp"
-#include "scenario/experiment.hpp"
+#include "app/scenario/experiment.hpp"
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
 
 namespace sgl {
 

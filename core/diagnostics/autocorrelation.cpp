@@ -1,4 +1,4 @@
-#include "diagnostics/autocorrelation.hpp"
+#include "core/diagnostics/autocorrelation.hpp"
 
 #include <algorithm>
 #include <complex>

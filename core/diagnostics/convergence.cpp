@@ -1,4 +1,4 @@
-#include "diagnostics/convergence.hpp"
+#include "core/diagnostics/convergence.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <numbers>
 #include <numeric>
 
-#include "diagnostics/autocorrelation.hpp"
+#include "core/diagnostics/autocorrelation.hpp"
 
 namespace sgl {
 namespace {

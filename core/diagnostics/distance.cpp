@@ -1,4 +1,4 @@
-#include "diagnostics/distance.hpp"
+#include "core/diagnostics/distance.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "targets/truth_grid.hpp"
+#include "core/targets/truth_grid.hpp"
 
 namespace sgl {
 

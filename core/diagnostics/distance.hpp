@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "diagnostics/histogram.hpp"
+#include "core/diagnostics/histogram.hpp"
 
 namespace sgl {
 

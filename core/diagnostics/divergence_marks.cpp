@@ -1,4 +1,4 @@
-#include "diagnostics/divergence_marks.hpp"
+#include "core/diagnostics/divergence_marks.hpp"
 
 #include <algorithm>
 

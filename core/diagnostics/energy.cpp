@@ -1,4 +1,4 @@
-#include "diagnostics/energy.hpp"
+#include "core/diagnostics/energy.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,10 +1,10 @@
-#include "diagnostics/ess.hpp"
+#include "core/diagnostics/ess.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "diagnostics/autocorrelation.hpp"
+#include "core/diagnostics/autocorrelation.hpp"
 
 namespace sgl {
 

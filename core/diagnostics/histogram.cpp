@@ -1,4 +1,4 @@
-#include "diagnostics/histogram.hpp"
+#include "core/diagnostics/histogram.hpp"
 
 #include <cmath>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "diagnostics/running_moments.hpp"
+#include "core/diagnostics/running_moments.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
-#include "gradients/block_poisson_estimator.hpp"
+#include "core/gradients/block_poisson_estimator.hpp"
 
 #include <cmath>
 #include <limits>
 #include <numeric>
 #include <string>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "gradients/taylor_control_variates.hpp"
-#include "util/rng.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

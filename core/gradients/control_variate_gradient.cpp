@@ -1,11 +1,11 @@
-#include "gradients/control_variate_gradient.hpp"
+#include "core/gradients/control_variate_gradient.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "targets/ewsg_gauss.hpp"
-#include "targets/regression_data.hpp"
-#include "util/error.hpp"
+#include "core/targets/ewsg_gauss.hpp"
+#include "core/targets/regression_data.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

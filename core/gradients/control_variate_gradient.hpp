@@ -24,9 +24,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "targets/data_target.hpp"
-#include "util/params.hpp"
-#include "util/rng.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/util/params.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

@@ -1,8 +1,8 @@
-#include "gradients/ecs_subsample.hpp"
+#include "core/gradients/ecs_subsample.hpp"
 
 #include <string>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "gradients/ewsg_index_chain.hpp"
+#include "core/gradients/ewsg_index_chain.hpp"
 
 #include <algorithm>
 #include <cmath>

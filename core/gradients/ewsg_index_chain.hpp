@@ -22,8 +22,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "targets/data_target.hpp"
-#include "util/rng.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "gradients/gradient_estimator.hpp"
+#include "core/gradients/gradient_estimator.hpp"
 
 #include <algorithm>
 #include <cmath>

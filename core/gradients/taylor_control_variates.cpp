@@ -1,13 +1,13 @@
-#include "gradients/taylor_control_variates.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "targets/ewsg_gauss.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/logistic_regression.hpp"
-#include "util/error.hpp"
+#include "core/targets/ewsg_gauss.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

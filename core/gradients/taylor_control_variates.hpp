@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "targets/data_target.hpp"
-#include "util/rng.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

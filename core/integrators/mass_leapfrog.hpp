@@ -10,8 +10,8 @@
 
 #include <Eigen/Dense>
 
-#include "util/error.hpp"
-#include "util/rng.hpp"
+#include "core/util/error.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

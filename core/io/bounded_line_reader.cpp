@@ -1,4 +1,4 @@
-#include "io/bounded_line_reader.hpp"
+#include "core/io/bounded_line_reader.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "io/csv_table.hpp"
+#include "core/io/csv_table.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -9,9 +9,9 @@
 #include <set>
 #include <string_view>
 
-#include "io/bounded_line_reader.hpp"
-#include "io/input_limits.hpp"
-#include "util/error.hpp"
+#include "core/io/bounded_line_reader.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

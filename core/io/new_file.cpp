@@ -1,4 +1,4 @@
-#include "io/new_file.hpp"
+#include "core/io/new_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -1,10 +1,10 @@
-#include "run/chain.hpp"
+#include "core/run/chain.hpp"
 
 #include <algorithm>
 #include <chrono>
 
-#include "samplers/data_aware_defaults.hpp"
-#include "samplers/sampler_registry.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 

@@ -8,15 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "run/draw_store.hpp"
-#include "samplers/sampler.hpp"
+#include "core/run/draw_store.hpp"
+#include "core/run/param_change.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 
-struct ParamChange {
-  std::uint64_t step;  // the change applies from step step+1
-  ParamValues params;
-};
 
 class Chain {
  public:

@@ -1,12 +1,12 @@
-#include "run/live_chain_stats.hpp"
+#include "core/run/live_chain_stats.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "diagnostics/autocorrelation.hpp"
-#include "diagnostics/ess.hpp"
-#include "targets/truth_grid.hpp"
+#include "core/diagnostics/autocorrelation.hpp"
+#include "core/diagnostics/ess.hpp"
+#include "core/targets/truth_grid.hpp"
 
 namespace sgl {
 namespace {

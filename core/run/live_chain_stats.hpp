@@ -11,11 +11,11 @@
 #include <optional>
 #include <vector>
 
-#include "diagnostics/distance.hpp"
-#include "diagnostics/divergence_marks.hpp"
-#include "diagnostics/histogram.hpp"
-#include "diagnostics/streaming_decimator.hpp"
-#include "run/chain.hpp"
+#include "core/diagnostics/distance.hpp"
+#include "core/diagnostics/divergence_marks.hpp"
+#include "core/diagnostics/histogram.hpp"
+#include "core/plot/streaming_decimator.hpp"
+#include "core/run/chain.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "run/live_chain_view.hpp"
+#include "core/run/live_chain_view.hpp"
 
 #include <algorithm>
 

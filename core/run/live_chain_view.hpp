@@ -2,9 +2,9 @@
 // ChainSnapshot the UI draws from. Worker thread only; the result is self-contained.
 #pragma once
 
-#include "run/chain.hpp"
-#include "run/live_chain_stats.hpp"
-#include "run/live_engine.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/live_chain_stats.hpp"
+#include "core/run/engine_snapshot.hpp"
 
 namespace sgl {
 

@@ -20,15 +20,15 @@
 //    kLiveDiagnosticsWindow), and in all at most ~10% of the worker's time (after a step that
 //    took c seconds the next waits 9c).
 // Slicing never changes the draws: Sampler::run(a) then run(b) equals run(a + b).
-#include "run/live_engine.hpp"
+#include "core/run/live_engine.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <future>
 
-#include "run/live_chain_view.hpp"
-#include "run/live_engine_impl.hpp"
-#include "util/error.hpp"
+#include "core/run/live_chain_view.hpp"
+#include "core/run/live_engine_impl.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -9,10 +9,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "run/live_engine_impl.hpp"
-#include "run/run_spec.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "util/error.hpp"
+#include "core/run/live_engine_impl.hpp"
+#include "core/run/run_spec.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -6,9 +6,9 @@
 #include <chrono>
 #include <optional>
 
-#include "run/live_chain_stats.hpp"
-#include "run/live_engine.hpp"
-#include "run/live_group_convergence.hpp"
+#include "core/run/live_chain_stats.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/live_group_convergence.hpp"
 
 namespace sgl {
 

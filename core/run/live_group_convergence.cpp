@@ -1,4 +1,4 @@
-#include "run/live_group_convergence.hpp"
+#include "core/run/live_group_convergence.hpp"
 
 #include <algorithm>
 #include <cstdio>

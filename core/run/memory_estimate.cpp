@@ -1,4 +1,4 @@
-#include "run/memory_estimate.hpp"
+#include "core/run/memory_estimate.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

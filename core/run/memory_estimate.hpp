@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "run/run_spec.hpp"
+#include "core/run/run_spec.hpp"
 
 namespace sgl {
 

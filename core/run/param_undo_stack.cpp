@@ -1,4 +1,4 @@
-#include "run/param_undo_stack.hpp"
+#include "core/run/param_undo_stack.hpp"
 
 #include <algorithm>
 

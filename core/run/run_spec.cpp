@@ -1,8 +1,8 @@
-#include "run/run_spec.hpp"
+#include "core/run/run_spec.hpp"
 
-#include "samplers/sampler_registry.hpp"
-#include "util/error.hpp"
-#include "util/rng.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/util/error.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

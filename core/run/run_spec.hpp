@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "targets/target_registry.hpp"
+#include "core/targets/target_registry.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "run/run_summary.hpp"
+#include "core/run/run_summary.hpp"
 
 #include <cmath>
 #include <iomanip>
@@ -6,13 +6,13 @@
 #include <sstream>
 #include <string>
 
-#include "diagnostics/convergence.hpp"
-#include "diagnostics/distance.hpp"
-#include "diagnostics/ess.hpp"
-#include "diagnostics/histogram.hpp"
-#include "diagnostics/running_moments.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "targets/truth_grid.hpp"
+#include "core/diagnostics/convergence.hpp"
+#include "core/diagnostics/distance.hpp"
+#include "core/diagnostics/ess.hpp"
+#include "core/diagnostics/histogram.hpp"
+#include "core/diagnostics/running_moments.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/truth_grid.hpp"
 
 namespace sgl {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "run/session.hpp"
+#include "core/run/session.hpp"
 
 namespace sgl {
 

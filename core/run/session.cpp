@@ -1,16 +1,16 @@
-#include "run/session.hpp"
+#include "core/run/session.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <sstream>
 
-#include "io/input_limits.hpp"
-#include "run/memory_estimate.hpp"
-#include "run/start_point.hpp"
-#include "targets/data_target.hpp"
-#include "targets/regression_data.hpp"
-#include "util/error.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/run/memory_estimate.hpp"
+#include "core/run/start_point.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/targets/regression_data.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "run/chain.hpp"
-#include "run/run_spec.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/run_spec.hpp"
 
 namespace sgl {
 

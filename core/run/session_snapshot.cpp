@@ -1,7 +1,7 @@
-#include "run/session_snapshot.hpp"
+#include "core/run/session_snapshot.hpp"
 
-#include "run/live_chain_stats.hpp"
-#include "run/live_chain_view.hpp"
+#include "core/run/live_chain_stats.hpp"
+#include "core/run/live_chain_view.hpp"
 
 namespace sgl {
 

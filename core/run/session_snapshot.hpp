@@ -4,8 +4,8 @@
 // traces and energies, ACF/ESS/IAT over the newest stored draws).
 #pragma once
 
-#include "run/live_engine.hpp"
-#include "run/session.hpp"
+#include "core/run/engine_snapshot.hpp"
+#include "core/run/session.hpp"
 
 namespace sgl {
 

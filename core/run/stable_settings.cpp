@@ -1,4 +1,4 @@
-#include "run/stable_settings.hpp"
+#include "core/run/stable_settings.hpp"
 
 #include <algorithm>
 

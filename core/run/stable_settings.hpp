@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "run/chain.hpp"
+#include "core/run/chain.hpp"
 
 namespace sgl {
 

@@ -1,10 +1,10 @@
-#include "run/start_point.hpp"
+#include "core/run/start_point.hpp"
 
 #include <cmath>
 #include <sstream>
 
-#include "targets/regression_data.hpp"
-#include "util/error.hpp"
+#include "core/targets/regression_data.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

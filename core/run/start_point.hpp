@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "targets/target.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 

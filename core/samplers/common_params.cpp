@@ -1,4 +1,4 @@
-#include "samplers/common_params.hpp"
+#include "core/samplers/common_params.hpp"
 
 namespace sgl {
 
@@ -21,15 +21,16 @@ ParamDescriptor noise_var_param() {
 }
 
 ParamDescriptor batch_size_param(double default_value) {
-  ParamDescriptor d{"batch_size",
-                    "minibatch size b",
-                    ParamKind::Integer,
-                    1,
-                    1e7,
-                    default_value,
-                    true,
-                    "Data points per stochastic gradient, drawn uniformly with replacement; smaller "
-                    "is cheaper and noisier"};
+  ParamDescriptor d{
+      "batch_size",
+      "minibatch size b",
+      ParamKind::Integer,
+      1,
+      1e7,
+      default_value,
+      true,
+      "Data points per stochastic gradient, drawn uniformly with replacement; smaller "
+      "is cheaper and noisier"};
   d.scope = ParamScope::DataTargetsOnly;
   return d;
 }

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "util/params.hpp"
+#include "core/util/params.hpp"
 
 namespace sgl {
 

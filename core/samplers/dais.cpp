@@ -1,9 +1,9 @@
-#include "samplers/dais.hpp"
+#include "core/samplers/dais.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

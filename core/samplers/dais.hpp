@@ -30,9 +30,9 @@
 #include <memory>
 #include <vector>
 
-#include "samplers/sampler.hpp"
-#include "vi/adam.hpp"
-#include "vi/dais_objective.hpp"
+#include "core/samplers/sampler.hpp"
+#include "core/vi/adam.hpp"
+#include "core/vi/dais_objective.hpp"
 
 namespace sgl {
 

@@ -1,11 +1,11 @@
-#include "samplers/data_aware_defaults.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 
-#include "targets/linear_regression.hpp"
-#include "targets/logistic_regression.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
 
 namespace sgl {
 namespace {

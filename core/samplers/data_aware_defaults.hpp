@@ -18,8 +18,8 @@
 
 #include <string>
 
-#include "targets/target.hpp"
-#include "util/params.hpp"
+#include "core/targets/target.hpp"
+#include "core/util/params.hpp"
 
 namespace sgl {
 

@@ -1,6 +1,6 @@
-#include "samplers/ecs_setup.hpp"
+#include "core/samplers/ecs_setup.hpp"
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -6,9 +6,9 @@
 #include <memory>
 #include <string>
 
-#include "gradients/taylor_control_variates.hpp"
-#include "integrators/mass_leapfrog.hpp"
-#include "samplers/sampler.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
+#include "core/integrators/mass_leapfrog.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 

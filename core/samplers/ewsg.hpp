@@ -15,8 +15,8 @@
 // non-uniform weights amplifying it. Check by halving h.
 #pragma once
 
-#include "gradients/ewsg_index_chain.hpp"
-#include "samplers/sampler.hpp"
+#include "core/gradients/ewsg_index_chain.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 

@@ -4,8 +4,8 @@
 // cached gradient return to the start of the trajectory.
 #pragma once
 
-#include "integrators/leapfrog.hpp"
-#include "samplers/metropolis.hpp"
+#include "core/integrators/leapfrog.hpp"
+#include "core/samplers/metropolis.hpp"
 
 namespace sgl {
 

@@ -1,9 +1,9 @@
-#include "samplers/hmc.hpp"
+#include "core/samplers/hmc.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "samplers/common_params.hpp"
+#include "core/samplers/common_params.hpp"
 
 namespace sgl {
 
@@ -12,7 +12,8 @@ HmcSampler::HmcSampler(const Target& target)
 
 std::vector<ParamDescriptor> HmcSampler::descriptors() {
   return {
-      step_size_param(0.1, "Leapfrog step ε: larger moves further per gradient but lowers acceptance"),
+      step_size_param(0.1,
+                      "Leapfrog step ε: larger moves further per gradient but lowers acceptance"),
       {"leapfrog_steps", "leapfrog steps L", ParamKind::Integer, 1, 1000, 20, true,
        "Leapfrog steps per proposal: trajectory length is ε·L"},
       {"mh", "Metropolis–Hastings", ParamKind::Boolean, 0, 1, 1, false,
@@ -36,14 +37,17 @@ void HmcSampler::reset(const Vec& theta0, Rng& rng) {
 
 void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
   const auto cost = static_cast<std::uint64_t>(target_.evaluation_cost());
-  auto exact_gradient = [this](const double* theta, double* grad) { target_.gradient(theta, grad); };
+  auto exact_gradient = [this](const double* theta, double* grad) {
+    target_.gradient(theta, grad);
+  };
   for (std::uint64_t s = 0; s < steps; ++s) {
     const MetropolisOutcome outcome =
         transition_.run(target_, theta_, r_, grad_, potential_, step_size_, leapfrog_steps_,
                         metropolis_, rng, exact_gradient);
     counters_.gradient_evaluations += cost * static_cast<std::uint64_t>(leapfrog_steps_);
     counters_.density_evaluations += cost;
-    finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential_);
+    finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,
+                           potential_);
   }
 }
 

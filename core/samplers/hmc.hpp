@@ -4,8 +4,8 @@
 //   (Chen's "HMC (no MH)"). A divergent trajectory (Stan's rule) is rejected and counted.
 #pragma once
 
-#include "samplers/hamiltonian_transition.hpp"
-#include "samplers/sampler.hpp"
+#include "core/samplers/hamiltonian_transition.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 

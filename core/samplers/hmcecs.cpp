@@ -1,12 +1,12 @@
-#include "samplers/hmcecs.hpp"
+#include "core/samplers/hmcecs.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "samplers/common_params.hpp"
-#include "samplers/ecs_setup.hpp"
-#include "samplers/metropolis.hpp"
-#include "util/error.hpp"
+#include "core/samplers/common_params.hpp"
+#include "core/samplers/ecs_setup.hpp"
+#include "core/samplers/metropolis.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -21,10 +21,10 @@
 #include <memory>
 #include <vector>
 
-#include "gradients/ecs_subsample.hpp"
-#include "gradients/taylor_control_variates.hpp"
-#include "integrators/mass_leapfrog.hpp"
-#include "samplers/sampler.hpp"
+#include "core/gradients/ecs_subsample.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
+#include "core/integrators/mass_leapfrog.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 

@@ -1,13 +1,13 @@
-#include "samplers/hmcecs_signed.hpp"
+#include "core/samplers/hmcecs_signed.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "samplers/ecs_setup.hpp"
-#include "samplers/hmcecs.hpp"
-#include "samplers/metropolis.hpp"
-#include "util/error.hpp"
+#include "core/samplers/ecs_setup.hpp"
+#include "core/samplers/hmcecs.hpp"
+#include "core/samplers/metropolis.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -34,10 +34,10 @@
 #include <memory>
 #include <vector>
 
-#include "gradients/block_poisson_estimator.hpp"
-#include "gradients/taylor_control_variates.hpp"
-#include "integrators/mass_leapfrog.hpp"
-#include "samplers/sampler.hpp"
+#include "core/gradients/block_poisson_estimator.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
+#include "core/integrators/mass_leapfrog.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 

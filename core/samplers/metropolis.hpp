@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "samplers/sampler.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 
@@ -16,8 +16,8 @@ struct MetropolisOutcome {
 
 // Accepts with probability min(1, exp(H₀ − H₁)); with `metropolis` off every non-divergent
 // proposal is accepted. A proposal with non-finite H₁ or H₁ − H₀ > 1000 is divergent and rejected.
-inline MetropolisOutcome metropolis_decision(double energy_start, double energy_end, bool metropolis,
-                                             Rng& rng) {
+inline MetropolisOutcome metropolis_decision(double energy_start, double energy_end,
+                                             bool metropolis, Rng& rng) {
   MetropolisOutcome outcome;
   const double delta = energy_end - energy_start;
   if (!std::isfinite(energy_end) || delta > kDivergenceThreshold) {

@@ -1,9 +1,9 @@
-#include "samplers/naive_sghmc.hpp"
+#include "core/samplers/naive_sghmc.hpp"
 
-#include "integrators/leapfrog.hpp"
-#include "samplers/common_params.hpp"
-#include "samplers/metropolis.hpp"
-#include "util/error.hpp"
+#include "core/integrators/leapfrog.hpp"
+#include "core/samplers/common_params.hpp"
+#include "core/samplers/metropolis.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -7,8 +7,8 @@
 //    by an MH test with the exact, full-data H; only trajectory end points are draws.
 #pragma once
 
-#include "samplers/hamiltonian_transition.hpp"
-#include "samplers/stochastic_gradient_sampler.hpp"
+#include "core/samplers/hamiltonian_transition.hpp"
+#include "core/samplers/stochastic_gradient_sampler.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "samplers/sampler.hpp"
+#include "core/samplers/sampler.hpp"
 
 #include <chrono>
 #include <sstream>

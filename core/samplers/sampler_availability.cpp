@@ -1,7 +1,7 @@
-#include "samplers/sampler_availability.hpp"
+#include "core/samplers/sampler_availability.hpp"
 
-#include "samplers/sampler_registry.hpp"
-#include "util/error.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "targets/target.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 

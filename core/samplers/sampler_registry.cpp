@@ -1,19 +1,19 @@
-#include "samplers/sampler_registry.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
-#include "samplers/data_aware_defaults.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
 
-#include "samplers/dais.hpp"
-#include "samplers/ewsg.hpp"
-#include "samplers/hmc.hpp"
-#include "samplers/hmcecs.hpp"
-#include "samplers/hmcecs_signed.hpp"
-#include "samplers/naive_sghmc.hpp"
-#include "samplers/sgd_momentum.hpp"
-#include "samplers/sghmc.hpp"
-#include "samplers/sghmc_cv.hpp"
-#include "samplers/sgld.hpp"
-#include "samplers/sgld_cv.hpp"
-#include "util/error.hpp"
+#include "core/samplers/dais.hpp"
+#include "core/samplers/ewsg.hpp"
+#include "core/samplers/hmc.hpp"
+#include "core/samplers/hmcecs.hpp"
+#include "core/samplers/hmcecs_signed.hpp"
+#include "core/samplers/naive_sghmc.hpp"
+#include "core/samplers/sgd_momentum.hpp"
+#include "core/samplers/sghmc.hpp"
+#include "core/samplers/sghmc_cv.hpp"
+#include "core/samplers/sgld.hpp"
+#include "core/samplers/sgld_cv.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

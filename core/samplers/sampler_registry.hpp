@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "samplers/sampler.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 

@@ -1,8 +1,8 @@
-#include "samplers/sgd_momentum.hpp"
+#include "core/samplers/sgd_momentum.hpp"
 
 #include <cmath>
 
-#include "samplers/common_params.hpp"
+#include "core/samplers/common_params.hpp"
 
 namespace sgl {
 

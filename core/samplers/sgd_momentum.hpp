@@ -5,7 +5,7 @@
 // momentum is r = v/√η, the SGHMC momentum this velocity corresponds to.
 #pragma once
 
-#include "samplers/stochastic_gradient_sampler.hpp"
+#include "core/samplers/stochastic_gradient_sampler.hpp"
 
 namespace sgl {
 

@@ -1,10 +1,10 @@
-#include "samplers/sghmc.hpp"
+#include "core/samplers/sghmc.hpp"
 
 #include <cmath>
 #include <sstream>
 
-#include "samplers/common_params.hpp"
-#include "util/error.hpp"
+#include "core/samplers/common_params.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 

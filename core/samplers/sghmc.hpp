@@ -5,7 +5,7 @@
 // Optional momentum resampling every `resample_every` steps. No MH.
 #pragma once
 
-#include "samplers/stochastic_gradient_sampler.hpp"
+#include "core/samplers/stochastic_gradient_sampler.hpp"
 
 namespace sgl {
 

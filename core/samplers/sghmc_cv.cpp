@@ -1,4 +1,4 @@
-#include "samplers/sghmc_cv.hpp"
+#include "core/samplers/sghmc_cv.hpp"
 
 namespace sgl {
 

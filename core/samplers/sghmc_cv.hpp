@@ -5,7 +5,7 @@
 // MAP θ* (gradients/control_variate_gradient.hpp). Parameters as `sghmc`, data targets only.
 #pragma once
 
-#include "samplers/sghmc.hpp"
+#include "core/samplers/sghmc.hpp"
 
 namespace sgl {
 

@@ -1,9 +1,9 @@
-#include "samplers/sgld.hpp"
+#include "core/samplers/sgld.hpp"
 
 #include <cmath>
 #include <sstream>
 
-#include "samplers/common_params.hpp"
+#include "core/samplers/common_params.hpp"
 
 namespace sgl {
 

@@ -4,7 +4,7 @@
 // SGLD has no momentum: the recorded r is 0, so H = U.
 #pragma once
 
-#include "samplers/stochastic_gradient_sampler.hpp"
+#include "core/samplers/stochastic_gradient_sampler.hpp"
 
 namespace sgl {
 

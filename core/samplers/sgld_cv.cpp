@@ -1,4 +1,4 @@
-#include "samplers/sgld_cv.hpp"
+#include "core/samplers/sgld_cv.hpp"
 
 namespace sgl {
 

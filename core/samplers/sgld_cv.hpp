@@ -5,7 +5,7 @@
 // MAP θ* (gradients/control_variate_gradient.hpp). Parameters as `sgld`, data targets only.
 #pragma once
 
-#include "samplers/sgld.hpp"
+#include "core/samplers/sgld.hpp"
 
 namespace sgl {
 

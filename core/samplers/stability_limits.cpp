@@ -1,4 +1,4 @@
-#include "samplers/stability_limits.hpp"
+#include "core/samplers/stability_limits.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "samplers/stochastic_gradient_sampler.hpp"
+#include "core/samplers/stochastic_gradient_sampler.hpp"
 
 namespace sgl {
 

@@ -6,9 +6,9 @@
 
 #include <memory>
 
-#include "gradients/control_variate_gradient.hpp"
-#include "gradients/gradient_estimator.hpp"
-#include "samplers/sampler.hpp"
+#include "core/gradients/control_variate_gradient.hpp"
+#include "core/gradients/gradient_estimator.hpp"
+#include "core/samplers/sampler.hpp"
 
 namespace sgl {
 

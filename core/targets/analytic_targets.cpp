@@ -1,4 +1,4 @@
-#include "targets/analytic_targets.hpp"
+#include "core/targets/analytic_targets.hpp"
 
 #include <algorithm>
 #include <cmath>

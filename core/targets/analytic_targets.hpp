@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "targets/target.hpp"
-#include "targets/truth_grid.hpp"
+#include "core/targets/target.hpp"
+#include "core/targets/truth_grid.hpp"
 
 namespace sgl {
 

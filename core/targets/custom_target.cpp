@@ -1,4 +1,4 @@
-#include "targets/custom_target.hpp"
+#include "core/targets/custom_target.hpp"
 
 #include <cmath>
 #include <utility>

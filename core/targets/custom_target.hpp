@@ -12,9 +12,9 @@
 
 #include <string>
 
-#include "targets/analytic_targets.hpp"
-#include "targets/expression/program.hpp"
-#include "targets/potential_window.hpp"
+#include "core/targets/analytic_targets.hpp"
+#include "core/targets/expression/program.hpp"
+#include "core/targets/potential_window.hpp"
 
 namespace sgl {
 

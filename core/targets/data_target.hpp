@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "targets/target.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 
@@ -15,7 +15,8 @@ class DataTarget : public Target {
   // ℓ_k(θ) for one datum.
   virtual double log_likelihood_datum(std::int64_t k, const double* theta) const = 0;
 
-  // grad += weight · Σ_{j<count} ∇ℓ_{indices[j]}(θ). Indices may repeat (sampling with replacement).
+  // grad += weight · Σ_{j<count} ∇ℓ_{indices[j]}(θ). Indices may repeat (sampling with
+  // replacement).
   virtual void add_log_likelihood_gradient(const std::int64_t* indices, int count, double weight,
                                            const double* theta, double* grad) const = 0;
 

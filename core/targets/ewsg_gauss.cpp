@@ -1,8 +1,8 @@
-#include "targets/ewsg_gauss.hpp"
+#include "core/targets/ewsg_gauss.hpp"
 
 #include <cmath>
 
-#include "util/rng.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

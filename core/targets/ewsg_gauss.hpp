@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "targets/data_target.hpp"
-#include "targets/truth_grid.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/targets/truth_grid.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "targets/linear_regression.hpp"
+#include "core/targets/linear_regression.hpp"
 
 #include <cmath>
 #include <numbers>

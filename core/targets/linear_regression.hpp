@@ -3,7 +3,7 @@
 // Conjugate: the posterior is Gaussian with precision XᵀX/noise_sd² + I/prior_sd².
 #pragma once
 
-#include "targets/regression_data.hpp"
+#include "core/targets/regression_data.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "targets/logistic_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "targets/regression_data.hpp"
+#include "core/targets/regression_data.hpp"
 
 namespace sgl {
 

@@ -1,11 +1,11 @@
-#include "targets/potential_window.hpp"
+#include "core/targets/potential_window.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

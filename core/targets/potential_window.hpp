@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "targets/expression/program.hpp"
-#include "targets/target.hpp"
+#include "core/targets/expression/program.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 

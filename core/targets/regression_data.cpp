@@ -1,4 +1,4 @@
-#include "targets/regression_data.hpp"
+#include "core/targets/regression_data.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 #include <sstream>
 #include <utility>
 
-#include "io/csv_table.hpp"
-#include "util/error.hpp"
-#include "util/rng.hpp"
+#include "core/io/csv_table.hpp"
+#include "core/util/error.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "targets/data_target.hpp"
+#include "core/targets/data_target.hpp"
 
 namespace sgl {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "util/params.hpp"
+#include "core/util/params.hpp"
 
 namespace sgl {
 

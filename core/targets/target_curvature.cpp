@@ -1,13 +1,13 @@
-#include "targets/target_curvature.hpp"
+#include "core/targets/target_curvature.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 
-#include "gradients/taylor_control_variates.hpp"
-#include "targets/data_target.hpp"
-#include "util/error.hpp"
-#include "util/rng.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/util/error.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 namespace {

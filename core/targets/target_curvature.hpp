@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "targets/target.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 

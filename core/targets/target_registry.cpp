@@ -1,13 +1,13 @@
-#include "targets/target_registry.hpp"
+#include "core/targets/target_registry.hpp"
 
 #include <cstdint>
 
-#include "targets/analytic_targets.hpp"
-#include "targets/custom_target.hpp"
-#include "targets/ewsg_gauss.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/logistic_regression.hpp"
-#include "util/error.hpp"
+#include "core/targets/analytic_targets.hpp"
+#include "core/targets/custom_target.hpp"
+#include "core/targets/ewsg_gauss.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "targets/target.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "targets/truth_grid.hpp"
+#include "core/targets/truth_grid.hpp"
 
 #include <algorithm>
 #include <cmath>

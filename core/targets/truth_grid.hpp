@@ -11,7 +11,7 @@
 #include <functional>
 #include <vector>
 
-#include "targets/target.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 

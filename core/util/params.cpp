@@ -1,10 +1,10 @@
-#include "util/params.hpp"
+#include "core/util/params.hpp"
 
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

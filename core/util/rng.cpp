@@ -1,4 +1,4 @@
-#include "util/rng.hpp"
+#include "core/util/rng.hpp"
 
 #include <cmath>
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "targets/target.hpp"
+#include "core/targets/target.hpp"
 
 namespace sgl {
 

@@ -1,9 +1,9 @@
-#include "vi/dais_likelihood.hpp"
+#include "core/vi/dais_likelihood.hpp"
 
-#include "targets/ewsg_gauss.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/logistic_regression.hpp"
-#include "util/error.hpp"
+#include "core/targets/ewsg_gauss.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "targets/data_target.hpp"
+#include "core/targets/data_target.hpp"
 
 namespace sgl {
 

@@ -1,4 +1,4 @@
-#include "vi/dais_objective.hpp"
+#include "core/vi/dais_objective.hpp"
 
 #include <cmath>
 #include <numbers>

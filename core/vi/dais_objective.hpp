@@ -21,8 +21,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "util/rng.hpp"
-#include "vi/dais_likelihood.hpp"
+#include "core/util/rng.hpp"
+#include "core/vi/dais_likelihood.hpp"
 
 namespace sgl {
 

@@ -441,8 +441,8 @@ TEST_CASE("run --out writes slide-sized SVG figures that xmllint accepts", "[cli
   const Scratch scratch("figures");
   const std::string out = scratch.run_path("gauss2d");
   const CommandResult result =
-      scratch.sgmcmc({"run", "--target", "gauss2d", "--sampler", "sghmc:step_size=0.1",
-                      "--sampler", "sgld:step_size=0.05", "--steps", "400", "--out", out});
+      scratch.sgmcmc({"run", "--target", "gauss2d", "--sampler", "sghmc:step_size=0.1", "--sampler",
+                      "sgld:step_size=0.05", "--steps", "400", "--out", out});
   INFO("stderr: " << result.err);
   REQUIRE(result.exit_code == 0);
   CHECK(result.out.find("trace.svg") != std::string::npos);
@@ -465,8 +465,9 @@ TEST_CASE("run --out writes slide-sized SVG figures that xmllint accepts", "[cli
 
   // 1-D targets have no target figure.
   const std::string one_d = scratch.run_path("harmonic");
-  REQUIRE(scratch.sgmcmc({"run", "--target", "harmonic", "--sampler", "sgld", "--steps", "50",
-                          "--out", one_d})
+  REQUIRE(scratch
+              .sgmcmc({"run", "--target", "harmonic", "--sampler", "sgld", "--steps", "50", "--out",
+                       one_d})
               .exit_code == 0);
   CHECK(fs::exists(fs::path(one_d) / "trace.svg"));
   CHECK_FALSE(fs::exists(fs::path(one_d) / "target.svg"));
@@ -477,9 +478,8 @@ TEST_CASE("SVG figures escape coordinate names for XML", "[cli][figures]") {
   const fs::path data = scratch.runs() / "data.csv";
   write_file(data, "y,\"a<b&c\"\n0.5,1\n-1,0.2\n2,1.5\n0.1,-0.3\n");
   const std::string out = scratch.run_path("linear");
-  const CommandResult result =
-      scratch.sgmcmc({"run", "--model", "linear", "--data", data.string(), "--sampler", "hmc",
-                      "--steps", "30", "--out", out});
+  const CommandResult result = scratch.sgmcmc({"run", "--model", "linear", "--data", data.string(),
+                                               "--sampler", "hmc", "--steps", "30", "--out", out});
   INFO("stderr: " << result.err);
   REQUIRE(result.exit_code == 0);
   const fs::path target = fs::path(out) / "target.svg";
@@ -491,10 +491,10 @@ TEST_CASE("SVG figures escape coordinate names for XML", "[cli][figures]") {
 TEST_CASE("sl-dais trains, then writes its draws and the ELBO, trace and schedule", "[cli][dais]") {
   const Scratch scratch("dais_run");
   const std::string out = scratch.run_path("out");
-  const CommandResult result = scratch.sgmcmc(
-      {"run", "--model", "logistic", "--synthetic", "n=300,d=2,seed=3", "--sampler",
-       "sl-dais:K=4,surrogate_points=32,batch_size=32,iterations=40", "--steps", "25", "--seed",
-       "5", "--out", out});
+  const CommandResult result =
+      scratch.sgmcmc({"run", "--model", "logistic", "--synthetic", "n=300,d=2,seed=3", "--sampler",
+                      "sl-dais:K=4,surrogate_points=32,batch_size=32,iterations=40", "--steps",
+                      "25", "--seed", "5", "--out", out});
   INFO("stderr: " << result.err);
   REQUIRE(result.exit_code == 0);
   CHECK(result.out.find("ELBO") != std::string::npos);

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "capped_process.hpp"
+#include "tests/cli/capped_process.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "capped_process.hpp"
+#include "tests/cli/capped_process.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "diagnostics/axis_ticks.hpp"
+#include "core/plot/axis_ticks.hpp"
 
 namespace sgl {
 namespace {

@@ -5,7 +5,7 @@
 #include <map>
 #include <utility>
 
-#include "diagnostics/contour_lines.hpp"
+#include "core/plot/contour_lines.hpp"
 
 TEST_CASE("contour_segments traces a closed circle of a radial field") {
   // f = x² + y² on [-2, 2]² with 41 points per axis (spacing 0.1); level 1.05 is the circle of

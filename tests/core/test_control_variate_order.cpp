@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "gradients/control_variate_gradient.hpp"
-#include "targets/target_registry.hpp"
-#include "util/error.hpp"
+#include "core/gradients/control_variate_gradient.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

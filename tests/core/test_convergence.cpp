@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics/convergence.hpp"
+#include "core/diagnostics/convergence.hpp"
 
 namespace {
 

@@ -4,14 +4,14 @@
 #include <cmath>
 #include <numbers>
 
-#include "run/chain.hpp"
-#include "scenario/assets.hpp"
-#include "scenario/live_session.hpp"
-#include "scenario/scenario.hpp"
-#include "targets/custom_target.hpp"
-#include "targets/target_registry.hpp"
-#include "targets/truth_grid.hpp"
-#include "util/error.hpp"
+#include "app/scenario/assets.hpp"
+#include "app/scenario/live_session.hpp"
+#include "app/scenario/scenario.hpp"
+#include "core/run/chain.hpp"
+#include "core/targets/custom_target.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/targets/truth_grid.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

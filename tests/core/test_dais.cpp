@@ -6,13 +6,13 @@
 #include <cmath>
 #include <thread>
 
-#include "run/chain.hpp"
-#include "run/live_engine.hpp"
-#include "run/session.hpp"
-#include "samplers/dais.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "targets/target_registry.hpp"
-#include "util/error.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/session.hpp"
+#include "core/samplers/dais.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

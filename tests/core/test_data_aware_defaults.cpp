@@ -5,11 +5,11 @@
 #include <cmath>
 #include <string>
 
-#include "run/chain.hpp"
-#include "run/session.hpp"
-#include "targets/logistic_regression.hpp"
-#include "targets/target_registry.hpp"
-#include "util/error.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/session.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

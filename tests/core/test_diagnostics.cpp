@@ -9,14 +9,14 @@
 
 #include <catch2/catch.hpp>
 
-#include "diagnostics/autocorrelation.hpp"
-#include "diagnostics/distance.hpp"
-#include "diagnostics/energy.hpp"
-#include "diagnostics/ess.hpp"
-#include "diagnostics/histogram.hpp"
-#include "diagnostics/plot_math.hpp"
-#include "diagnostics/running_moments.hpp"
-#include "util/rng.hpp"
+#include "core/diagnostics/autocorrelation.hpp"
+#include "core/diagnostics/distance.hpp"
+#include "core/diagnostics/energy.hpp"
+#include "core/diagnostics/ess.hpp"
+#include "core/diagnostics/histogram.hpp"
+#include "core/diagnostics/running_moments.hpp"
+#include "core/plot/plot_math.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 namespace {

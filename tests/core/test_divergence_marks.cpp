@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "diagnostics/divergence_marks.hpp"
+#include "core/diagnostics/divergence_marks.hpp"
 
 namespace sgl {
 

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "run/draw_store.hpp"
+#include "core/run/draw_store.hpp"
 
 using sgl::DrawStore;
 

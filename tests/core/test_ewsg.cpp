@@ -5,13 +5,13 @@
 #include <cmath>
 #include <set>
 
-#include "gradients/ewsg_index_chain.hpp"
-#include "run/draw_store.hpp"
-#include "samplers/ewsg.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "targets/ewsg_gauss.hpp"
-#include "targets/target_registry.hpp"
-#include "util/error.hpp"
+#include "core/gradients/ewsg_index_chain.hpp"
+#include "core/run/draw_store.hpp"
+#include "core/samplers/ewsg.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/ewsg_gauss.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

@@ -7,9 +7,9 @@
 #include <random>
 #include <string>
 
-#include "io/input_limits.hpp"
-#include "targets/expression/program.hpp"
-#include "util/error.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/targets/expression/program.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 using sgl::expr::Program;

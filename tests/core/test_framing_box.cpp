@@ -5,9 +5,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "targets/framing_box.hpp"
-#include "targets/target_registry.hpp"
-#include "targets/truth_grid.hpp"
+#include "core/plot/framing_box.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/targets/truth_grid.hpp"
 
 namespace sgl {
 namespace {

@@ -3,13 +3,13 @@
 
 #include <cmath>
 
-#include "gradients/ecs_subsample.hpp"
-#include "gradients/taylor_control_variates.hpp"
-#include "samplers/hmcecs.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "targets/logistic_regression.hpp"
-#include "targets/target_registry.hpp"
-#include "util/error.hpp"
+#include "core/gradients/ecs_subsample.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
+#include "core/samplers/hmcecs.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

@@ -7,17 +7,17 @@
 #include <optional>
 #include <set>
 
-#include "gradients/block_poisson_estimator.hpp"
-#include "gradients/taylor_control_variates.hpp"
-#include "run/chain.hpp"
-#include "run/live_engine.hpp"
-#include "run/run_summary.hpp"
-#include "run/session.hpp"
-#include "samplers/hmcecs_signed.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "targets/logistic_regression.hpp"
-#include "targets/target_registry.hpp"
-#include "util/error.hpp"
+#include "core/gradients/block_poisson_estimator.hpp"
+#include "core/gradients/taylor_control_variates.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
+#include "core/samplers/hmcecs_signed.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

@@ -3,10 +3,10 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "io/csv_table.hpp"
-#include "io/input_limits.hpp"
-#include "scenario/scenario.hpp"
-#include "util/error.hpp"
+#include "app/scenario/scenario.hpp"
+#include "core/io/csv_table.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

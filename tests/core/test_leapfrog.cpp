@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "integrators/leapfrog.hpp"
+#include "core/integrators/leapfrog.hpp"
 
 namespace {
 

@@ -8,10 +8,10 @@
 #include <functional>
 #include <thread>
 
-#include "run/live_engine.hpp"
-#include "run/live_group_convergence.hpp"
-#include "scenario/experiment.hpp"
-#include "targets/target_registry.hpp"
+#include "app/scenario/experiment.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/live_group_convergence.hpp"
+#include "core/targets/target_registry.hpp"
 
 using namespace sgl;
 

@@ -7,11 +7,11 @@
 #include <random>
 #include <thread>
 
-#include "run/live_chain_stats.hpp"
-#include "run/live_engine.hpp"
-#include "run/run_spec.hpp"
-#include "run/session.hpp"
-#include "util/error.hpp"
+#include "core/run/live_chain_stats.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/run_spec.hpp"
+#include "core/run/session.hpp"
+#include "core/util/error.hpp"
 
 using sgl::EngineSnapshot;
 using sgl::LiveChainConfig;

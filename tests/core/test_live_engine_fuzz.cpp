@@ -6,10 +6,10 @@
 #include <cmath>
 #include <limits>
 
-#include "run/live_engine.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "targets/target_registry.hpp"
-#include "util/rng.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/rng.hpp"
 
 using namespace sgl;
 

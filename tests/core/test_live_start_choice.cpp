@@ -3,13 +3,13 @@
 // chain added on (or moved to) a regression shows and runs core's data-aware defaults.
 #include <catch2/catch.hpp>
 
-#include "run/live_engine.hpp"
-#include "run/session.hpp"
-#include "samplers/data_aware_defaults.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "scenario/live_session.hpp"
-#include "targets/logistic_regression.hpp"
-#include "util/error.hpp"
+#include "app/scenario/live_session.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/session.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

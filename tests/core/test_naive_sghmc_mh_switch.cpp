@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "run/chain.hpp"
-#include "targets/target_registry.hpp"
+#include "core/run/chain.hpp"
+#include "core/targets/target_registry.hpp"
 
 using namespace sgl;
 

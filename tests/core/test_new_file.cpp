@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "io/new_file.hpp"
-#include "util/error.hpp"
+#include "core/io/new_file.hpp"
+#include "core/util/error.hpp"
 
 namespace {
 

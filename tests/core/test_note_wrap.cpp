@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 
-#include "scenario/assets.hpp"
-#include "scenario/note_wrap.hpp"
+#include "app/scenario/assets.hpp"
+#include "app/scenario/note_wrap.hpp"
 
 using sgl::bind_number_groups;
 using sgl::wrap_at_spaces;

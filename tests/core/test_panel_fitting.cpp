@@ -2,8 +2,8 @@
 // columns go first, the order is kept) and the Experiment panel's table-and-plot arrangement.
 #include <catch2/catch.hpp>
 
-#include "util/column_fit.hpp"
-#include "util/pane_arrangement.hpp"
+#include "core/plot/column_fit.hpp"
+#include "core/plot/pane_arrangement.hpp"
 
 using namespace sgl;
 

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <vector>
 
-#include "util/rng.hpp"
+#include "core/util/rng.hpp"
 
 using sgl::Rng;
 

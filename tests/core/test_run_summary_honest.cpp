@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "run/run_summary.hpp"
-#include "run/session.hpp"
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
 
 using namespace sgl;
 

@@ -2,7 +2,7 @@
 // CT = IF / (2τ − 1)² × evaluations, τ estimated by the fraction of positive signs.
 #include <catch2/catch.hpp>
 
-#include "scenario/scenario_run.hpp"
+#include "app/scenario/scenario_run.hpp"
 
 using namespace sgl;
 

@@ -2,9 +2,9 @@
 // the same draws follow. Also the scenario format's strictness (messages name the field).
 #include <catch2/catch.hpp>
 
-#include "scenario/assets.hpp"
-#include "scenario/live_session.hpp"
-#include "util/error.hpp"
+#include "app/scenario/assets.hpp"
+#include "app/scenario/live_session.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

@@ -4,14 +4,14 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "run/chain.hpp"
-#include "run/param_undo_stack.hpp"
-#include "run/stable_settings.hpp"
-#include "samplers/sampler_availability.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "samplers/stability_limits.hpp"
-#include "targets/target_curvature.hpp"
-#include "targets/target_registry.hpp"
+#include "core/run/chain.hpp"
+#include "core/run/param_undo_stack.hpp"
+#include "core/run/stable_settings.hpp"
+#include "core/samplers/sampler_availability.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/samplers/stability_limits.hpp"
+#include "core/targets/target_curvature.hpp"
+#include "core/targets/target_registry.hpp"
 
 using namespace sgl;
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <vector>
 
-#include "diagnostics/streaming_decimator.hpp"
-#include "run/live_chain_stats.hpp"
+#include "core/plot/streaming_decimator.hpp"
+#include "core/run/live_chain_stats.hpp"
 
 using sgl::DecimatedBucket;
 using sgl::DecimatedSeries;

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "targets/analytic_targets.hpp"
-#include "targets/ewsg_gauss.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/logistic_regression.hpp"
-#include "targets/target_registry.hpp"
-#include "targets/truth_grid.hpp"
-#include "util/error.hpp"
+#include "core/targets/analytic_targets.hpp"
+#include "core/targets/ewsg_gauss.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/targets/truth_grid.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 

@@ -5,11 +5,11 @@
 
 #include <cmath>
 
-#include "diagnostics/distance.hpp"
-#include "diagnostics/histogram.hpp"
-#include "targets/target_registry.hpp"
-#include "targets/truth_grid.hpp"
-#include "util/rng.hpp"
+#include "core/diagnostics/distance.hpp"
+#include "core/diagnostics/histogram.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/targets/truth_grid.hpp"
+#include "core/util/rng.hpp"
 
 using namespace sgl;
 

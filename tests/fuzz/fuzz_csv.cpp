@@ -5,8 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "io/csv_table.hpp"
-#include "util/error.hpp"
+#include "core/io/csv_table.hpp"
+#include "core/util/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
-#include "targets/expression/program.hpp"
-#include "util/error.hpp"
+#include "core/targets/expression/program.hpp"
+#include "core/util/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

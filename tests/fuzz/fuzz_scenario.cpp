@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "scenario/scenario.hpp"
-#include "util/error.hpp"
+#include "app/scenario/scenario.hpp"
+#include "core/util/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

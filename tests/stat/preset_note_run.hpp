@@ -15,10 +15,10 @@
 #include <thread>
 #include <vector>
 
-#include "diagnostics/ess.hpp"
-#include "run/live_engine.hpp"
-#include "scenario/assets.hpp"
-#include "scenario/live_session.hpp"
+#include "app/scenario/assets.hpp"
+#include "app/scenario/live_session.hpp"
+#include "core/diagnostics/ess.hpp"
+#include "core/run/live_engine.hpp"
 
 namespace sgl::test {
 

@@ -7,11 +7,11 @@
 #include <memory>
 #include <vector>
 
-#include "diagnostics/ess.hpp"
-#include "diagnostics/running_moments.hpp"
-#include "run/chain.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/target_registry.hpp"
+#include "core/diagnostics/ess.hpp"
+#include "core/diagnostics/running_moments.hpp"
+#include "core/run/chain.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/target_registry.hpp"
 
 namespace sgl::test {
 

@@ -3,12 +3,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "gradients/control_variate_gradient.hpp"
-#include "gradients/gradient_estimator.hpp"
-#include "samplers/sampler_registry.hpp"
-#include "stat_helpers.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/logistic_regression.hpp"
+#include "core/gradients/control_variate_gradient.hpp"
+#include "core/gradients/gradient_estimator.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -1,7 +1,7 @@
 // HMC on typed potentials (the custom target): moments within MCSE of the exact ones.
 #include <catch2/catch.hpp>
 
-#include "stat_helpers.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "samplers/dais.hpp"
-#include "stat_helpers.hpp"
-#include "targets/linear_regression.hpp"
+#include "core/samplers/dais.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -1,7 +1,7 @@
 // HMC on Chen et al.'s Fig. 3 Gaussian (unit variances, ρ = 0.9): z-tests with MCSE.
 #include <catch2/catch.hpp>
 
-#include "stat_helpers.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -1,10 +1,10 @@
 // HMC-ECS (perturbed) against exact and long-run references.
 #include <catch2/catch.hpp>
 
-#include "samplers/hmcecs.hpp"
-#include "stat_helpers.hpp"
-#include "targets/linear_regression.hpp"
-#include "targets/logistic_regression.hpp"
+#include "core/samplers/hmcecs.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

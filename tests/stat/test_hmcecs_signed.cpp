@@ -2,9 +2,9 @@
 // against long full-data HMC, and τ̂.
 #include <catch2/catch.hpp>
 
-#include "run/run_summary.hpp"
-#include "run/session.hpp"
-#include "stat_helpers.hpp"
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -14,11 +14,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gradients/ecs_subsample.hpp"
-#include "samplers/sampler.hpp"
-#include "stat_helpers.hpp"
-#include "targets/logistic_regression.hpp"
-#include "util/rng.hpp"
+#include "core/gradients/ecs_subsample.hpp"
+#include "core/samplers/sampler.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/util/rng.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -9,8 +9,8 @@
 
 #include <cmath>
 
-#include "stat_helpers.hpp"
-#include "targets/logistic_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

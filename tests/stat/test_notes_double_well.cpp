@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "preset_note_run.hpp"
+#include "tests/stat/preset_note_run.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "preset_note_run.hpp"
-#include "scenario/experiment.hpp"
-#include "scenario/scenario_run.hpp"
+#include "app/scenario/experiment.hpp"
+#include "app/scenario/scenario_run.hpp"
+#include "tests/stat/preset_note_run.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

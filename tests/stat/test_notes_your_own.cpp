@@ -3,7 +3,7 @@
 // and checked for the effect the note promises.
 #include <catch2/catch.hpp>
 
-#include "preset_note_run.hpp"
+#include "tests/stat/preset_note_run.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "scenario/assets.hpp"
-#include "scenario/scenario_run.hpp"
+#include "app/scenario/assets.hpp"
+#include "app/scenario/scenario_run.hpp"
 
 using namespace sgl;
 

@@ -2,8 +2,8 @@
 // reference (logistic).
 #include <catch2/catch.hpp>
 
-#include "stat_helpers.hpp"
-#include "targets/linear_regression.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
 using namespace sgl::test;

@@ -1,4 +1,4 @@
-#include "gui/gl/scalar_field_texture.hpp"
+#include "app/gui/gl/scalar_field_texture.hpp"
 
 #include <glad/gl.h>
 
@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "gui/gl/shader_program.hpp"
+#include "app/gui/gl/shader_program.hpp"
 
 namespace sgl::gl {
 

@@ -1,4 +1,4 @@
-#include "gui/gl/shader_program.hpp"
+#include "app/gui/gl/shader_program.hpp"
 
 #include <glad/gl.h>
 

@@ -1,4 +1,4 @@
-#include "gui/plot/imgui_painter.hpp"
+#include "app/gui/plot/imgui_painter.hpp"
 
 #include <imgui.h>
 

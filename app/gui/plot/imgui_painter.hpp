@@ -1,7 +1,7 @@
 // Painter back end that appends to a Dear ImGui draw list (normally the current window's).
 #pragma once
 
-#include "gui/plot/painter.hpp"
+#include "app/gui/plot/painter.hpp"
 
 struct ImDrawList;
 struct ImFont;

@@ -1,6 +1,6 @@
 // The plot frame: BeginPlot/EndPlot, axis setup, layout, mouse input and the data-following
 // auto-fit. Axes and legend drawing live in plot_axes.cpp, items in plot_items.cpp.
-#include "gui/plot/plot.hpp"
+#include "app/gui/plot/plot.hpp"
 
 #include <imgui_internal.h>
 
@@ -9,8 +9,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "gui/plot/plot_internal.hpp"
-#include "gui/ui_probe.hpp"
+#include "app/gui/plot/plot_internal.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl::plot {
 namespace detail {

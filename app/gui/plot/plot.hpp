@@ -32,8 +32,8 @@
 #include <string_view>
 #include <vector>
 
-#include "diagnostics/streaming_decimator.hpp"
-#include "gui/plot/painter.hpp"
+#include "app/gui/plot/painter.hpp"
+#include "core/plot/streaming_decimator.hpp"
 
 namespace sgl::plot {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gui/plot/plot_internal.hpp"
-#include "gui/plot/plot_theme.hpp"
+#include "app/gui/plot/plot_internal.hpp"
+#include "app/gui/plot/plot_theme.hpp"
 
 namespace sgl::plot::detail {
 namespace {

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics/axis_ticks.hpp"
-#include "diagnostics/plot_math.hpp"
-#include "gui/plot/imgui_painter.hpp"
-#include "gui/plot/plot.hpp"
+#include "app/gui/plot/imgui_painter.hpp"
+#include "app/gui/plot/plot.hpp"
+#include "core/plot/axis_ticks.hpp"
+#include "core/plot/plot_math.hpp"
 
 namespace sgl::plot::detail {
 

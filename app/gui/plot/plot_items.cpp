@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "diagnostics/contour_lines.hpp"
-#include "gui/plot/plot_internal.hpp"
+#include "app/gui/plot/plot_internal.hpp"
+#include "core/plot/contour_lines.hpp"
 
 namespace sgl::plot {
 namespace {

@@ -3,7 +3,7 @@
 // read best on a projector in a lit room, and match exported figures.
 #pragma once
 
-#include "gui/plot/painter.hpp"
+#include "app/gui/plot/painter.hpp"
 
 namespace sgl::plot {
 
@@ -15,7 +15,7 @@ struct PlotTheme {
   Colour axis_label = rgba(10, 10, 12);
   Colour legend_background = rgba(255, 255, 255, 230);
   Colour hidden_label = rgba(150, 150, 150);
-  Colour foreground = rgba(15, 15, 20);         // truth curves, reference ellipses
+  Colour foreground = rgba(15, 15, 20);  // truth curves, reference ellipses
   Colour zero_line = rgba(0, 0, 0, 120);
   Colour hover_ring = rgba(0, 0, 0);
   Colour marker_outline = rgba(255, 255, 255);  // around current-position markers

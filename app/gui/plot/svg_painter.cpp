@@ -1,4 +1,4 @@
-#include "gui/plot/svg_painter.hpp"
+#include "app/gui/plot/svg_painter.hpp"
 
 #include <imgui.h>
 

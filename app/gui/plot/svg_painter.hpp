@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "gui/plot/painter.hpp"
+#include "app/gui/plot/painter.hpp"
 
 struct ImFont;
 

@@ -1,10 +1,10 @@
-#include "targets/expression/lexer.hpp"
+#include "core/targets/expression/lexer.hpp"
 
 #include <cctype>
 #include <charconv>
 #include <cmath>
 
-#include "util/error.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl::expr {
 

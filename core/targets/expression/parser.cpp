@@ -1,10 +1,10 @@
-#include "targets/expression/parser.hpp"
+#include "core/targets/expression/parser.hpp"
 
 #include <numbers>
 
-#include "io/input_limits.hpp"
-#include "targets/expression/lexer.hpp"
-#include "util/error.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/targets/expression/lexer.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl::expr {
 

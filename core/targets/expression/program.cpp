@@ -1,4 +1,4 @@
-#include "targets/expression/program.hpp"
+#include "core/targets/expression/program.hpp"
 
 #include <cmath>
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "targets/expression/parser.hpp"
+#include "core/targets/expression/parser.hpp"
 
 namespace sgl::expr {
 

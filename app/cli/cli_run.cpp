@@ -1,0 +1,270 @@
+#include "app/cli/cli_run.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <sstream>
+
+#include "app/cli/atomic_output.hpp"
+#include "app/cli/draws_csv_writer.hpp"
+#include "app/cli/interrupt.hpp"
+#include "app/cli/progress_meter.hpp"
+#include "app/cli/sampler_labels.hpp"
+#include "app/cli/summary_json_writer.hpp"
+#include "app/cli/summary_table.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+namespace {
+
+std::string known_target_ids() {
+  std::string ids;
+  for (const TargetInfo& info : target_catalogue()) ids += (ids.empty() ? "" : ", ") + info.id;
+  return ids;
+}
+
+// Whole numbers only: strtoull alone would accept "-1" (wrapping around), "1e3" partially, or
+// leading blanks.
+std::uint64_t parse_count(const std::string& text, const std::string& flag, std::uint64_t minimum,
+                          std::uint64_t maximum = std::numeric_limits<std::uint64_t>::max()) {
+  const bool digits_only =
+      !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  errno = 0;
+  const std::uint64_t value = digits_only ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+  if (!digits_only || errno == ERANGE)
+    throw UserError(flag + " expects a whole number, got '" + text + "'");
+  if (value < minimum || value > maximum) {
+    std::ostringstream message;
+    message << flag << " must be ";
+    if (maximum == std::numeric_limits<std::uint64_t>::max()) {
+      message << "at least " << minimum;
+    } else {
+      message << "in [" << minimum << ", " << maximum << "]";
+    }
+    message << ", got " << text;
+    throw UserError(message.str());
+  }
+  return value;
+}
+
+std::vector<double> parse_init(const std::string& text) {
+  // Counted before parsing: no target has more coordinates than kMaxInitValues.
+  const std::size_t count = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
+  if (count > kMaxInitValues)
+    throw UserError("--init has " + std::to_string(count) +
+                    " values, more than any target has coordinates (" +
+                    std::to_string(kMaxInitValues) + ")");
+  std::vector<double> values;
+  std::stringstream stream(text);
+  std::string item;
+  int position = 0;
+  while (std::getline(stream, item, ',')) {
+    ++position;
+    const auto begin = item.find_first_not_of(" \t");
+    const auto end = item.find_last_not_of(" \t");
+    const std::string value_text =
+        begin == std::string::npos ? "" : item.substr(begin, end - begin + 1);
+    char* parsed_end = nullptr;
+    const double value = std::strtod(value_text.c_str(), &parsed_end);
+    if (value_text.empty() || parsed_end != value_text.c_str() + value_text.size())
+      throw UserError("--init: value " + std::to_string(position) + " is not a number: '" +
+                      value_text + "'");
+    if (!std::isfinite(value))
+      throw UserError("--init: value " + std::to_string(position) + " must be finite, got '" +
+                      value_text + "'");
+    values.push_back(value);
+  }
+  if (values.empty() || text.back() == ',')
+    throw UserError("--init expects comma-separated numbers, e.g. --init -1,2");
+  return values;
+}
+
+void merge_params(ParamValues& into, const ParamValues& from, const std::string& owner) {
+  for (const auto& [name, value] : from) {
+    if (!into.emplace(name, value).second)
+      throw UserError(owner + ": parameter '" + name + "' given twice");
+  }
+}
+
+TargetSpec build_target_spec(const RunOptions& options) {
+  TargetSpec target;
+  if (!options.target.empty()) {
+    target.id = options.target;
+  } else if (!options.potential.empty()) {
+    target.id = "custom";  // --potential alone means the custom target
+  } else if (options.model == "logistic" || options.model == "linear") {
+    target.id = options.model;
+    if (options.data_csv.empty() && options.synthetic.empty())
+      throw UserError("--model " + options.model +
+                      " needs --data FILE.csv or --synthetic n=..,d=..,seed=..");
+  } else if (!options.model.empty()) {
+    throw UserError("unknown model '" + options.model + "' (known: logistic, linear)");
+  } else {
+    throw UserError("give --target NAME or --model logistic|linear");
+  }
+
+  const TargetInfo* info = find_target_info(target.id);
+  if (info == nullptr)
+    throw UserError("unknown target '" + target.id + "' (known: " + known_target_ids() + ")");
+  const std::string owner = "target '" + target.id + "'";
+  for (const std::string& text : options.target_params)
+    merge_params(target.params, parse_param_list(text, info->params, owner), owner);
+  if (!options.synthetic.empty())
+    merge_params(target.params, parse_param_list(options.synthetic, info->params, owner), owner);
+  if (!options.prior_sd.empty()) {
+    const ParamDescriptor* prior_sd = find_descriptor(info->params, "prior_sd");
+    if (prior_sd == nullptr) throw UserError(owner + " has no prior_sd");
+    merge_params(target.params,
+                 {{"prior_sd", parse_param_value(*prior_sd, options.prior_sd, owner)}}, owner);
+  }
+  validate_params(target.params, info->params, owner, info->data_target);
+
+  target.potential = options.potential;
+  if (target.id == "custom" && target.potential.empty())
+    throw UserError("--target custom needs --potential 'EXPR', e.g. --potential '0.5*x^2'");
+  if (target.id != "custom" && !target.potential.empty())
+    throw UserError("--potential applies to --target custom only, not to target '" + target.id +
+                    "'");
+  target.data_csv = options.data_csv;
+  if (!options.response.empty()) target.response = options.response;
+  return target;
+}
+
+}  // namespace
+
+CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
+  CLI::App* run = app.add_subcommand("run",
+                                     "Run samplers headless and write DIR/draws.csv, "
+                                     "DIR/summary.json and SVG figures");
+  auto* target =
+      run->add_option("--target", options.target, "Target id (see `sgmcmc-lab list targets`)");
+  auto* potential =
+      run->add_option("--potential", options.potential,
+                      "With --target custom: the potential U(x) or U(x, y) as an expression, e.g. "
+                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2' (grammar in the README)");
+  run->add_option("--target-param", options.target_params,
+                  "Target parameter k=v (repeatable, or k1=v1,k2=v2)");
+  auto* model = run->add_option("--model", options.model, "Regression model: logistic | linear");
+  auto* data = run->add_option("--data", options.data_csv,
+                               "CSV file: a header row, the response column, covariates");
+  auto* response = run->add_option("--response", options.response,
+                                   "Name of the response column in --data (default y)");
+  auto* synthetic = run->add_option("--synthetic", options.synthetic,
+                                    "Synthetic data instead of --data: n=..,d=..,seed=..");
+  auto* prior_sd = run->add_option("--prior-sd", options.prior_sd,
+                                   "Prior standard deviation of every coefficient (default 10)");
+  auto* samplers =
+      run->add_option("--sampler", options.samplers,
+                      "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
+  run->add_option("--chains", options.chains, "Chains per --sampler (default 1)");
+  auto* steps = run->add_option("--steps", options.steps, "Steps per chain after burn-in");
+  run->add_option("--burnin", options.burnin, "Steps run before recording starts (default 0)");
+  run->add_option("--thin", options.thin, "Record every T-th step (default 1)");
+  run->add_option("--seed", options.seed, "Run seed, any 64-bit unsigned integer (default 1)");
+  run->add_option("--init", options.init,
+                  "Starting point v1,v2,..., one value per coordinate, or map (regressions: the "
+                  "posterior mode)");
+  run->add_option("--out", options.out_dir, "Output directory (created if missing)")->required();
+
+  auto* scenario = run->add_option(
+      "--scenario", options.scenario,
+      "A preset (`list scenarios`) or a scenario/session .json file, instead of the target and "
+      "sampler flags");
+  run->add_flag("--quick", options.quick, "With --scenario: the preset's reduced test sizes");
+  run->add_flag("--quiet", options.quiet,
+                "No progress line on stderr (shown for runs longer than about 2 s)");
+  for (CLI::Option* option : {target, model, samplers, steps, potential})
+    scenario->excludes(option);
+  potential->excludes(model);
+
+  target->excludes(model);
+  data->excludes(synthetic);
+  data->needs(model);
+  synthetic->needs(model);
+  response->needs(data);
+  prior_sd->needs(model);
+  return run;
+}
+
+RunSpec build_run_spec(const RunOptions& options) {
+  RunSpec spec;
+  spec.target = build_target_spec(options);
+  for (const std::string& text : options.samplers)
+    spec.samplers.push_back(parse_sampler_spec(text));
+  spec.chains_per_sampler =
+      static_cast<int>(parse_count(options.chains, "--chains", 1, kMaxChainsPerSampler));
+  spec.steps = parse_count(options.steps, "--steps", 1, kMaxSteps);
+  spec.burnin = parse_count(options.burnin, "--burnin", 0, kMaxSteps);
+  spec.thin = parse_count(options.thin, "--thin", 1);
+  spec.seed = parse_count(options.seed, "--seed", 0);
+  if (options.init == "map") {
+    spec.init_at_map = true;
+  } else if (!options.init.empty()) {
+    spec.init = parse_init(options.init);
+  }
+  return spec;
+}
+
+void require_some_draws(const std::vector<SamplerSummary>& summaries,
+                        const std::vector<std::string>& labels) {
+  std::string reasons;
+  for (std::size_t s = 0; s < summaries.size(); ++s) {
+    if (summaries[s].draws > 0) return;
+    reasons += (reasons.empty() ? "" : "; ") + (s < labels.size() ? labels[s] : summaries[s].id) +
+               ": no draws: " + summaries[s].no_draws;
+  }
+  throw UserError("no sampler recorded a draw, nothing written (" + reasons + ")");
+}
+
+int run_command(const RunOptions& options) {
+  // From here on Ctrl+C / SIGTERM end the command cleanly with exit code 130.
+  install_interrupt_handlers();
+  if (!options.scenario.empty()) return run_scenario_command(options);
+  if (options.quick) throw UserError("--quick needs --scenario");
+  if (options.samplers.empty()) throw UserError("--sampler is required (or give --scenario)");
+  if (options.steps.empty()) throw UserError("--steps is required (or give --scenario)");
+  const RunSpec spec = build_run_spec(options);
+  // Building the session validates everything else (data file, sampler parameters, --init
+  // length) before any output exists; the output directory is claimed before the long part.
+  Session session(spec);
+  AtomicOutputDir output(options.out_dir);
+  {
+    ProgressMeter progress("run", "steps", !options.quiet);
+    const bool finished = session.run_to_end([&progress](std::uint64_t done, std::uint64_t total) {
+      progress.update(double(done), double(total));
+      return !interrupt_requested();
+    });
+    if (!finished) throw Interrupted();
+  }
+  const std::vector<SamplerSummary> summaries = summarize(session);
+  require_some_draws(summaries, sampler_labels(spec));
+
+  write_draws_csv(session, output.staged_path("draws.csv"));
+  write_summary_json(summary_json(session, summaries), output.staged_path("summary.json"));
+  std::vector<std::string> figures;
+  if (options.figure_writer) {
+    figures = options.figure_writer(
+        session, [&output](const std::string& name) { return output.staged_path(name); });
+  }
+  output.commit();
+
+  print_summary_table(session, summaries, stdout);
+  const std::filesystem::path out_dir(options.out_dir);
+  std::printf("wrote %s and %s\n", (out_dir / "draws.csv").c_str(),
+              (out_dir / "summary.json").c_str());
+  if (!figures.empty()) {
+    std::string names;
+    for (const std::string& name : figures) names += (names.empty() ? "" : ", ") + name;
+    std::printf("wrote figures to %s: %s\n", out_dir.c_str(), names.c_str());
+  }
+  return 0;
+}
+
+}  // namespace sgl

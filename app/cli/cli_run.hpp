@@ -1,0 +1,62 @@
+// `sgmcmc-lab run`: builds a RunSpec from the flags, runs the session headless, writes
+// DIR/draws.csv, DIR/summary.json and the SVG figures atomically and prints a short summary table.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/run/run_spec.hpp"
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
+
+namespace sgl {
+
+// The flags as typed. Numbers stay text until build_run_spec() so that every bad value gets the
+// same one-line error, whichever flag it came from.
+struct RunOptions {
+  std::string target;
+  std::string potential;                   // --target custom: the expression U(x) or U(x, y)
+  std::vector<std::string> target_params;  // "k=v" or "k1=v1,k2=v2"
+  std::string model;
+  std::string data_csv;
+  std::string response;
+  std::string synthetic;
+  std::string prior_sd;
+  std::vector<std::string> samplers;  // "id[:key=value,...]"
+  std::string chains = "1";
+  std::string steps;
+  std::string burnin = "0";
+  std::string thin = "1";
+  std::string seed = "1";
+  std::string init;
+  std::string out_dir;
+  // Writes the run's figures (SVG) via staged_path(name) and returns their names. Set by main.cpp
+  // when the GUI's plotting code is built in (SGL_BUILD_GUI); unset, `run` writes no figures.
+  std::function<std::vector<std::string>(
+      const Session&, const std::function<std::string(const std::string&)>& staged_path)>
+      figure_writer;
+  std::string scenario;  // preset name or scenario/session file: replaces target/sampler flags
+  bool quick = false;    // with --scenario: the preset's reduced sizes (tests)
+  bool quiet = false;    // no progress line on stderr
+};
+
+CLI::App* add_run_command(CLI::App& app, RunOptions& options);
+
+// Throws UserError for any invalid flag value.
+RunSpec build_run_spec(const RunOptions& options);
+
+// Refuses (UserError) a run where no sampler recorded a single draw: there is nothing to report.
+void require_some_draws(const std::vector<SamplerSummary>& summaries,
+                        const std::vector<std::string>& labels);
+
+// `run --scenario`: the scenario's chains (draws.csv, summary.json), its sweep and ensemble
+// (sweep.csv, sweep_samples.csv, ensemble.csv) and analysis.json (cli_run_scenario.cpp).
+int run_scenario_command(const RunOptions& options);
+
+// Runs the command; returns the exit code. Throws UserError (exit code 2 in main) and
+// Interrupted (Ctrl+C, SIGTERM: exit code 130, nothing written).
+int run_command(const RunOptions& options);
+
+}  // namespace sgl

@@ -1,0 +1,106 @@
+#include "app/cli/draws_csv_writer.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "app/cli/sampler_labels.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+
+// %.17g round-trips every double; spelled-out non-finite values avoid the platform's "-nan".
+void put_number(std::FILE* file, double value) {
+  if (std::isnan(value)) {
+    std::fputs(",NaN", file);
+  } else if (std::isinf(value)) {
+    std::fputs(value > 0 ? ",Inf" : ",-Inf", file);
+  } else {
+    std::fprintf(file, ",%.17g", value);
+  }
+}
+
+[[noreturn]] void fail(const std::string& path, int error_number) {
+  throw UserError("cannot write " + path + ": " + std::strerror(error_number));
+}
+
+}  // namespace
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+void write_draws_csv(const Session& session, const std::string& path) {
+  const std::vector<std::string> labels = sampler_labels(session.spec());
+  std::vector<DrawsCsvChain> chains;
+  for (std::size_t c = 0; c < session.chains().size(); ++c) {
+    chains.push_back({labels.at(session.chain_sampler_position().at(c)),
+                      session.chain_index_within_sampler().at(c), &session.chains()[c]->draws(),
+                      session.chains()[c]->sampler().records_signs()});
+  }
+  write_draws_csv(session.target().coordinate_names(), chains, path);
+}
+
+void write_draws_csv(const std::vector<std::string>& coordinate_names,
+                     const std::vector<DrawsCsvChain>& chains, const std::string& path) {
+  FilePtr file(std::fopen(path.c_str(), "w"));
+  if (!file) fail(path, errno);
+  // A large buffer: long runs write millions of rows.
+  std::setvbuf(file.get(), nullptr, _IOFBF, 1 << 20);
+
+  std::string header = "sampler,chain,iter";
+  for (const std::string& name : coordinate_names) {
+    header += ',';
+    header += csv_field(name);
+  }
+  header += ",potential,hamiltonian,accepted,divergent";
+  // A `sign` column (s = ±1, the weight of the draw in E[ψ] = Σψs/Σs) when a signed sampler is in
+  // the run; the other samplers' rows get 1 so the column is numeric throughout.
+  const bool signed_run = std::any_of(chains.begin(), chains.end(), [](const DrawsCsvChain& chain) {
+    return chain.records_signs || chain.draws->has_signs();
+  });
+  header += signed_run ? ",sign\n" : "\n";
+  std::fputs(header.c_str(), file.get());
+
+  for (const DrawsCsvChain& chain : chains) {
+    const std::string label = csv_field(chain.sampler);
+    const DrawStore& draws = *chain.draws;
+    for (std::size_t i = 0; i < draws.size(); ++i) {
+      std::fprintf(file.get(), "%s,%d,%" PRIu64, label.c_str(), chain.chain,
+                   static_cast<std::uint64_t>(draws.iteration(i)));
+      for (int coord = 0; coord < draws.dim(); ++coord)
+        put_number(file.get(), draws.theta(i, coord));
+      put_number(file.get(), draws.potential(i));
+      put_number(file.get(), draws.hamiltonian(i));
+      std::fprintf(file.get(), ",%d,%d", draws.accepted(i) ? 1 : 0, draws.divergent(i) ? 1 : 0);
+      if (signed_run) {
+        std::fprintf(file.get(), ",%d\n", draws.sign(i));
+      } else {
+        std::fputc('\n', file.get());
+      }
+    }
+    if (std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
+  }
+  // fclose flushes: a full disk shows up here, not earlier.
+  if (std::fflush(file.get()) != 0 || std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
+  std::FILE* raw = file.release();
+  if (std::fclose(raw) != 0) fail(path, errno);
+}
+
+}  // namespace sgl

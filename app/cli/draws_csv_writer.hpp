@@ -1,0 +1,34 @@
+// draws.csv: one row per recorded draw of every chain, chains in session order.
+//   sampler,chain,iter,<coordinate names...>,potential,hamiltonian,accepted,divergent[,sign]
+// (`sign` only when a signed sampler is in the run; other samplers' rows get 1).
+// `sampler` is the label from sampler_labels(), `chain` the 0-based chain index within that
+// sampler, `iter` the 1-based step index (burn-in included). Numbers carry 17 significant digits
+// so that re-reading them is exact and output is byte-identical across runs; non-finite values
+// are written NaN, Inf, -Inf (read natively by pandas and R). Flags are 0/1.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/run/session.hpp"
+
+namespace sgl {
+
+// Throws UserError if the file cannot be written completely.
+void write_draws_csv(const Session& session, const std::string& path);
+
+// The same format for any set of chains (the GUI's File → Export → Draws CSV): `sampler` is the
+// label written in the first column, `chain` the index within that sampler.
+struct DrawsCsvChain {
+  std::string sampler;
+  int chain = 0;
+  const DrawStore* draws = nullptr;
+  bool records_signs = false;  // a signed sampler: the file gets a `sign` column
+};
+void write_draws_csv(const std::vector<std::string>& coordinate_names,
+                     const std::vector<DrawsCsvChain>& chains, const std::string& path);
+
+// A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break.
+std::string csv_field(const std::string& text);
+
+}  // namespace sgl

@@ -1,0 +1,38 @@
+// Carrying out one export of File → Export: a panel as PNG (its rectangle cropped from the frame
+// just rendered: exactly the pixels on screen, title bar included), a panel as SVG (its plots
+// drawn again by the same view code into the SVG back end, at slide size), the whole window as
+// PNG, or every chain's stored draws as CSV in the format of `sgmcmc-lab run`. Every file goes
+// through write_new_file (temporary file, then a numbered name: nothing is ever overwritten).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "app/gui/export/export_menu.hpp"
+#include "app/gui/export/screenshot.hpp"
+#include "app/gui/export/view_svg_export.hpp"
+
+namespace sgl {
+
+class LiveEngine;
+
+struct ExportSources {
+  // The panel: where it was drawn (screen coordinates) and its view (null: no plots, no SVG).
+  float panel_x = 0.0f, panel_y = 0.0f, panel_width = 0.0f, panel_height = 0.0f;
+  ViewDrawFunction draw = nullptr;
+  const ViewContext* context = nullptr;
+  LiveEngine* engine = nullptr;
+  // The frame just rendered (read lazily, once for all PNG requests of the frame) and the
+  // framebuffer pixels per screen unit (high-DPI).
+  std::function<const RgbImage&()> frame;
+  float framebuffer_scale = 1.0f;
+};
+
+// File name stem of a panel ("Histogram vs truth" → "histogram"), as `run --out` names figures.
+std::string export_stem(const std::string& panel);
+
+// Returns the path written; throws UserError (unwritable folder, nothing to export).
+std::string perform_export(const ExportRequest& request, const std::string& folder,
+                           const ExportSources& sources);
+
+}  // namespace sgl

@@ -1,0 +1,88 @@
+#include "app/gui/export/run_figures.hpp"
+
+#include <imgui.h>
+#include <map>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "app/cli/sampler_labels.hpp"
+#include "app/gui/export/view_svg_export.hpp"
+#include "app/gui/panels/views.hpp"
+#include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/ui_font.hpp"
+#include "core/run/session_snapshot.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+namespace {
+
+// A little larger than the window's text: a 1280×720 figure is usually shown full-slide.
+constexpr float kSlideFontPixels = 23.0f;
+
+struct Figure {
+  const char* file;
+  const char* window;  // the panel's title in the GUI
+  ViewDrawFunction draw;
+};
+
+void write_text_file(const std::string& path, const std::string& content) {
+  std::ofstream file(path, std::ios::binary);
+  file << content;
+  file.close();
+  if (!file) throw UserError("cannot write " + path + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+std::vector<std::string> write_run_figures(
+    const Session& session, const std::function<std::string(const std::string&)>& staged_path) {
+  ImFontAtlas fonts;
+  const float font_scale = add_ui_font(fonts, kSlideFontPixels);
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  fonts.GetTexDataAsAlpha8(&pixels, &width, &height);  // builds the atlas (glyph metrics)
+
+  EngineSnapshot named = session_snapshot(session);
+  // Chains are named as the run's table names them ("sghmc", "sghmc#2"), with the chain's index
+  // within its sampler: "sghmc #0", "sghmc #1".
+  const std::vector<std::string> labels = sampler_labels(session.spec());
+  std::map<std::size_t, int> chains_seen;
+  for (std::size_t k = 0; k < named.chains.size(); ++k) {
+    const std::size_t position = session.chain_sampler_position().at(k);
+    named.chains[k].label = labels.at(position) + " #" + std::to_string(chains_seen[position]++);
+  }
+  auto snapshot = std::make_shared<const EngineSnapshot>(std::move(named));
+  ViewSettings settings;
+  settings.trace_window = TraceWindow::WholeRun;  // a finished run: the whole of it
+  settings.show_momentum = false;  // a still figure: the arrow at the last draw means little
+  ViewContext context;
+  context.snapshot = snapshot;
+  context.settings = &settings;
+  for (const ChainSnapshot& chain : snapshot->chains)
+    context.chain_colours[chain.id] = default_chain_colour(chain.id);
+
+  std::vector<Figure> figures = {
+      {"trace.svg", "Trace", show_trace_view},
+      {"phase_space.svg", "Phase space", show_phase_space_view},
+      {"histogram.svg", "Histogram vs truth", show_histogram_view},
+      {"autocorrelation.svg", "Autocorrelation", show_autocorrelation_view},
+      {"energy.svg", "Energy", show_energy_view},
+  };
+  if (session.target().dim() == 2) figures.push_back({"target.svg", "Target", show_target_view});
+
+  SvgExportOptions options;
+  options.fonts = &fonts;
+  options.font_scale = font_scale;
+  std::vector<std::string> written;
+  for (const Figure& figure : figures) {
+    options.title = std::string(figure.window) + " — " + session.target().id();
+    write_text_file(staged_path(figure.file),
+                    render_view_svg(figure.window, figure.draw, context, options));
+    written.push_back(figure.file);
+  }
+  return written;
+}
+
+}  // namespace sgl

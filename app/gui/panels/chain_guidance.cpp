@@ -1,0 +1,180 @@
+#include "app/gui/panels/chain_guidance.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string_view>
+#include <utility>
+
+#include "app/gui/shell/ui_probe.hpp"
+#include "app/scenario/note_wrap.hpp"
+#include "core/run/param_undo_stack.hpp"
+#include "core/run/stable_settings.hpp"
+#include "core/samplers/sampler_registry.hpp"
+
+namespace sgl {
+namespace {
+
+ImU32 level_colour(StabilityLevel level) {
+  switch (level) {
+    case StabilityLevel::Stable:
+      return IM_COL32(40, 150, 60, 255);
+    case StabilityLevel::Marginal:
+      return IM_COL32(200, 130, 0, 255);
+    case StabilityLevel::Unstable:
+      break;
+  }
+  return IM_COL32(200, 30, 30, 255);
+}
+
+const char* level_word(StabilityLevel level) {
+  switch (level) {
+    case StabilityLevel::Stable:
+      return "ok";
+    case StabilityLevel::Marginal:
+      return "near limit";
+    case StabilityLevel::Unstable:
+      break;
+  }
+  return "UNSTABLE";
+}
+
+// A stop reason "diverged at step N: cause (details)" split into its head and the trailing
+// parenthesis, so the panel shows what to change and keeps the energy numbers for the tooltip.
+std::pair<std::string, std::string> split_details(const std::string& reason) {
+  if (reason.empty() || reason.back() != ')') return {reason, {}};
+  int depth = 0;
+  for (std::size_t i = reason.size(); i-- > 0;) {
+    if (reason[i] == ')') ++depth;
+    if (reason[i] == '(' && --depth == 0) {
+      if (i == 0 || reason[i - 1] != ' ') break;
+      return {reason.substr(0, i - 1), reason.substr(i + 1, reason.size() - i - 2)};
+    }
+  }
+  return {reason, {}};
+}
+
+// Wrapped text that never breaks a number ("h = 0." | "05"): ImGui's own wrap breaks after a
+// '.', so lines are broken at spaces only, as in the notes (scenario/note_wrap.hpp). One group,
+// so that hovering any line hovers the whole text.
+void text_keeping_numbers(const std::string& text) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize());
+  const auto measure = [](std::string_view piece) {
+    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  };
+  ImGui::BeginGroup();
+  for (const std::string& line : wrap_at_spaces(bind_number_groups(text), width, measure))
+    ImGui::TextUnformatted(line.c_str());
+  ImGui::EndGroup();
+}
+
+}  // namespace
+
+void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
+  for (const StabilityHint& hint : hints) {
+    ImGui::PushStyleColor(ImGuiCol_Text, level_colour(hint.level));
+    text_keeping_numbers(std::string(level_word(hint.level)) + ": " + hint.text);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+      ImGui::TextUnformatted(
+          "On the target's stiffest direction (curvature λ_max) the update is a linear map; it "
+          "stays bounded only below these limits. SGHMC multiplies r by 1 − εC each step: εC ≥ 2 "
+          "flips and grows it. Leapfrog needs ε < 2/√λ_max, SGLD ε < 4/λ_max. EWSG's "
+          "Euler–Maruyama needs hγ < 2 and hλ_max < γ: there more friction steadies the chain. "
+          "HMC-ECS's leapfrog needs ε < 2/√λ_max(M⁻¹H): 2 with the Hessian mass.");
+      if (!curvature.empty()) ImGui::TextUnformatted(curvature.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+}
+
+void show_rejected_divergences(const ChainSnapshot& chain,
+                               const std::vector<StabilityHint>& hints) {
+  if (chain.stopped || chain.counters.divergences == 0) return;
+  const bool beyond_limit = std::any_of(hints.begin(), hints.end(), [](const StabilityHint& hint) {
+    return hint.level == StabilityLevel::Unstable;
+  });
+  ImGui::PushStyleColor(ImGuiCol_Text, level_colour(StabilityLevel::Marginal));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("%llu divergent trajectories rejected%s",
+              static_cast<unsigned long long>(chain.counters.divergences),
+              beyond_limit ? ": the step size is above the stability limit; lower ε" : "");
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+StoppedChainReset show_stopped_chain(const ChainSnapshot& chain) {
+  StoppedChainReset choice;
+  const auto [head, details] = split_details(chain.stop_reason);
+  show_refusal(head);
+  if (!details.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(details.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  const SamplerInfo* info = find_sampler_info(chain.sampler_id);
+  const std::optional<ParamValues> stable =
+      chain.param_history_complete
+          ? last_stable_params(chain.initial_params, chain.param_history, chain.counters.steps)
+          : std::nullopt;
+  if (stable && info) {
+    // Two lines: the panel is narrow at 1280×720, and the values are the point of the button.
+    const std::string label = "Reset with last stable settings\n(" +
+                              describe_param_values(info->params, chain.params, *stable) + ")";
+    if (ImGui::Button(label.c_str())) {
+      choice.requested = true;
+      choice.params = stable;
+    }
+    ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/reset_stable");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Restart from the start with the settings it last ran under without "
+          "diverging for a while (Ctrl+Z undoes the change)");
+  }
+  if (ImGui::Button(stable ? "Reset keeping current settings" : "Reset chain")) {
+    choice.requested = true;
+    choice.params.reset();
+  }
+  return choice;
+}
+
+std::optional<std::string> sampler_picker(const char* label, const std::string& current,
+                                          const std::map<std::string, std::string>& unavailable) {
+  std::optional<std::string> picked;
+  if (!ImGui::BeginCombo(label, current.c_str())) return picked;
+  for (const SamplerInfo& info : sampler_catalogue()) {
+    const auto refusal = unavailable.find(info.id);
+    const bool disabled = refusal != unavailable.end();
+    if (ImGui::Selectable(info.id.c_str(), info.id == current,
+                          disabled ? ImGuiSelectableFlags_Disabled : ImGuiSelectableFlags_None))
+      picked = info.id;
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+      ImGui::Text("%s\n%s\n%s", info.name.c_str(), info.summary.c_str(), info.reference.c_str());
+      if (disabled) {
+        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+        ImGui::Text("Not on this target: %s", refusal->second.c_str());
+        ImGui::PopStyleColor();
+      }
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::EndCombo();
+  return picked;
+}
+
+void show_refusal(const std::string& message) {
+  if (message.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+  text_keeping_numbers(message);
+  ImGui::PopStyleColor();
+}
+
+}  // namespace sgl

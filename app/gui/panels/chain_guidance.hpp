@@ -1,0 +1,41 @@
+// The teaching aids around a chain's controls: the stability hint under its sliders (green,
+// amber or red), the choice of how to reset a stopped chain, and sampler pickers that grey out
+// samplers which cannot run on the current target and say why.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/run/engine_snapshot.hpp"
+#include "core/samplers/stability_limits.hpp"
+
+namespace sgl {
+
+// Draws each hint on its own line, coloured by its level; hovering explains the rule and says
+// where the curvature came from (`curvature`, e.g. "λ_max = 8 at the mode"; "" if unknown).
+void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature);
+
+// MH samplers (HMC) do not stop at a divergence: the trajectory is rejected and counted. Says how
+// many, and blames the step size when a hint shows it beyond its stability limit.
+void show_rejected_divergences(const ChainSnapshot& chain, const std::vector<StabilityHint>& hints);
+
+// How the user chose to reset a stopped chain this frame.
+struct StoppedChainReset {
+  bool requested = false;
+  std::optional<ParamValues> params;  // the last stable settings, or nullopt: keep the current
+};
+// The stop reason and the reset buttons: "Reset with last stable settings (friction C = 1)"
+// when the chain ran stably under other settings before, and "Reset keeping current settings".
+StoppedChainReset show_stopped_chain(const ChainSnapshot& chain);
+
+// A combo of every sampler; those in `unavailable` (id → reason) are greyed out with the reason
+// as their tooltip. Returns the id picked this frame, if any.
+std::optional<std::string> sampler_picker(const char* label, const std::string& current,
+                                          const std::map<std::string, std::string>& unavailable);
+
+// Red wrapped text for a refused action, under the control that caused it.
+void show_refusal(const std::string& message);
+
+}  // namespace sgl

@@ -1,0 +1,145 @@
+#include "app/gui/panels/chain_legend.hpp"
+
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+
+namespace sgl {
+namespace {
+
+struct Entry {
+  const ChainSnapshot* chain;
+  std::string status;
+  bool alarm = false;  // stopped: drawn in red
+  float width = 0.0f;
+};
+
+// The status word shown after the label; a stop reason keeps its first clause ("diverged at
+// step 1234"), the whole reason is in the tooltip and the Controls panel.
+std::string status_of(const EngineSnapshot& snapshot, const ChainSnapshot& chain, bool& alarm) {
+  alarm = false;
+  if (chain.stopped) {
+    alarm = true;
+    const std::string reason = chain.stop_reason.substr(0, chain.stop_reason.find(':'));
+    return "stopped: " + (reason.empty() ? std::string("see Controls") : reason);
+  }
+  if (chain.training && chain.training->completed < chain.training->iterations)
+    return "training " +
+           std::to_string(100 * chain.training->completed / chain.training->iterations) + "%";
+  if (!chain.enabled || !snapshot.running) return "paused";
+  return "";  // running: the normal state needs no word (the tooltip says it)
+}
+
+float spacing() {
+  return ImGui::GetFontSize() * 1.2f;
+}
+float swatch() {
+  return ImGui::GetFontSize() * 0.8f;
+}
+
+std::vector<Entry> entries(const EngineSnapshot& snapshot) {
+  std::vector<Entry> out;
+  const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    Entry entry{&chain, {}, false, 0.0f};
+    entry.status = status_of(snapshot, chain, entry.alarm);
+    entry.width = swatch() + gap + ImGui::CalcTextSize(chain.label.c_str()).x;
+    if (!entry.status.empty())
+      entry.width += gap + ImGui::CalcTextSize(entry.status.c_str()).x * 0.85f;
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+int rows_for(const std::vector<Entry>& list, float width) {
+  int rows = 1;
+  float x = 0.0f;
+  for (const Entry& entry : list) {
+    if (x > 0.0f && x + entry.width > width) {
+      ++rows;
+      x = 0.0f;
+    }
+    x += entry.width + spacing();
+  }
+  return rows;
+}
+
+float row_height() {
+  return ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y;
+}
+
+}  // namespace
+
+float chain_legend_height(const EngineSnapshot& snapshot, float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float inner = width - 2.0f * style.WindowPadding.x;
+  const int rows = snapshot.chains.empty() ? 1 : rows_for(entries(snapshot), inner);
+  return static_cast<float>(rows) * row_height() + 2.0f * style.WindowPadding.y;
+}
+
+void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::uint32_t>& colours,
+                       std::set<int>& hidden) {
+  if (snapshot.chains.empty()) {
+    ImGui::TextDisabled("No chains: add one in the Controls panel.");
+    return;
+  }
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
+  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 at = origin;
+  for (const Entry& entry : entries(snapshot)) {
+    const ChainSnapshot& chain = *entry.chain;
+    if (at.x > origin.x && at.x + entry.width > right) {
+      at.x = origin.x;
+      at.y += row_height();
+    }
+    ImGui::SetCursorScreenPos(at);
+    ImGui::PushID(chain.id);
+    const bool shown = hidden.count(chain.id) == 0;
+    if (ImGui::InvisibleButton("##legend", ImVec2(entry.width, ImGui::GetTextLineHeight()))) {
+      if (shown)
+        hidden.insert(chain.id);
+      else
+        hidden.erase(chain.id);
+    }
+    ui_probe::record_last_item("legend/" + std::to_string(chain.id));
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+      ImGui::Text("%s (%s, %s): click to %s it in every panel", chain.label.c_str(),
+                  chain.sampler_id.c_str(), entry.status.empty() ? "running" : entry.status.c_str(),
+                  shown ? "hide" : "show");
+      if (chain.stopped) ImGui::TextUnformatted(chain.stop_reason.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+
+    const auto found = colours.find(chain.id);
+    const ImU32 colour = found != colours.end() ? found->second : default_chain_colour(chain.id);
+    const float s = swatch();
+    const ImVec2 box_min(at.x, at.y + (ImGui::GetTextLineHeight() - s) * 0.5f);
+    const ImVec2 box_max(box_min.x + s, box_min.y + s);
+    if (shown) draw->AddRectFilled(box_min, box_max, colour, s * 0.2f);
+    draw->AddRect(box_min, box_max, colour, s * 0.2f, 0, 2.0f);
+    const ImU32 text =
+        shown ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const float label_x = box_max.x + gap;
+    draw->AddText(ImVec2(label_x, at.y), text, chain.label.c_str());
+    const float status_x = label_x + ImGui::CalcTextSize(chain.label.c_str()).x + gap;
+    const ImU32 status_colour =
+        entry.alarm ? IM_COL32(200, 30, 30, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    // The status reads as a quieter annotation: 85% of the label's size.
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.85f,
+                  ImVec2(status_x, at.y + ImGui::GetFontSize() * 0.1f), status_colour,
+                  entry.status.c_str());
+    at.x += entry.width + spacing();
+  }
+}
+
+}  // namespace sgl

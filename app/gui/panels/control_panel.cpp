@@ -1,0 +1,509 @@
+#include "app/gui/panels/control_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "app/gui/panels/chain_guidance.hpp"
+#include "app/gui/panels/param_widgets.hpp"
+#include "app/gui/panels/start_choice_control.hpp"
+#include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
+#include "core/samplers/sampler_availability.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/targets/data_target.hpp"
+
+namespace sgl {
+namespace {
+
+// Names and sampler ids are the longest texts in the column: their fields take the whole row
+// but for their own short label, not the gutter sized for the longest parameter name.
+void fit_item_before_label(const char* label) {
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4.0f,
+                                   ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
+                                       ImGui::GetStyle().ItemInnerSpacing.x));
+}
+
+ImVec4 colour_to_vec4(std::uint32_t colour) {
+  return ImGui::ColorConvertU32ToFloat4(colour);
+}
+
+void help_marker(const std::string& text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+bool is_regression(const std::string& target_id) {
+  return target_id == "linear" || target_id == "logistic";
+}
+
+// A refusal or an undo stays on screen this long.
+constexpr double kMessageSeconds = 12.0;
+
+std::string chain_anchor(int chain_id, const std::string& control) {
+  return "chain" + std::to_string(chain_id) + "/" + control;
+}
+
+// The chain of a "chain<id>/<parameter>" anchor, or −1 for any other control.
+int param_anchor_chain(const std::string& anchor) {
+  const std::size_t slash = anchor.find('/');
+  if (anchor.rfind("chain", 0) != 0 || slash == std::string::npos) return -1;
+  const std::string control = anchor.substr(slash + 1);
+  if (control.empty() || control == "sampler" || control == "actions") return -1;
+  return std::atoi(anchor.c_str() + 5);
+}
+
+// The first parameter whose value differs (the one a widget just changed).
+std::string changed_param(const ParamValues& before, const ParamValues& after) {
+  for (const auto& [name, value] : after) {
+    const auto it = before.find(name);
+    if (it == before.end() || it->second != value) return name;
+  }
+  return {};
+}
+
+}  // namespace
+
+ControlPanel::ControlPanel(LiveEngine& engine) : engine_(engine) {}
+
+void ControlPanel::toggle_running(const EngineSnapshot& snapshot) {
+  engine_.set_running(!snapshot.running);
+}
+void ControlPanel::step_once() {
+  engine_.step_once();
+}
+void ControlPanel::reset_all() {
+  engine_.reset_all();
+}
+
+void ControlPanel::show(ViewContext& context) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  refresh_target_facts(snapshot);
+  take_new_error(snapshot);
+  // The status line sits below the scrolling part, so a refusal or an undo is always in view,
+  // and its coming and going never moves the sliders under the pointer.
+  ImGui::BeginChild("##controls body", ImVec2(0.0f, -status_line_height()));
+  // Leave room for the labels to the right of the widgets.
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.0f);
+  show_run_controls(snapshot);
+  ImGui::Separator();
+  show_target_controls(snapshot);
+  ImGui::Separator();
+  show_chain_list(context);
+  ImGui::PopItemWidth();
+  ImGui::EndChild();
+  show_status_line();
+  // A slider drag is one undo step: it ends when nothing is held any more.
+  if (!ImGui::IsAnyItemActive()) undo_.end_gesture();
+}
+
+void ControlPanel::refresh_target_facts(const EngineSnapshot& snapshot) {
+  if (snapshot.target.get() == facts_target_ || !snapshot.target) return;
+  facts_target_ = snapshot.target.get();
+  unavailable_samplers_ = unavailable_samplers(*snapshot.target);
+  curvature_.reset();
+  curvature_note_.clear();
+  if (const auto curvature = estimate_curvature(*snapshot.target)) {
+    curvature_ = curvature->max_eigenvalue;
+    char note[128];
+    std::snprintf(note, sizeof note, "This target: λ_max = %.3g %s.", curvature->max_eigenvalue,
+                  curvature->where.c_str());
+    curvature_note_ = note;
+  }
+}
+
+void ControlPanel::take_new_error(const EngineSnapshot& snapshot) {
+  if (snapshot.error_serial == last_error_serial_) return;
+  last_error_serial_ = snapshot.error_serial;
+  if (snapshot.last_error.empty()) return;
+  // The refusal belongs to the most recent command; it is shown under that command's control.
+  error_anchor_ = pending_anchor_;
+  set_status("Rejected: " + snapshot.last_error, true);
+  // A refused parameter change never happened: it must not be undone later.
+  if (const int chain_id = param_anchor_chain(error_anchor_); chain_id >= 0)
+    if (const ParamUndoEntry* newest = undo_.newest(); newest && newest->chain_id == chain_id)
+      undo_.pop();
+  // Show the engine's values again rather than the rejected ones.
+  edited_params_.clear();
+  edited_sampler_.clear();
+  target_synced_ = false;
+}
+
+void ControlPanel::set_status(const std::string& message, bool is_error) {
+  status_ = message;
+  status_is_error_ = is_error;
+  status_shown_at_ = ImGui::GetTime();
+  if (!is_error) error_anchor_.clear();
+}
+
+std::string ControlPanel::refusal_at(const std::string& anchor) const {
+  if (!status_is_error_ || error_anchor_ != anchor ||
+      ImGui::GetTime() - status_shown_at_ >= kMessageSeconds)
+    return {};
+  return status_;
+}
+
+bool ControlPanel::status_visible() const {
+  return !status_.empty() && ImGui::GetTime() - status_shown_at_ < kMessageSeconds;
+}
+
+float ControlPanel::status_line_height() const {
+  if (!status_visible()) return 0.0f;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize(status_.c_str(), nullptr, false, width).y +
+         2.0f * style.ItemSpacing.y + 1.0f;  // the separator
+}
+
+void ControlPanel::show_status_line() {
+  if (!status_visible()) return;
+  ImGui::Separator();
+  if (status_is_error_) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(status_.c_str());
+  ImGui::PopTextWrapPos();
+  if (status_is_error_) ImGui::PopStyleColor();
+}
+
+void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
+  const std::optional<ParamUndoEntry> entry = undo_.pop();
+  if (!entry) {
+    set_status("Nothing to undo", false);
+    return;
+  }
+  const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
+                                  [&](const ChainSnapshot& c) { return c.id == entry->chain_id; });
+  const SamplerInfo* info = find_sampler_info(entry->sampler_id);
+  if (chain == snapshot.chains.end() || chain->sampler_id != entry->sampler_id || !info) {
+    set_status("Cannot undo: chain #" + std::to_string(entry->chain_id) + " no longer runs " +
+                   entry->sampler_id,
+               true);
+    return;
+  }
+  pending_anchor_ = chain_anchor(entry->chain_id, changed_param(entry->after, entry->before));
+  engine_.set_chain_params(entry->chain_id, entry->before);
+  edited_params_[entry->chain_id] = entry->before;
+  set_status("Undone (Ctrl+Z) on " + chain->label + ": " +
+                 describe_param_change(info->params, entry->after, entry->before),
+             false);
+}
+
+void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
+  // Three buttons share the panel's width (never wider than 5 em each), so none is cut off.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float button_width = std::min(ImGui::GetFontSize() * 5.0f,
+                                      (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
+  if (ImGui::Button(snapshot.running ? "Pause" : "Run", ImVec2(button_width, 0)))
+    toggle_running(snapshot);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");
+  ImGui::SameLine();
+  if (ImGui::Button("Step", ImVec2(button_width, 0))) step_once();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance every enabled chain by one step (N)");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset", ImVec2(button_width, 0))) reset_all();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Restart every chain from its start with its seed (R)");
+
+  if (!speed_synced_) {
+    max_speed_ = snapshot.steps_per_second <= 0.0;
+    speed_ = max_speed_ ? 1000.0 : snapshot.steps_per_second;
+    speed_synced_ = true;
+  }
+  if (ImGui::Checkbox("as fast as possible", &max_speed_))
+    engine_.set_speed(max_speed_ ? 0.0 : speed_);
+  if (!max_speed_) {
+    const double lo = 1.0, hi = 1e6;
+    if (ImGui::SliderScalar("steps/s per chain", ImGuiDataType_Double, &speed_, &lo, &hi, "%.0f",
+                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+      engine_.set_speed(speed_);
+  }
+
+  if (!seed_synced_) {
+    seed_ = snapshot.seed;
+    seed_synced_ = true;
+  }
+  ImGui::InputScalar("seed", ImGuiDataType_U64, &seed_);
+  if (ImGui::IsItemDeactivatedAfterEdit()) engine_.set_seed(seed_);
+  help_marker(
+      "Run seed: chain k draws from stream k of this seed, exactly as `sgmcmc-lab run --seed` "
+      "does. "
+      "Changing it restarts every chain.");
+}
+
+void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
+  if (!target_synced_) {
+    edited_target_ = snapshot.target_spec;
+    std::snprintf(csv_path_, sizeof csv_path_, "%s", edited_target_.data_csv.c_str());
+    std::snprintf(response_column_, sizeof response_column_, "%s", edited_target_.response.c_str());
+    target_synced_ = true;
+  }
+  const TargetInfo* current = find_target_info(edited_target_.id);
+  fit_item_before_label("target (?)");  // the help marker follows on the same line
+  const bool target_list_open = ImGui::BeginCombo("target", edited_target_.id.c_str());
+  // For tests/gui/target_note_test.sh (while open, the last item is inside the list).
+  if (!target_list_open) ui_probe::record_last_item("target/combo");
+  if (target_list_open) {
+    for (const auto& info : target_catalogue()) {
+      const bool chosen = ImGui::Selectable(info.id.c_str(), info.id == edited_target_.id);
+      ui_probe::record_last_item("target/option/" + info.id);
+      if (chosen) {
+        // A typed target starts from the gallery's first example.
+        edited_target_ = TargetSpec{
+            info.id, {}, "", "y", info.id == "custom" ? potential_examples()[0].expression : ""};
+        csv_path_[0] = '\0';
+        pending_anchor_ = "target";
+        engine_.set_target(edited_target_);
+        edited_params_.clear();
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.description.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  if (current) help_marker(current->description);
+  if (edited_target_.id == "custom") {
+    const std::string& applied = snapshot.target_spec.id == "custom"
+                                     ? snapshot.target_spec.potential
+                                     : edited_target_.potential;
+    if (std::optional<std::string> expression = potential_editor_.show(applied)) {
+      // A new expression gets a window found from it: bounds set for the old one may not fit.
+      edited_target_.potential = *expression;
+      edited_target_.params.clear();
+      pending_anchor_ = "target";
+      engine_.set_target(edited_target_);
+      edited_params_.clear();
+    }
+  }
+  show_refusal(refusal_at("target"));
+  if (!current) return;
+  if (const auto start = show_start_choice(snapshot)) {
+    pending_anchor_ = "start";
+    engine_.set_start(*start);
+  }
+  show_refusal(refusal_at("start"));
+  if (edited_target_.id == "custom") return;  // its bounds are CLI/scenario settings
+
+  ParamWidgetLimits limits;
+  if (ImGui::TreeNodeEx("target parameters", ImGuiTreeNodeFlags_None)) {
+    if (edit_params(current->params, edited_target_.params, limits)) {
+      pending_anchor_ = "target";
+      engine_.set_target(edited_target_);
+      edited_params_.clear();
+    }
+    if (is_regression(edited_target_.id)) {
+      ImGui::InputText("CSV file", csv_path_, sizeof csv_path_);
+      ImGui::InputText("response column", response_column_, sizeof response_column_);
+      if (ImGui::Button("Load CSV")) {
+        TargetSpec spec{edited_target_.id, {}, csv_path_, response_column_};
+        if (edited_target_.params.count("prior_sd"))
+          spec.params["prior_sd"] = edited_target_.params.at("prior_sd");
+        if (edited_target_.params.count("noise_sd"))
+          spec.params["noise_sd"] = edited_target_.params.at("noise_sd");
+        pending_anchor_ = "target";
+        engine_.set_target(spec);
+        edited_params_.clear();
+        target_synced_ = false;
+      }
+      ImGui::SameLine();
+      if (ImGui::Button("Synthetic data")) {
+        pending_anchor_ = "target";
+        engine_.set_target(TargetSpec{edited_target_.id, {}, "", "y"});
+        target_synced_ = false;
+      }
+      if (!snapshot.target_spec.data_csv.empty())
+        ImGui::TextWrapped("Data: %s", snapshot.target_spec.data_csv.c_str());
+    }
+    ImGui::TreePop();
+  }
+}
+
+void ControlPanel::show_chain_list(ViewContext& context) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const bool data_target = snapshot.target && snapshot.target->as_data_target() != nullptr;
+  ImGui::Text("Chains (%zu)", snapshot.chains.size());
+  for (const ChainSnapshot& chain : snapshot.chains) show_chain(context, chain, data_target);
+  show_add_chain(snapshot);
+}
+
+void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target) {
+  ImGui::PushID(chain.id);
+  auto colour_it = context.chain_colours.find(chain.id);
+  if (colour_it == context.chain_colours.end())
+    colour_it = context.chain_colours.emplace(chain.id, default_chain_colour(chain.id)).first;
+  ImVec4 colour = colour_to_vec4(colour_it->second);
+  if (ImGui::ColorEdit3("##colour", &colour.x,
+                        ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoLabel))
+    colour_it->second = ImGui::ColorConvertFloat4ToU32(colour);
+  ImGui::SameLine();
+  bool enabled = chain.enabled;
+  if (ImGui::Checkbox("##enabled", &enabled)) engine_.set_chain_enabled(chain.id, enabled);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enable / pause this chain only");
+  ImGui::SameLine();
+  // "###" keeps the node's identity (open or closed) when the label is edited.
+  const std::string title = chain.label + "###chain" + std::to_string(chain.id);
+  const bool open = ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s: %s", chain.label.c_str(), chain.sampler_id.c_str());
+  if (chain.stopped) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1.0f), "STOPPED");
+  }
+  if (open) {
+    if (chain.stopped) {
+      const StoppedChainReset reset = show_stopped_chain(chain);
+      if (reset.requested) {
+        pending_anchor_ = chain_anchor(chain.id, "actions");
+        if (reset.params) {
+          undo_.record(chain.id, chain.sampler_id, chain.params, *reset.params);
+          undo_.end_gesture();
+          engine_.set_chain_params(chain.id, *reset.params);
+          edited_params_.erase(chain.id);
+        }
+        engine_.reset_chain(chain.id);
+      }
+    }
+    show_label_editor(chain);
+    // Sampler picker: switching keeps the seed and restarts this chain.
+    std::string& sampler_id = edited_sampler_[chain.id];
+    if (sampler_id.empty()) sampler_id = chain.sampler_id;
+    fit_item_before_label("sampler");
+    if (const auto picked = sampler_picker("sampler", chain.sampler_id, unavailable_samplers_);
+        picked && *picked != chain.sampler_id) {
+      pending_anchor_ = chain_anchor(chain.id, "sampler");
+      engine_.set_chain_sampler(chain.id, *picked, {});
+      edited_params_.erase(chain.id);
+      undo_.forget_chain(chain.id);  // the old sampler's values mean nothing to the new one
+      sampler_id = *picked;
+    }
+    show_refusal(refusal_at(chain_anchor(chain.id, "sampler")));
+    if (const SamplerInfo* info = find_sampler_info(chain.sampler_id)) {
+      auto params_it = edited_params_.find(chain.id);
+      if (params_it == edited_params_.end())
+        params_it = edited_params_.emplace(chain.id, chain.params).first;
+      ParamWidgetLimits limits;
+      limits.data_target = data_target;
+      limits.probe_prefix = "chain" + std::to_string(chain.id) + "/";
+      if (data_target)
+        if (const auto* data = context.snapshot->target->as_data_target())
+          limits.max_batch_size = double(data->num_data());
+      // Ranges and hints follow the values being edited, so they move with the other sliders.
+      // Unset parameters show what the chain runs with: core's defaults, data-aware on a
+      // regression (the snapshot's full_params while nothing is being edited).
+      const ParamValues full = params_it->second == chain.params
+                                   ? chain.full_params
+                                   : sampler_defaults(chain.sampler_id, *context.snapshot->target,
+                                                      params_it->second, info->params);
+      limits.shown_defaults = full;
+      for (const ParamDescriptor& descriptor : info->params)
+        if (const auto range =
+                derived_slider_range(chain.sampler_id, descriptor.name, full, curvature_))
+          limits.slider_ranges[descriptor.name] = *range;
+      const std::string anchor_prefix = chain_anchor(chain.id, "");
+      if (param_anchor_chain(error_anchor_) == chain.id) {
+        limits.error_param = error_anchor_.substr(anchor_prefix.size());
+        limits.error_text = refusal_at(error_anchor_);
+      }
+      const ParamValues before = params_it->second;
+      if (edit_params(info->params, params_it->second, limits)) {
+        pending_anchor_ = anchor_prefix + changed_param(before, params_it->second);
+        undo_.record(chain.id, chain.sampler_id, before, params_it->second);
+        engine_.set_chain_params(chain.id, params_it->second);
+      }
+      const std::vector<StabilityHint> hints = stability_hints(chain.sampler_id, full, curvature_);
+      show_stability_hints(hints, curvature_note_);
+      show_rejected_divergences(chain, hints);
+    }
+    if (chain.training && chain.training->completed < chain.training->iterations)
+      show_training_progress(chain);
+    const std::string actions = chain_anchor(chain.id, "actions");
+    if (ImGui::SmallButton("duplicate")) {
+      pending_anchor_ = actions;
+      engine_.duplicate_chain(chain.id);
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("reset")) {
+      pending_anchor_ = actions;
+      engine_.reset_chain(chain.id);
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("remove")) {
+      pending_anchor_ = actions;
+      engine_.remove_chain(chain.id);
+      edited_params_.erase(chain.id);
+      edited_sampler_.erase(chain.id);
+      undo_.forget_chain(chain.id);
+    }
+    show_refusal(refusal_at(actions));
+    ImGui::TreePop();
+  }
+  ImGui::PopID();
+}
+
+void ControlPanel::show_label_editor(const ChainSnapshot& chain) {
+  // The field follows the engine's label except while the user types into it; the new label
+  // applies when the field loses focus (a refused one reverts, with the reason shown).
+  std::string& text = edited_labels_[chain.id];
+  if (label_editing_ != chain.id) text = chain.label;
+  char buffer[128];
+  std::snprintf(buffer, sizeof buffer, "%s", text.c_str());
+  fit_item_before_label("label");
+  if (ImGui::InputText("label", buffer, sizeof buffer)) text = buffer;
+  if (ImGui::IsItemActivated()) label_editing_ = chain.id;
+  ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/label");
+  if (ImGui::IsItemDeactivated()) {
+    label_editing_ = -1;
+    if (text != chain.label) engine_.set_chain_label(chain.id, text);
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The chain's name in the legend, every panel, the metrics, exports and "
+        "saved sessions. Press Enter or click elsewhere to apply.");
+}
+
+void ControlPanel::show_training_progress(const ChainSnapshot& chain) {
+  // DAIS trains on the worker thread; stopping sets `iterations` to the iterations done, so the
+  // chain samples from the parameters reached so far (its draws and ELBO estimate follow).
+  const TrainingReport& training = *chain.training;
+  const float fraction = float(double(training.completed) / double(training.iterations));
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "training %llu / %llu",
+                static_cast<unsigned long long>(training.completed),
+                static_cast<unsigned long long>(training.iterations));
+  ImGui::ProgressBar(fraction, ImVec2(-ImGui::GetFontSize() * 4.5f, 0), overlay);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("stop")) {
+    ParamValues& params = edited_params_[chain.id];
+    if (params.empty()) params = chain.params;
+    params["iterations"] = double(training.completed);
+    engine_.set_chain_params(chain.id, params);
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Stop training here and sample with the parameters learned so far");
+}
+
+void ControlPanel::show_add_chain(const EngineSnapshot& snapshot) {
+  (void)snapshot;
+  ImGui::Spacing();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  if (const auto picked = sampler_picker("##new sampler", add_sampler_id_, unavailable_samplers_))
+    add_sampler_id_ = *picked;
+  ImGui::SameLine();
+  if (ImGui::Button("Add chain")) {
+    pending_anchor_ = "add";
+    engine_.add_chain(LiveChainConfig{add_sampler_id_, {}, true});
+  }
+  ui_probe::record_last_item("add_chain/button");
+  // A refused chain (e.g. a sampler this target cannot run) says why right here.
+  show_refusal(refusal_at("add"));
+}
+
+}  // namespace sgl

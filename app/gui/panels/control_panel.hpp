@@ -1,0 +1,84 @@
+// The control panel: target picker and parameters, the chain list (add / duplicate / remove /
+// enable / reset, sampler, colour, parameter sliders) and the global run controls. It is the only
+// part of the UI that sends commands to the engine; it keeps its own editable copies of the
+// parameters so sliders stay smooth while the engine applies each change at the next step.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "app/gui/panels/potential_editor.hpp"
+#include "app/gui/panels/view_context.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/run/param_undo_stack.hpp"
+#include "core/targets/target_curvature.hpp"
+
+namespace sgl {
+
+class ControlPanel {
+ public:
+  explicit ControlPanel(LiveEngine& engine);
+
+  // Draws into the current ImGui window.
+  void show(ViewContext& context);
+
+  // Global actions, also bound to keys by the app shell.
+  void toggle_running(const EngineSnapshot& snapshot);
+  void step_once();
+  void reset_all();
+  // Ctrl+Z: restores the chain parameters before the newest change (a whole slider drag) and
+  // says what it undid in the status line.
+  void undo_last_change(const EngineSnapshot& snapshot);
+
+ private:
+  void show_run_controls(const EngineSnapshot& snapshot);
+  void show_target_controls(const EngineSnapshot& snapshot);
+  void show_chain_list(ViewContext& context);
+  void show_label_editor(const ChainSnapshot& chain);
+  void show_training_progress(const ChainSnapshot& chain);
+  void show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target);
+  void show_add_chain(const EngineSnapshot& snapshot);
+  // Curvature and sampler availability of a new target (computed once per target).
+  void refresh_target_facts(const EngineSnapshot& snapshot);
+  void take_new_error(const EngineSnapshot& snapshot);
+  void set_status(const std::string& message, bool is_error);
+  bool status_visible() const;
+  float status_line_height() const;  // 0 when there is no message
+  void show_status_line();
+  // The refusal to show under the control `anchor` ("" if it caused none lately).
+  std::string refusal_at(const std::string& anchor) const;
+
+  LiveEngine& engine_;
+  std::map<int, ParamValues> edited_params_;  // by chain id
+  std::map<int, std::string> edited_sampler_;
+  std::map<int, std::string> edited_labels_;
+  int label_editing_ = -1;  // the chain whose label field has focus
+  TargetSpec edited_target_;
+  PotentialEditor potential_editor_;  // the custom target's expression
+  bool target_synced_ = false;
+  std::uint64_t last_error_serial_ = 0;
+  // The status line (a refusal or what Ctrl+Z undid), and the control a refusal belongs to:
+  // "target", "add", "chain<id>/sampler", "chain<id>/actions" or "chain<id>/<parameter>".
+  std::string status_;
+  bool status_is_error_ = false;
+  double status_shown_at_ = -1e9;
+  std::string pending_anchor_;  // the control of the newest command sent
+  std::string error_anchor_;
+  ParamUndoStack undo_;
+  const Target* facts_target_ = nullptr;
+  std::optional<double> curvature_;  // λ_max of the current target, if known
+  std::string curvature_note_;       // where it came from, for the hints' tooltip
+  std::map<std::string, std::string> unavailable_samplers_;  // id → why not on this target
+  char csv_path_[512] = {};
+  char response_column_[64] = "y";
+  double speed_ = 0.0;
+  bool max_speed_ = false;
+  bool speed_synced_ = false;
+  std::uint64_t seed_ = 1;
+  bool seed_synced_ = false;
+  std::string add_sampler_id_ = "sghmc";
+};
+
+}  // namespace sgl

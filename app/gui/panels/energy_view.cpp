@@ -1,0 +1,71 @@
+// Energy drift: H(θ, r) = U(θ) + ½rᵀM⁻¹r over steps per chain (exact U, so a noisy gradient's
+// energy random walk shows up as drift), and below it ΔH per step. Divergences are red markers,
+// parameter changes dashed markers in the chain's colour.
+#include <imgui.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/panels/views.hpp"
+#include "app/gui/plot/plot.hpp"
+#include "app/gui/plot/plot_theme.hpp"
+
+namespace sgl {
+namespace {
+
+void energy_plot(ViewContext& context, const char* title_id, float height, bool change) {
+  // The window's chain legend names the colours.
+  const int flags = plot::PlotFlags_NoLegend;
+  if (!plot::BeginPlot(title_id, ImVec2(0, height), flags)) return;
+  plot::SetupAxes("step", change ? "ΔH" : "H", plot::AxisFlags_Tight,
+                  change ? plot::AxisFlags_FitIncludeZero : plot::AxisFlags_None);
+  double first = std::numeric_limits<double>::infinity();
+  double last = -first;
+  bool any = false;
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    any = views::step_extent(change ? chain.energy_change : chain.energy, first, last) || any;
+  }
+  if (any && last > first) plot::SetupAxisLimits(plot::Axis::X, first, last, plot::Cond::Follow);
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    const std::string label = views::chain_label(chain);
+    const plot::Colour colour = views::chain_colour(context, chain);
+    plot::Decimated(label.c_str(), change ? chain.energy_change : chain.energy,
+                    {.colour = colour, .fit = views::fits_axes(context, chain)});
+    if (!plot::IsLabelVisible(label.c_str())) continue;
+    views::plot_param_changes(chain, colour);
+    views::plot_divergences(chain);
+  }
+  if (change) plot::HLine("##zero", 0.0, {.colour = plot::theme().zero_line});
+  plot::EndPlot();
+}
+
+}  // namespace
+
+void show_energy_view(ViewContext& context) {
+  if (!views::has_chains(context)) return;
+  bool any_draws = false;
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    any_draws = any_draws || !chain.energy.buckets.empty();
+  }
+  if (!any_draws) views::note("No draws yet: press Space to run.");
+  views::stopped_chains_toggle(context);
+  // H on top (the story), ΔH below in a smaller plot, when the panel is tall enough for two
+  // readable plots; otherwise one plot at a time, chosen with a toggle.
+  const float available = ImGui::GetContentRegionAvail().y;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float font = ImGui::GetFontSize();
+  if (available >= 22.0f * font) {
+    const float top_height = std::max(0.6f * (available - spacing), 4.0f * font);
+    energy_plot(context, "##energy", top_height, false);
+    energy_plot(context, "##energy_change", 0.0f, true);
+    return;
+  }
+  bool& change = context.settings->energy_show_change;
+  if (ImGui::RadioButton("H", !change)) change = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("ΔH per step", change)) change = true;
+  energy_plot(context, change ? "##energy_change" : "##energy", 0.0f, change);
+}
+
+}  // namespace sgl

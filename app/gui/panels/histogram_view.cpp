@@ -1,0 +1,202 @@
+// Histogram of the selected coordinate for every chain (all draws since the last reset) against
+// the true marginal density, with each chain's distance to the truth. Regressions have no
+// numerical truth: the exact posterior marginal (linear) or the Laplace one (logistic) stands
+// in, labelled as such. Signed HMC-ECS chains are drawn sign-weighted (Dang et al. 2019, eq. 5.3):
+// height = (n⁺ − n⁻) / (Σs · width) per bin, which may dip below zero; when Σs ≤ 0 the weighting
+// is undefined and the unweighted histogram is drawn, labelled so.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <utility>
+#include <vector>
+
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/panels/views.hpp"
+#include "app/gui/plot/plot.hpp"
+#include "app/gui/plot/plot_theme.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+#include "core/targets/truth_grid.hpp"
+
+namespace sgl {
+namespace {
+
+// Bars taller than this many times the reference curve's peak are clipped at that height.
+constexpr double kBarCapOverTruthPeak = 1.6;
+
+constexpr int kCurvePoints = 400;
+const plot::Colour kTruthColour = plot::theme().foreground;
+
+struct ReferenceCurve {
+  std::string label;
+  std::vector<double> xs, ys;
+  bool dashed = false;
+};
+
+// The curve to compare with over [lo, hi]: the truth grid's marginal, or a Gaussian marginal
+// from a regression's exact or Laplace posterior; empty label when there is none.
+ReferenceCurve reference_curve(const Target& target, int coordinate, double lo, double hi) {
+  ReferenceCurve curve;
+  double mean = 0.0;
+  double variance = 0.0;
+  if (target.truth() != nullptr) {
+    curve.label = "true density";
+  } else if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
+    curve.label = "exact posterior";
+    mean = linear->exact_posterior_mean()(coordinate);
+    variance = linear->exact_posterior_covariance()(coordinate, coordinate);
+  } else if (const auto* logistic = dynamic_cast<const LogisticRegressionTarget*>(&target)) {
+    curve.label = "Laplace approx.";
+    curve.dashed = true;
+    mean = logistic->map()(coordinate);
+    variance = logistic->laplace_covariance()(coordinate, coordinate);
+  } else {
+    return curve;
+  }
+  curve.xs.resize(kCurvePoints);
+  curve.ys.resize(kCurvePoints);
+  for (int k = 0; k < kCurvePoints; ++k) {
+    const double x = lo + (hi - lo) * (k + 0.5) / kCurvePoints;
+    double y = 0.0;
+    if (const TruthGrid* truth = target.truth()) {
+      y = truth->marginal_density(coordinate, x);
+    } else if (variance > 0.0) {
+      y = std::exp(-0.5 * (x - mean) * (x - mean) / variance) /
+          std::sqrt(2.0 * std::numbers::pi * variance);
+    }
+    curve.xs[static_cast<std::size_t>(k)] = x;
+    curve.ys[static_cast<std::size_t>(k)] = y;
+  }
+  return curve;
+}
+
+// Σs over a signed chain's draws since the last reset (n⁺ − n⁻).
+double sign_sum(const ChainSnapshot& chain, std::size_t index) {
+  const auto total = static_cast<double>(chain.histograms[index].total());
+  const auto negative = static_cast<double>(chain.negative_histograms[index].total());
+  return total - 2.0 * negative;
+}
+
+bool sign_weighted(const ChainSnapshot& chain, std::size_t index) {
+  return chain.signed_draws && index < chain.negative_histograms.size() &&
+         sign_sum(chain, index) > 0.0;
+}
+
+// Sign-weighted densities (n⁺ − n⁻) / (Σs · width), normalised like Histogram1D::densities.
+std::vector<double> signed_densities(const ChainSnapshot& chain, std::size_t index) {
+  const Histogram1D& all = chain.histograms[index];
+  const Histogram1D& negative = chain.negative_histograms[index];
+  const double scale = 1.0 / (sign_sum(chain, index) * all.bin_width());
+  std::vector<double> heights(static_cast<std::size_t>(all.bins()));
+  for (int bin = 0; bin < all.bins(); ++bin)
+    heights[static_cast<std::size_t>(bin)] =
+        (static_cast<double>(all.count(bin)) - 2.0 * static_cast<double>(negative.count(bin))) *
+        scale;
+  return heights;
+}
+
+}  // namespace
+
+void show_histogram_view(ViewContext& context) {
+  if (!views::has_target(context)) return;
+  ViewSettings& settings = *context.settings;
+  views::coordinate_combo(context, "coordinate##hist", settings.coordinate);
+  const int coordinate = settings.coordinate;
+  const auto index = static_cast<std::size_t>(coordinate);
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const Target& target = *snapshot.target;
+
+  // TV and KL come from the engine: over coordinate 0 for 1-D targets, the joint for 2-D ones.
+  const char* distance_scope = target.dim() == 1 ? "to truth (black):" : "(2-D) to truth (black):";
+  std::vector<views::Readout> readouts;
+  bool any_draws = false;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const bool has = index < chain.histograms.size() && chain.histograms[index].total() > 0;
+    any_draws = any_draws || has;
+    // One short number per chain, identified by its colour (the legend strip names the colours):
+    // seven chains still fit a narrow panel. KL and the rest are in the Metrics table.
+    std::string text = !has ? "—" : chain.has_truth ? views::compact_number(chain.tv, 2) : "";
+    if (has && chain.signed_draws && !sign_weighted(chain, index)) text += " (unweighted: Σs ≤ 0)";
+    if (!text.empty()) readouts.push_back({views::chain_colour(context, chain), text});
+  }
+  if (target.dim() > 1) ImGui::SameLine();
+  const char* truth_name = target.truth() != nullptr ? "true density"
+                           : dynamic_cast<const LogisticRegressionTarget*>(&target)
+                               ? "Laplace approx."
+                               : "exact posterior";
+  const bool any_truth = std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
+                                     [](const ChainSnapshot& chain) { return chain.has_truth; });
+  // The key and the distances share one row: every line above the plot is taken from it.
+  const std::string key = std::string("black: ") + truth_name;
+  const std::string caption = std::string("TV ") + distance_scope;
+  if (any_draws && any_truth) {
+    views::readout_row(readouts, caption.c_str(), {"TV"});
+  } else {
+    views::caption(key.c_str());
+    if (!any_draws && !snapshot.chains.empty()) views::note("No draws yet: press Space to run.");
+  }
+
+  // The read-out above names every chain with its colour, so the plot needs no legend.
+  if (!plot::BeginPlot("##histogram", ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
+  const std::string x_label = views::coordinate_name(context, coordinate);
+  plot::SetupAxes(x_label.c_str(), "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
+  const std::vector<Interval> box = target.view_box();
+  if (index < box.size()) plot::SetupAxisLimits(plot::Axis::X, box[index].lo, box[index].hi);
+
+  // The reference curve first: its peak caps the bars, so one stuck chain's spike (a chain that
+  // rejects every proposal piles all its draws in one bin) cannot flatten the curve and every
+  // other chain. Clipped bars end at the cap with their true height written above them.
+  const plot::DataRect limits = plot::GetPlotLimits();
+  const ReferenceCurve curve = reference_curve(target, coordinate, limits.x_lo, limits.x_hi);
+  double bar_cap = std::numeric_limits<double>::infinity();
+  if (!curve.ys.empty()) {
+    const double peak = *std::max_element(curve.ys.begin(), curve.ys.end());
+    if (std::isfinite(peak) && peak > 0.0) bar_cap = kBarCapOverTruthPeak * peak;
+  }
+
+  std::vector<double> edges;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    if (index >= chain.histograms.size()) continue;
+    const Histogram1D& histogram = chain.histograms[index];
+    if (histogram.total() == 0) continue;
+    edges.resize(static_cast<std::size_t>(histogram.bins()) + 1);
+    for (int bin = 0; bin <= histogram.bins(); ++bin) {
+      edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
+    }
+    std::vector<double> heights =
+        sign_weighted(chain, index) ? signed_densities(chain, index) : histogram.densities();
+    const std::string label = views::chain_label(chain);
+    const plot::Colour colour = views::chain_colour(context, chain);
+    // The tallest clipped bar of each chain carries its true height (one label per chain, so
+    // a narrow band of clipped bars does not stack labels on top of each other).
+    double tallest_x = 0.0, tallest = 0.0;
+    for (std::size_t bin = 0; bin < heights.size(); ++bin) {
+      if (!(heights[bin] > bar_cap)) continue;
+      if (heights[bin] > tallest) {
+        tallest = heights[bin];
+        tallest_x = 0.5 * (edges[bin] + edges[bin + 1]);
+      }
+      heights[bin] = bar_cap;
+    }
+    // Faint fills and solid outlines: several chains stay readable on top of each other.
+    plot::Bars(label.c_str(), edges.data(), heights.data(), histogram.bins(),
+               {.colour = colour, .fill_alpha = 0.12f});
+    if (tallest > 0.0) {
+      plot::Text(tallest_x, bar_cap, "↑" + views::compact_number(tallest, 2), colour, {0.0f, 2.0f},
+                 plot::HAlign::Center, plot::VAlign::Top);
+    }
+  }
+  if (!curve.label.empty()) {
+    plot::Line(curve.label.c_str(), curve.xs.data(), curve.ys.data(),
+               static_cast<int>(curve.xs.size()),
+               {.colour = kTruthColour,
+                .thickness = std::max(3.0f, ImGui::GetFontSize() / 6.0f),
+                .dashed = curve.dashed});
+  }
+  plot::EndPlot();
+}
+
+}  // namespace sgl

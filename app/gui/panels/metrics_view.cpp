@@ -1,0 +1,363 @@
+// Per-chain numbers in one table: work done (steps, gradient evaluations, data passes),
+// throughput, acceptance, τ̂ (signed samplers' positive-sign fraction), efficiency (ESS, ESS per
+// 1000 gradient evaluations), distance to the truth, divergences and status. Every ratio guards its
+// denominator: a fresh chain shows "—".
+// The table never scrolls sideways: columns that say nothing for these chains (τ̂ without a
+// signed sampler, TV/KL without a truth) are left out, and when the panel is narrow the least
+// important columns are dropped (util/column_fit.hpp) and listed, with their values, in the
+// tooltip of each chain's name.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "app/gui/panels/glossary.hpp"
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/panels/views.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+#include "core/plot/column_fit.hpp"
+#include "core/targets/target.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr ImU32 kStopColour = IM_COL32(255, 90, 90, 255);
+const char* const kDash = "—";
+// Chain names wrap beyond this many font sizes, so one long label does not widen the table.
+constexpr float kChainColumnEms = 8.0f;
+// With fewer metric columns than this the table says too little: chains become cards.
+constexpr int kFewestTableColumns = 4;
+
+double ratio(double numerator, double denominator) {
+  return denominator > 0.0 ? numerator / denominator : std::numeric_limits<double>::quiet_NaN();
+}
+
+struct MetricCell {
+  MetricCell(std::string text_, ImU32 colour_ = 0, std::string tooltip_ = {})
+      : text(std::move(text_)), colour(colour_), tooltip(std::move(tooltip_)) {}
+  std::string text;
+  ImU32 colour;  // 0 = the default text colour
+  std::string tooltip;
+};
+
+struct MetricColumn {
+  std::string header;
+  const char* term;  // glossary entry for the header's tooltip
+  int keep_rank;     // util/column_fit.hpp: higher is kept longer on a narrow panel
+  std::vector<MetricCell> cells;
+};
+
+std::string number(double value, int significant = 3) {
+  return views::compact_number(value, significant);
+}
+
+// τ̂ = the fraction of positive likelihood estimates (signed samplers), else a dash.
+std::string sign_text(const SamplerCounters& counters) {
+  if (counters.sign_total == 0) return kDash;
+  return number(
+      ratio(static_cast<double>(counters.sign_positive), static_cast<double>(counters.sign_total)));
+}
+
+// The acceptance read-out: the main MH rate, and the auxiliary chain's (EWSG's index chain,
+// HMC-ECS's subsample update u) beside it, as the papers report both.
+std::string acceptance_text(const SamplerCounters& counters) {
+  const std::string auxiliary = counters.aux_proposals > 0
+                                    ? number(ratio(static_cast<double>(counters.aux_accepts),
+                                                   static_cast<double>(counters.aux_proposals)))
+                                    : std::string();
+  if (counters.mh_proposals == 0) return auxiliary.empty() ? kDash : "index " + auxiliary;
+  const std::string main_rate = number(
+      ratio(static_cast<double>(counters.mh_accepts), static_cast<double>(counters.mh_proposals)));
+  return auxiliary.empty() ? main_rate : main_rate + " (u " + auxiliary + ")";
+}
+
+// Short status words keep the column narrow; the reason a chain stopped is in the tooltip (and
+// in the Controls and the legend strip).
+MetricCell status_cell(const ChainSnapshot& chain, bool engine_running) {
+  if (chain.stopped) return {"stopped", kStopColour, "stopped: " + chain.stop_reason};
+  if (!chain.enabled) return {"disabled", ImGui::GetColorU32(ImGuiCol_TextDisabled), {}};
+  return {engine_running ? "running" : "paused", 0, {}};
+}
+
+// Every column's cells, one per chain, in the table's order.
+std::vector<MetricColumn> metric_columns(const ViewContext& context) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const int coordinate = views::clamped_coordinate(context, context.settings->coordinate);
+  const auto index = static_cast<std::size_t>(coordinate);
+  const double cost =
+      static_cast<double>(std::max<std::int64_t>(snapshot.target->evaluation_cost(), 1));
+  bool any_signed = false, any_mh = false, any_acceptance = false, any_truth = false,
+       any_divergence = false, any_halted = false;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    any_signed = any_signed || chain.counters.sign_total > 0;
+    any_mh = any_mh || chain.counters.mh_proposals > 0;
+    any_acceptance =
+        any_acceptance || chain.counters.mh_proposals > 0 || chain.counters.aux_proposals > 0;
+    any_truth = any_truth || chain.has_truth;
+    any_divergence = any_divergence || chain.counters.divergences > 0;
+    any_halted = any_halted || chain.stopped || !chain.enabled;
+  }
+  std::vector<MetricColumn> columns{
+      {"steps", "steps", 70, {}},
+      {"steps/s", "steps/s", 30, {}},
+      {"grad evals", "grad evals", 20, {}},
+      {"passes", "data passes", 60, {}},
+      {"accept", "accept", 80, {}},
+      {"τ̂", "τ̂", 55, {}},
+      {"mean α", "mean α", 40, {}},
+      {"ESS min", "ESS min", 86, {}},
+      {"ESS " + views::coordinate_name(context, coordinate), "ESS", 50, {}},
+      {"ESS/1k grad", "ESS/1k grad", 75, {}},
+      {"TV", "TV", 85, {}},
+      {"KL", "KL", 84, {}},
+      // Divergences matter once there are some; a column of zeros can go early.
+      {"diverg.", "divergences", any_divergence ? 88 : 45, {}},
+      {"status", "status", 95, {}},
+  };
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const SamplerCounters& counters = chain.counters;
+    const double speed = chain.recent_steps_per_second;
+    const double passes = ratio(
+        static_cast<double>(counters.gradient_evaluations + counters.density_evaluations), cost);
+    const double ess_min = chain.ess.empty()
+                               ? std::numeric_limits<double>::quiet_NaN()
+                               : *std::min_element(chain.ess.begin(), chain.ess.end());
+    const bool has_distance = chain.has_truth && counters.steps > 0;
+    const MetricCell cells[] = {
+        {views::count_text(counters.steps)},
+        {std::isfinite(speed) && speed >= 0.0
+             ? views::count_text(static_cast<std::uint64_t>(std::llround(speed)))
+             : kDash},
+        {views::count_text(counters.gradient_evaluations)},
+        {passes >= 1000.0 ? views::count_text(static_cast<std::uint64_t>(std::llround(passes)))
+                          : number(passes)},
+        {acceptance_text(counters)},
+        {sign_text(counters)},
+        {counters.mh_proposals > 0
+             ? number(ratio(counters.accept_prob_sum, static_cast<double>(counters.mh_proposals)))
+             : kDash},
+        {number(ess_min)},
+        {number(index < chain.ess.size() ? chain.ess[index]
+                                         : std::numeric_limits<double>::quiet_NaN())},
+        {number(ratio(1000.0 * ess_min, static_cast<double>(counters.gradient_evaluations)))},
+        {has_distance ? number(chain.tv, 2) : kDash},
+        {has_distance ? number(chain.kl, 2) : kDash},
+        {std::to_string(counters.divergences), counters.divergences > 0 ? kStopColour : 0u},
+        status_cell(chain, snapshot.running),
+    };
+    for (std::size_t c = 0; c < columns.size(); ++c) columns[c].cells.push_back(cells[c]);
+  }
+  // Columns that are all dashes for these samplers and this target say nothing (acceptance
+  // without MH or an auxiliary chain), and a status
+  // column of "running" repeats the legend strip.
+  std::erase_if(columns, [&](const MetricColumn& column) {
+    const std::string& term = column.term;
+    return (term == "τ̂" && !any_signed) || (term == "mean α" && !any_mh) ||
+           (term == "accept" && !any_acceptance) ||
+           ((term == "TV" || term == "KL") && !any_truth) || (term == "status" && !any_halted);
+  });
+  return columns;
+}
+
+float text_width(const std::string& text) {
+  return ImGui::CalcTextSize(text.c_str()).x;
+}
+
+ColumnNeed column_need(const MetricColumn& column) {
+  float widest = text_width(column.header);
+  for (const MetricCell& cell : column.cells) widest = std::max(widest, text_width(cell.text));
+  const float padding = 2.0f * ImGui::GetStyle().CellPadding.x + 1.0f;  // + the border
+  return {widest + padding, column.keep_rank};
+}
+
+float chain_column_width(const EngineSnapshot& snapshot) {
+  float widest = text_width("chain +9");
+  for (const ChainSnapshot& chain : snapshot.chains)
+    widest = std::max(widest, text_width(views::chain_label(chain)));
+  const float swatch = ImGui::GetFontSize() * 0.8f + ImGui::GetStyle().ItemSpacing.x;
+  return std::min(widest, ImGui::GetFontSize() * kChainColumnEms) + swatch;
+}
+
+void header_with_definition(const char* name, const char* term) {
+  ImGui::TableNextColumn();
+  ImGui::TableHeader(name);
+  glossary_tooltip_for_last_item(term);
+}
+
+// The dropped columns' values for one chain, for the tooltip of its name.
+std::string dropped_values(const std::vector<MetricColumn>& columns, const std::vector<bool>& shown,
+                           std::size_t row) {
+  std::string text;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (shown[c]) continue;
+    text += (text.empty() ? "" : "\n") + columns[c].header + ": " + columns[c].cells[row].text;
+  }
+  return text;
+}
+
+// The chain's colour swatch and its (wrapping) label, with `hidden_values` as its tooltip.
+void chain_cell_contents(const ViewContext& context, const ChainSnapshot& chain,
+                         const std::string& hidden_values) {
+  const float size = ImGui::GetFontSize() * 0.8f;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, at.y + 0.5f * (line - size)),
+                                            ImVec2(at.x + size, at.y + 0.5f * (line + size)),
+                                            views::chain_colour(context, chain) | 0xFF000000u);
+  ImGui::Dummy(ImVec2(size, line));
+  ImGui::SameLine();
+  const std::string label = views::chain_label(chain);
+  // Long labels wrap inside the column instead of widening the table.
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(label.c_str());
+  ImGui::PopTextWrapPos();
+  ui_probe::record_text("metrics/label/" + std::to_string(chain.id), label);
+  if (!hidden_values.empty() && ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", hidden_values.c_str());
+  if (!chain.enabled) ImGui::TextDisabled("(off)");
+}
+
+void chain_cell(const ViewContext& context, const ChainSnapshot& chain,
+                const std::string& hidden_values) {
+  ImGui::TableNextColumn();
+  chain_cell_contents(context, chain, hidden_values);
+}
+
+void metric_cell(const MetricCell& cell) {
+  ImGui::TableNextColumn();
+  if (cell.colour != 0) ImGui::PushStyleColor(ImGuiCol_Text, cell.colour);
+  ImGui::TextUnformatted(cell.text.c_str());
+  if (cell.colour != 0) ImGui::PopStyleColor();
+  if (!cell.tooltip.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(cell.tooltip.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+// A panel too narrow for a useful table (a lecture layout's side column) lists each chain's
+// numbers under its name instead, most important first, flowing onto as many lines as needed.
+void show_metric_cards(const ViewContext& context, const std::vector<MetricColumn>& columns,
+                       float below) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  std::vector<std::size_t> order(columns.size());
+  for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return columns[a].keep_rank > columns[b].keep_rank;
+  });
+  if (!ImGui::BeginChild("##metric_cards", ImVec2(0.0f, -below))) {
+    ImGui::EndChild();
+    return;
+  }
+  const float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const float gap = ImGui::CalcTextSize("  ").x;
+  for (std::size_t row = 0; row < snapshot.chains.size(); ++row) {
+    const ChainSnapshot& chain = snapshot.chains[row];
+    ImGui::PushID(chain.id);
+    chain_cell_contents(context, chain, {});
+    ImGui::Indent();
+    bool first = true;
+    for (const std::size_t c : order) {
+      const MetricColumn& column = columns[c];
+      const MetricCell& cell = column.cells[row];
+      if (cell.text == kDash) continue;  // a card lists what this chain has
+      const std::string name = column.header + " ";
+      const float width = ImGui::CalcTextSize((name + cell.text).c_str()).x;
+      if (!first && ImGui::GetItemRectMax().x + gap + width <= right_edge)
+        ImGui::SameLine(0.0f, gap);
+      first = false;
+      ImGui::BeginGroup();
+      ImGui::TextDisabled("%s", column.header.c_str());
+      ImGui::SameLine(0.0f, ImGui::CalcTextSize(" ").x);
+      if (cell.colour != 0) ImGui::PushStyleColor(ImGuiCol_Text, cell.colour);
+      ImGui::TextUnformatted(cell.text.c_str());
+      if (cell.colour != 0) ImGui::PopStyleColor();
+      ImGui::EndGroup();
+      if (ImGui::IsItemHovered()) {
+        if (cell.tooltip.empty())
+          glossary_tooltip_for_last_item(column.term);
+        else
+          ImGui::SetTooltip("%s", cell.tooltip.c_str());
+      }
+    }
+    ImGui::Unindent();
+    ImGui::Separator();
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+}
+
+// The per-chain table, fitted to the panel's width.
+void show_metrics_table(const ViewContext& context, float below) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const std::vector<MetricColumn> columns = metric_columns(context);
+  const float chain_width = chain_column_width(snapshot);
+  std::vector<ColumnNeed> needs{
+      {chain_width + 2.0f * ImGui::GetStyle().CellPadding.x + 1.0f, kAlwaysKept}};
+  for (const MetricColumn& column : columns) needs.push_back(column_need(column));
+  // The vertical scroll bar appears with many chains: leave room for it.
+  const float available = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  std::vector<bool> shown(columns.size(), false);
+  for (const std::size_t kept : fit_columns(needs, available))
+    if (kept > 0) shown[kept - 1] = true;
+  const int shown_count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
+  if (shown_count < std::min<int>(kFewestTableColumns, static_cast<int>(columns.size()))) {
+    show_metric_cards(context, columns, below);
+    return;
+  }
+
+  // ScrollX only matters when even the kept columns overflow (a very narrow panel).
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags, ImVec2(0.0f, -below))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthFixed, chain_width);
+  for (std::size_t c = 0; c < columns.size(); ++c)
+    if (shown[c]) ImGui::TableSetupColumn(columns[c].header.c_str());
+  // Each header's tooltip is its glossary definition.
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  const std::size_t dropped = columns.size() - std::size_t(shown_count);
+  if (dropped == 0) {
+    header_with_definition("chain", "chain");
+  } else {
+    // Says that columns are missing and where to find them.
+    ImGui::TableNextColumn();
+    const std::string header = "chain +" + std::to_string(dropped);
+    ImGui::TableHeader(header.c_str());
+    if (ImGui::IsItemHovered()) {
+      std::string names;
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        if (!shown[c]) names += (names.empty() ? "" : ", ") + columns[c].header;
+      ImGui::SetTooltip("%s\n%zu more columns for a wider panel (%s):\nhover a chain's name.",
+                        glossary_definition("chain"), dropped, names.c_str());
+    }
+  }
+  for (std::size_t c = 0; c < columns.size(); ++c)
+    if (shown[c]) header_with_definition(columns[c].header.c_str(), columns[c].term);
+  for (std::size_t row = 0; row < snapshot.chains.size(); ++row) {
+    const ChainSnapshot& chain = snapshot.chains[row];
+    ImGui::TableNextRow();
+    ImGui::PushID(chain.id);
+    chain_cell(context, chain, dropped_values(columns, shown, row));
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      if (shown[c]) metric_cell(columns[c].cells[row]);
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void show_metrics_view(ViewContext& context) {
+  if (!views::has_chains(context)) return;
+  // The convergence block below keeps its height; the table (or the cards) use the rest.
+  show_metrics_table(context, convergence_view_height(context));
+  show_convergence_view(context);
+}
+
+}  // namespace sgl

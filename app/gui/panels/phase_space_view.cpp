@@ -1,0 +1,283 @@
+// Phase space (θ_i, r_i) of the selected coordinate: each chain's fading trajectory and current
+// point. For 1-D targets the level sets of H(θ, r) = U(θ) + r²/2 lie underneath: exact HMC
+// moves along them between momentum refreshes, SGHMC's friction keeps it inside a band, and
+// naive SGHMC's noise pushes it outwards across the levels (Chen et al. 2014, Fig. 2).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/panels/views.hpp"
+#include "app/gui/plot/plot.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr int kFieldCells = 200;
+// The default frame shows H − min U up to this value: the momentum range ±√(2·kEnergyDepth).
+constexpr double kEnergyDepth = 12.0;
+// Level sets of H − min U drawn as contours: 0.25 doubling upwards, as far as the frame reaches
+// (a naive SGHMC orbit that has gained energy 100 still crosses labelled levels).
+constexpr double kFirstLevel = 0.25;
+constexpr int kMaxLevels = 12;
+// The frame grows in steps of this fraction of the default box so that a spiralling orbit
+// re-computes the field a few times, not every frame.
+constexpr double kGrowthStep = 0.5;
+
+// H − min U on a (θ, r) grid over `theta_box` × `r_box`: the target's view box and the default
+// momentum range, widened to hold every visible trajectory so the levels lie under all of them.
+// Stored as log2(1 + (H − min U)/kFirstLevel) so each doubling of energy is one colour step.
+struct EnergyField {
+  std::weak_ptr<const Target> target;
+  std::vector<float> values;
+  Interval theta_box, r_box;
+  std::vector<float> levels;  // H − min U of each contour
+  std::uint64_t revision = 0;
+};
+
+EnergyField& energy_field() {
+  static EnergyField field;
+  return field;
+}
+
+float energy_colour_value(double energy_above_min) {
+  return static_cast<float>(std::log2(1.0 + std::max(0.0, energy_above_min) / kFirstLevel));
+}
+
+// `base` rounded outwards to cover `needed`, in steps of kGrowthStep × base's half-width.
+Interval grown(const Interval& base, const Interval& needed) {
+  const double half = 0.5 * (base.hi - base.lo);
+  const double step = kGrowthStep * half;
+  if (!(step > 0.0)) return base;
+  Interval out = base;
+  if (std::isfinite(needed.lo) && needed.lo < base.lo)
+    out.lo = base.lo - step * std::ceil((base.lo - needed.lo) / step);
+  if (std::isfinite(needed.hi) && needed.hi > base.hi)
+    out.hi = base.hi + step * std::ceil((needed.hi - base.hi) / step);
+  return out;
+}
+
+void update_energy_field(const std::shared_ptr<const Target>& target, const Interval& theta_need,
+                         const Interval& r_need, EnergyField& field) {
+  const double r_default = std::sqrt(2.0 * kEnergyDepth);
+  const Interval theta_box = grown(target->view_box()[0], theta_need);
+  const Interval r_box = grown({-r_default, r_default}, r_need);
+  if (field.target.lock() == target && !field.values.empty() &&
+      field.theta_box.lo == theta_box.lo && field.theta_box.hi == theta_box.hi &&
+      field.r_box.lo == r_box.lo && field.r_box.hi == r_box.hi) {
+    return;
+  }
+  field.target = target;
+  field.theta_box = theta_box;
+  field.r_box = r_box;
+  std::vector<double> potential(kFieldCells);
+  double min_potential = std::numeric_limits<double>::infinity();
+  double max_potential = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < kFieldCells; ++i) {
+    const double theta =
+        field.theta_box.lo + (field.theta_box.hi - field.theta_box.lo) * (i + 0.5) / kFieldCells;
+    const double u = target->potential(&theta);
+    potential[static_cast<std::size_t>(i)] = u;
+    if (std::isfinite(u)) {
+      min_potential = std::min(min_potential, u);
+      max_potential = std::max(max_potential, u);
+    }
+  }
+  if (!std::isfinite(min_potential)) min_potential = max_potential = 0.0;
+  const double r_extent = std::max(std::abs(field.r_box.lo), std::abs(field.r_box.hi));
+  // The highest level still inside the frame somewhere (at least the default's 8).
+  const double reach =
+      std::max(kEnergyDepth, std::min(max_potential - min_potential, 0.5 * r_extent * r_extent));
+  field.levels.clear();
+  for (double level = kFirstLevel;
+       level < reach && static_cast<int>(field.levels.size()) < kMaxLevels; level *= 2.0) {
+    field.levels.push_back(static_cast<float>(level));
+  }
+  field.values.resize(static_cast<std::size_t>(kFieldCells) * kFieldCells);
+  const float unreachable = energy_colour_value(2.0 * reach);
+  for (int j = 0; j < kFieldCells; ++j) {
+    const double r = field.r_box.lo + (field.r_box.hi - field.r_box.lo) * (j + 0.5) / kFieldCells;
+    for (int i = 0; i < kFieldCells; ++i) {
+      const double u = potential[static_cast<std::size_t>(i)];
+      field.values[static_cast<std::size_t>(j) * kFieldCells + i] =
+          std::isfinite(u)
+              ? std::min(unreachable, energy_colour_value(u - min_potential + 0.5 * r * r))
+              : unreachable;
+    }
+  }
+  ++field.revision;
+}
+
+// The smallest (θ, r) box holding every trajectory that takes part in the axes' fit.
+void trajectory_extent(const ViewContext& context, int coordinate, Interval& theta, Interval& r) {
+  const double inf = std::numeric_limits<double>::infinity();
+  theta = {inf, -inf};
+  r = {inf, -inf};
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    const std::size_t rows = views::recent_rows(chain);
+    if (rows == 0 || coordinate >= chain.dim || !views::fits_axes(context, chain) ||
+        chain.recent_momentum.size() != chain.recent_theta.size()) {
+      continue;
+    }
+    const std::size_t stride = static_cast<std::size_t>(chain.dim);
+    for (std::size_t k = views::trail_start(chain, context.settings->trail_length); k < rows; ++k) {
+      const double t = chain.recent_theta[k * stride + static_cast<std::size_t>(coordinate)];
+      const double p = chain.recent_momentum[k * stride + static_cast<std::size_t>(coordinate)];
+      if (!std::isfinite(t) || !std::isfinite(p)) continue;
+      theta = {std::min(theta.lo, t), std::max(theta.hi, t)};
+      r = {std::min(r.lo, p), std::max(r.hi, p)};
+    }
+  }
+}
+
+// Whether the chain's sampler keeps no momentum: every recorded r is exactly zero.
+bool has_no_momentum(const ChainSnapshot& chain) {
+  if (chain.recent_momentum.empty()) return true;
+  return std::all_of(chain.recent_momentum.begin(), chain.recent_momentum.end(),
+                     [](double r) { return r == 0.0; });
+}
+
+std::string levels_caption(const EnergyField& field) {
+  std::string text = "contours: H − min U = ";
+  for (std::size_t k = 0; k < field.levels.size(); ++k) {
+    if (k > 0) text += ", ";
+    if (k >= 4 && k + 2 < field.levels.size()) {  // 0.25, 0.5, 1, 2, …, 64, 128
+      text += "…";
+      k = field.levels.size() - 2;
+      text += ", ";
+    }
+    char number[32];
+    std::snprintf(number, sizeof number, "%g", static_cast<double>(field.levels[k]));
+    text += number;
+  }
+  return text;
+}
+
+// The H levels under the trajectories; returns why they are missing, or "" when drawn.
+std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
+  if (context.snapshot->target->dim() != 1) {
+    return "H levels are drawn for 1-D targets only.";
+  }
+  std::vector<float> colour_levels;
+  for (float level : field.levels) colour_levels.push_back(energy_colour_value(level));
+  if (context.energy_texture == nullptr) {
+    // Exports (SVG) have no textures: the same levels as lines, computed on the CPU.
+    const double half_theta = 0.5 * (field.theta_box.hi - field.theta_box.lo) / kFieldCells;
+    const double half_r = 0.5 * (field.r_box.hi - field.r_box.lo) / kFieldCells;
+    const std::vector<double> levels(colour_levels.begin(), colour_levels.end());
+    plot::Contours("##energy", field.values, kFieldCells, kFieldCells,
+                   field.theta_box.lo + half_theta, field.theta_box.hi - half_theta,
+                   field.r_box.lo + half_r, field.r_box.hi - half_r, levels,
+                   {.colour = plot::rgba(90, 90, 110, 170), .thickness = 1.5f});
+    return {};
+  }
+  const plot::Point a = plot::PlotToPixels(field.theta_box.lo, field.r_box.lo);
+  const plot::Point b = plot::PlotToPixels(field.theta_box.hi, field.r_box.hi);
+  const int width = views::texture_size(std::abs(b.x - a.x));
+  const int height = views::texture_size(std::abs(b.y - a.y));
+  gl::ScalarFieldStyle style;
+  style.value_lo = 0.0;
+  style.value_hi = colour_levels.empty() ? 1.0 : 1.0 + colour_levels.back();
+  style.contour_levels = colour_levels;
+  style.invert = true;  // low energy (the well) bright
+  context.energy_texture->set_field(field.values, kFieldCells, kFieldCells, field.revision);
+  const unsigned int texture = context.energy_texture->render(width, height, style);
+  if (texture == 0) return "H levels unavailable: " + context.energy_texture->error();
+  plot::Image("##energy", texture, field.theta_box.lo, field.theta_box.hi, field.r_box.lo,
+              field.r_box.hi);
+  return {};
+}
+
+}  // namespace
+
+void show_phase_space_view(ViewContext& context) {
+  if (!views::has_chains(context)) return;
+  ViewSettings& settings = *context.settings;
+  views::coordinate_combo(context, "coordinate##phase", settings.coordinate);
+  const int coordinate = settings.coordinate;
+  const EngineSnapshot& snapshot = *context.snapshot;
+  views::stopped_chains_toggle(context, snapshot.target->dim() > 1);
+  EnergyField& field = energy_field();
+  std::string caption_text;
+  if (snapshot.target->dim() == 1) {
+    Interval theta_need, r_need;
+    trajectory_extent(context, coordinate, theta_need, r_need);
+    update_energy_field(snapshot.target, theta_need, r_need, field);
+    caption_text = levels_caption(field);
+  }
+  // SGLD-type chains carry no momentum (r ≡ 0): a flat line at r = 0 would read as a
+  // trajectory, so they are named instead of drawn.
+  std::string without_momentum;
+  std::vector<bool> momentum_less(snapshot.chains.size(), false);  // scanned once per frame
+  for (std::size_t k = 0; k < snapshot.chains.size(); ++k) {
+    const ChainSnapshot& chain = snapshot.chains[k];
+    if (views::recent_rows(chain) == 0 || !has_no_momentum(chain)) continue;
+    momentum_less[k] = true;
+    without_momentum += (without_momentum.empty() ? "" : ", ") + views::chain_label(chain);
+  }
+  if (!without_momentum.empty()) {
+    caption_text += (caption_text.empty() ? "" : "; ") + ("no momentum: " + without_momentum);
+  }
+  if (!caption_text.empty()) views::caption(caption_text.c_str());
+  bool any_draws = false;
+  for (const ChainSnapshot& chain : snapshot.chains) any_draws |= views::recent_rows(chain) > 0;
+  if (!any_draws) views::note("No draws yet: press Space to run.");
+
+  // Room for a one-line caption under the plot when the levels cannot be drawn.
+  const float caption = snapshot.target->dim() == 1 ? 0.0f : -ImGui::GetTextLineHeightWithSpacing();
+  if (!plot::BeginPlot("##phase", ImVec2(0, caption))) return;
+  const std::string name = views::coordinate_name(context, coordinate);
+  // "θ (x)" and "r (x)" name the coordinate; 1-D targets call theirs "theta" already.
+  const bool plain = name == "theta" || name == "θ";
+  const std::string x_label = plain ? "θ" : "θ (" + name + ")";
+  const std::string y_label = plain ? "r" : "r (" + name + ")";
+  // For 1-D targets the H field (fitted, and grown to hold every orbit) frames the plot exactly,
+  // so no unfilled margin shows around it.
+  const int tight = snapshot.target->dim() == 1 ? plot::AxisFlags_Tight : plot::AxisFlags_None;
+  plot::SetupAxes(x_label.c_str(), y_label.c_str(), tight, tight);
+  plot::SetupFinish();
+  const std::string missing_levels = plot_energy_levels(context, field);
+
+  const float font = ImGui::GetFontSize();
+  for (std::size_t k = 0; k < snapshot.chains.size(); ++k) {
+    const ChainSnapshot& chain = snapshot.chains[k];
+    const std::size_t rows = views::recent_rows(chain);
+    if (rows == 0 || coordinate >= chain.dim ||
+        chain.recent_momentum.size() != chain.recent_theta.size() || momentum_less[k]) {
+      continue;
+    }
+    const std::size_t stride = static_cast<std::size_t>(chain.dim);
+    const std::size_t start = views::trail_start(chain, settings.trail_length);
+    const double* theta = chain.recent_theta.data() + start * stride + coordinate;
+    const double* r = chain.recent_momentum.data() + start * stride + coordinate;
+    const std::string label = views::chain_label(chain);
+    const plot::Colour colour = views::chain_colour(context, chain);
+    // A stopped chain's runaway orbit would shrink every other orbit to a dot.
+    const bool fit = views::fits_axes(context, chain);
+    plot::FadingLine(
+        "##halo", theta, r, static_cast<int>(rows - start),
+        {.colour = plot::rgba(0, 0, 0, 150), .thickness = std::max(4.0f, font / 5.0f), .fit = fit},
+        chain.dim);
+    plot::FadingLine(label.c_str(), theta, r, static_cast<int>(rows - start),
+                     {.colour = colour, .fit = fit}, chain.dim);
+    const double* last_theta = chain.recent_theta.data() + (rows - 1) * stride + coordinate;
+    const double* last_r = chain.recent_momentum.data() + (rows - 1) * stride + coordinate;
+    plot::Scatter(label.c_str(), last_theta, last_r, 1,
+                  {.colour = colour,
+                   .marker_size = 0.4f * font,
+                   .marker_outline = plot::rgba(255, 255, 255),
+                   .fit = fit});
+  }
+  plot::EndPlot();
+  // Said under the plot (known only once the plot is set up), wrapped to the panel's width.
+  if (!missing_levels.empty()) views::note(missing_levels.c_str());
+}
+
+}  // namespace sgl

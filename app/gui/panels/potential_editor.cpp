@@ -1,0 +1,143 @@
+#include "app/gui/panels/potential_editor.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/gui/shell/ui_probe.hpp"
+#include "core/targets/expression/program.hpp"
+#include "core/targets/potential_window.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+namespace {
+
+// Typing pauses this long before a valid expression is applied (Enter applies at once).
+constexpr double kApplyDelaySeconds = 0.6;
+const ImVec4 kInvalidColour(0.85f, 0.10f, 0.10f, 1.0f);
+
+std::string format_interval(const char* name, const Interval& axis) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%s in [%.3g, %.3g]", name, axis.lo, axis.hi);
+  return text;
+}
+
+// The column in "potential, column 12: ..." (0 if there is none).
+int column_of(const std::string& message) {
+  int column = 0;
+  return std::sscanf(message.c_str(), "potential, column %d:", &column) == 1 ? column : 0;
+}
+
+}  // namespace
+
+const std::vector<PotentialExample>& potential_examples() {
+  static const std::vector<PotentialExample> examples = {
+      {"banana (rotated)", "0.5*x^2 + 2*(y - 0.5*x^2)^2"},
+      {"double well", "x^4 - 2*x^2 + 0.5*y^2"},
+      {"two modes (logaddexp)", "-logaddexp(-0.5*((x - 2)^2 + y^2), -0.5*((x + 2)^2 + y^2))"},
+      {"softplus tilt (1-D)", "log(1 + exp(x)) - 0.3*x"},
+      {"correlated Gaussian", "(x^2 - 1.6*x*y + y^2) / (2*(1 - 0.64))"},
+      {"ring", "(sqrt(x^2 + y^2) - 2)^2 / (2*0.3^2)"},
+      {"Laplace corner", "abs(x) + abs(y) + 0.5*abs(x - y)"},
+      {"Gamma(3, 1) (1-D)", "x - 2*log(x)"},
+  };
+  return examples;
+}
+
+void PotentialEditor::validate() {
+  validated_ = text_;
+  error_.clear();
+  error_column_ = 0;
+  window_.clear();
+  try {
+    const expr::Program program = expr::Program::compile(validated_);
+    const PotentialWindow window = find_potential_window(program, {});
+    // One axis per line: ImGui's wrapping would break a number such as "-5.79" at its point.
+    window_ = "truth window " + format_interval("x", window.box[0]);
+    if (window.box.size() > 1) window_ += "\ntruth window " + format_interval("y", window.box[1]);
+  } catch (const UserError& error) {
+    error_ = error.what();
+    error_column_ = column_of(error_);
+  }
+}
+
+std::optional<std::string> PotentialEditor::show(const std::string& applied) {
+  std::optional<std::string> apply;
+  if (applied != synced_) {
+    // The engine's target changed (a preset, a saved session, the gallery): show it.
+    synced_ = applied;
+    std::snprintf(text_, sizeof text_, "%s", applied.c_str());
+    edited_at_ = -1.0;
+  }
+  if (validated_ != text_) validate();
+
+  const bool invalid = !error_.empty();
+  if (invalid) {
+    ImGui::PushStyleColor(ImGuiCol_Border, kInvalidColour);
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  const bool entered =
+      ImGui::InputTextWithHint("##potential", "U(x, y), e.g. 0.5*x^2 + 0.5*y^2", text_,
+                               sizeof text_, ImGuiInputTextFlags_EnterReturnsTrue);
+  ui_probe::record_last_item("target/potential");
+  ui_probe::record_text("potential/applied", applied);
+  if (!error_.empty()) ui_probe::record_text("potential/error", error_);
+  if (ImGui::IsItemEdited()) edited_at_ = ImGui::GetTime();
+  const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+  if (invalid) {
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor();
+    // Underline from the offending column to the end of the text (or the box's end).
+    const std::string text = text_;
+    const std::size_t from = error_column_ > 0 ? std::size_t(error_column_ - 1) : 0;
+    const float pad = ImGui::GetStyle().FramePadding.x;
+    const float x0 = box_min.x + pad + ImGui::CalcTextSize(text.substr(0, from).c_str()).x;
+    float x1 = box_min.x + pad + ImGui::CalcTextSize(text.c_str()).x;
+    if (x1 < x0 + 8.0f) x1 = x0 + 8.0f;
+    x1 = std::min(x1, box_max.x - pad);
+    const float y = box_max.y - 4.0f;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(x0, y), ImVec2(x1, y),
+                                        ImGui::GetColorU32(kInvalidColour), 2.0f);
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Your potential U = −log density, in x (1-D) or x and y (2-D).\n"
+        "Operators: + - * / ^ and parentheses; constant pi.\n"
+        "Functions: exp log sqrt sin cos tan tanh abs pow min max logaddexp.\n"
+        "Applied when you pause typing or press Enter; while it is invalid the chains keep "
+        "the last valid target.");
+
+  if (invalid) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kInvalidColour);
+    ImGui::TextWrapped("%s", error_.c_str());
+    ImGui::PopStyleColor();
+  } else if (!window_.empty()) {
+    ImGui::TextDisabled("%s", window_.c_str());
+  }
+
+  const bool pending = validated_ != applied && !invalid;
+  if (pending &&
+      (entered || (edited_at_ >= 0.0 && ImGui::GetTime() - edited_at_ >= kApplyDelaySeconds))) {
+    apply = validated_;
+    edited_at_ = -1.0;
+  }
+
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##examples", "examples...")) {
+    for (const PotentialExample& example : potential_examples()) {
+      if (ImGui::Selectable(example.name)) {
+        std::snprintf(text_, sizeof text_, "%s", example.expression);
+        validate();
+        if (error_.empty()) apply = validated_;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", example.expression);
+    }
+    ImGui::EndCombo();
+  }
+  ui_probe::record_last_item("target/examples");
+  return apply;
+}
+
+}  // namespace sgl

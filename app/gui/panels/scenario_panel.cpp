@@ -1,0 +1,442 @@
+#include "app/gui/panels/scenario_panel.hpp"
+
+#include "app/gui/panels/glossary.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "app/gui/panels/convergence_view.hpp"
+#include "app/gui/panels/experiment_plots.hpp"
+#include "app/gui/panels/markdown_view.hpp"
+#include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/plot/plot.hpp"
+#include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+#include "app/scenario/assets.hpp"
+#include "app/scenario/live_session.hpp"
+#include "core/io/new_file.hpp"
+#include "core/plot/pane_arrangement.hpp"
+#include "core/run/live_engine.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+namespace {
+
+// Particles drawn per series: enough to see the cloud's shape, few enough for software GL.
+constexpr std::size_t kMaxDrawnParticles = 1500;
+
+// A grey caption that wraps at the panel's edge instead of running past it (narrow panels).
+template <typename... Args>
+void caption(const char* format, Args... args) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushTextWrapPos(0.0f);
+  if constexpr (sizeof...(Args) == 0)
+    ImGui::TextUnformatted(format);
+  else
+    ImGui::Text(format, args...);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+std::string ensemble_metric(const Scenario& scenario) {
+  if (scenario.analysis.kind == "ensemble-kl") return "kl";
+  if (scenario.analysis.kind == "energy") return "energy";
+  return "mean";
+}
+
+}  // namespace
+
+ScenarioPanel::ScenarioPanel(std::optional<Scenario> scenario) : scenario_(std::move(scenario)) {
+  if (scenario_) {
+    note_ = load_note(scenario_->note);
+    const std::string name = scenario_->name + "-session.json";
+    std::snprintf(path_, sizeof path_, "%s", name.c_str());
+  } else {
+    std::snprintf(path_, sizeof path_, "%s", "session.json");
+  }
+}
+
+bool ScenarioPanel::has_experiment() const {
+  return scenario_ &&
+         (scenario_->sweep || scenario_->ensemble || scenario_->analysis.kind == "reference");
+}
+
+void ScenarioPanel::start_experiment() {
+  if (has_experiment()) start_experiment(*scenario_);
+}
+
+void ScenarioPanel::start_experiment(const Scenario& live) {
+  if (!has_experiment()) return;
+  runner_.reset();  // cancels and joins a running one first
+  try {
+    runner_ = std::make_unique<ExperimentRunner>(live, live.sweep ? ExperimentRunner::Kind::Sweep
+                                                       : live.ensemble
+                                                           ? ExperimentRunner::Kind::Ensemble
+                                                           : ExperimentRunner::Kind::Reference);
+  } catch (const UserError& error) {
+    message_ = error.what();
+  }
+}
+
+std::optional<Scenario> ScenarioPanel::take_request() {
+  std::optional<Scenario> request = std::move(request_);
+  request_.reset();
+  return request;
+}
+
+std::uint32_t ScenarioPanel::label_colour(const std::string& label) const {
+  if (scenario_)
+    for (std::size_t i = 0; i < scenario_->chains.size(); ++i)
+      if (scenario_->chains[i].label == label) return default_chain_colour(static_cast<int>(i));
+  return default_chain_colour(0);
+}
+
+void ScenarioPanel::file_menu_items() {
+  if (ImGui::MenuItem("Open session...")) open_load_dialog_ = true;
+  if (ImGui::MenuItem("Save session...")) open_save_dialog_ = true;
+}
+
+void ScenarioPanel::menus(LiveEngine& engine) {
+  if (ImGui::BeginMenu("Presets")) {
+    std::vector<std::string> names;
+    try {
+      names = preset_names();
+    } catch (const UserError& error) {
+      ImGui::TextDisabled("%s", error.what());
+    }
+    for (const std::string& name : names) {
+      const bool current = scenario_ && scenario_->name == name && !scenario_->session;
+      if (ImGui::MenuItem(name.c_str(), nullptr, current)) {
+        try {
+          request_ = load_scenario(name);
+        } catch (const UserError& error) {
+          message_ = error.what();
+        }
+      }
+    }
+    if (has_experiment()) {
+      ImGui::Separator();
+      const char* what = scenario_->sweep      ? "Run the sweep again"
+                         : scenario_->ensemble ? "Run the ensemble again"
+                                               : "Run the comparison again";
+      if (ImGui::MenuItem(what)) {
+        try {
+          start_experiment(scenario_for_experiment(*scenario_, engine.session_state()));
+        } catch (const UserError& error) {
+          message_ = error.what();
+        }
+      }
+    }
+    ImGui::EndMenu();
+  }
+  dialogs(engine);
+}
+
+void ScenarioPanel::dialogs(LiveEngine& engine) {
+  if (open_save_dialog_) ImGui::OpenPopup("Save session");
+  if (open_load_dialog_) ImGui::OpenPopup("Open session");
+  open_save_dialog_ = open_load_dialog_ = false;
+  const float width = ImGui::GetFontSize() * 28.0f;
+
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+  if (ImGui::BeginPopupModal("Save session", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextWrapped(
+        "Saves the target, seed, every chain's parameters and its parameter changes with their "
+        "step indices. Reopening replays the chains to this point: the same draws follow.");
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputText("##path", path_, sizeof path_);
+    if (ImGui::Button("Save")) {
+      try {
+        Scenario base = scenario_.value_or(Scenario{});
+        if (base.name.empty()) base.name = "session";
+        base.layout = current_layout_;
+        // Like every export: a taken name gets a numbered sibling (session-2.json), never
+        // overwritten, and the file appears complete or not at all.
+        const std::filesystem::path requested(path_);
+        const std::string folder =
+            requested.has_parent_path() ? requested.parent_path().string() : std::string(".");
+        const std::string stem =
+            requested.has_stem() ? requested.stem().string() : std::string("session");
+        const std::string saved =
+            write_new_file(folder, stem, "json",
+                           scenario_to_json(scenario_with_session(base, engine.session_state())));
+        message_ = "saved " + saved;
+      } catch (const UserError& error) {
+        message_ = error.what();
+      }
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+  if (ImGui::BeginPopupModal("Open session", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextWrapped("A saved session or any scenario file (.json):");
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputText("##path", path_, sizeof path_);
+    if (ImGui::Button("Open")) {
+      try {
+        request_ = load_scenario(path_);
+      } catch (const UserError& error) {
+        message_ = error.what();
+      }
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+bool ScenarioPanel::shows_preset_target(const TargetSpec& shown) const {
+  // Same target kind: its sliders (ρ, separation, ...) are part of the preset's lesson.
+  return !scenario_ || scenario_->target.id == shown.id;
+}
+
+const std::string& ScenarioPanel::target_note(const std::string& target_id) {
+  const auto found = target_notes_.find(target_id);
+  if (found != target_notes_.end()) return found->second;
+  return target_notes_[target_id] = load_note("targets/" + target_id);
+}
+
+std::string ScenarioPanel::title_for(const TargetSpec& shown) const {
+  if (scenario_ && shows_preset_target(shown) && !scenario_->title.empty())
+    return scenario_->title + " — " + shown.id;
+  return shown.id;
+}
+
+void ScenarioPanel::show_note(const TargetSpec& shown) {
+  if (!message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.30f, 0.0f, 1.0f));
+    ImGui::TextWrapped("%s", message_.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  if (!shows_preset_target(shown)) {
+    ImGui::TextWrapped("The target is now %s. Preset %s's note returns when you switch back to %s.",
+                       shown.id.c_str(), scenario_->name.c_str(), scenario_->target.id.c_str());
+    ImGui::PopStyleColor();
+    ui_probe::record_last_item("notes/target/" + shown.id);  // for tests/gui/target_note_test.sh
+    const std::string& note = target_note(shown.id);
+    if (note.empty())
+      ImGui::TextWrapped("No note for the target %s.", shown.id.c_str());
+    else
+      show_markdown(note);
+    return;
+  }
+  if (scenario_ && !scenario_->title.empty()) {
+    ImGui::TextWrapped("%s%s", scenario_->session ? "saved session of " : "preset ",
+                       scenario_->name.c_str());
+    ui_probe::record_last_item("notes/preset/" + scenario_->name);
+  }
+  ImGui::PopStyleColor();
+  show_markdown(note_);
+}
+
+void ScenarioPanel::plot_sweep(const SweepResult& sweep) {
+  const LabelColour colours = [this](const std::string& label) { return label_colour(label); };
+  if (sweep.dim < 2) {  // the first draws need a 2-D target: the error plot alone
+    sweep_error_plot(sweep, colours, ImVec2(0, 0));
+    return;
+  }
+  // Both of the paper's panels at once where they fit; tabs only on a cramped panel.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const PaneSize available = available_area();
+  switch (arrange_panes(available, minimum_plot(), minimum_plot(), spacing)) {
+    case PaneArrangement::SideBySide: {
+      const float half = 0.5f * (available.width - spacing);
+      sweep_error_plot(sweep, colours, ImVec2(half, 0));
+      ImGui::SameLine();
+      sweep_draws_plot(sweep, colours, ImVec2(0, 0));
+      return;
+    }
+    case PaneArrangement::Stacked: {
+      const float half = 0.5f * (available.height - ImGui::GetStyle().ItemSpacing.y);
+      sweep_error_plot(sweep, colours, ImVec2(0, half));
+      sweep_draws_plot(sweep, colours, ImVec2(0, 0));
+      return;
+    }
+    case PaneArrangement::Tabs:
+      break;
+  }
+  if (!ImGui::BeginTabBar("##sweep_tabs")) return;
+  if (ImGui::BeginTabItem("error vs IAT")) {
+    sweep_error_plot(sweep, colours, ImVec2(0, 0));
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("first draws")) {
+    sweep_draws_plot(sweep, colours, ImVec2(0, 0));
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
+
+void ScenarioPanel::plot_reference(const std::vector<ChainReport>& reports) {
+  const ChainReport* reference = nullptr;
+  for (const ChainReport& report : reports)
+    if (report.label == scenario_->analysis.reference) reference = &report;
+  if (!reference) return;
+  const LabelColour colours = [this](const std::string& label) { return label_colour(label); };
+  // The table and a plot together where they fit (side by side, else stacked), with the means
+  // or variances choice above the plot; tabs only on a cramped panel.
+  const PaneSize table = reference_table_size(reports);
+  const float choice_row = ImGui::GetFrameHeightWithSpacing();
+  const auto plot_pane = [&] {
+    ImGui::RadioButton("means", &reference_plot_, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("variances", &reference_plot_, 1);
+    reference_plot(reports, *reference, colours, reference_plot_ == 0);
+  };
+  switch (arrange_panes(available_area(), table, minimum_plot(choice_row),
+                        ImGui::GetStyle().ItemSpacing.x)) {
+    case PaneArrangement::SideBySide:
+      ImGui::BeginGroup();
+      reference_table(reports, table.width);
+      ImGui::EndGroup();
+      ImGui::SameLine();
+      ImGui::BeginGroup();
+      plot_pane();
+      ImGui::EndGroup();
+      return;
+    case PaneArrangement::Stacked:
+      reference_table(reports, 0.0f);
+      plot_pane();
+      return;
+    case PaneArrangement::Tabs:
+      break;
+  }
+  if (!ImGui::BeginTabBar("##reference_tabs")) return;
+  if (ImGui::BeginTabItem("table")) {
+    reference_table(reports, 0.0f);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("means")) {
+    reference_plot(reports, *reference, colours, true);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("variances")) {
+    reference_plot(reports, *reference, colours, false);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
+
+void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series,
+                                  const std::string& unit, float leave_below) {
+  const std::string metric = ensemble_metric(*scenario_);
+  const char* y_label = metric == "kl"       ? "KL to the truth"
+                        : metric == "energy" ? "mean H"
+                                             : "mean θ₁";
+  if (!plot::BeginPlot("##ensemble", ImVec2(0, -leave_below), plot::PlotFlags_LegendAbove)) return;
+  plot::SetupAxes(unit.c_str(), y_label, plot::AxisFlags_FitIncludeZero,
+                  metric == "mean" ? plot::AxisFlags_None : plot::AxisFlags_FitIncludeZero);
+  plot::SetupFinish();
+  for (const auto& one : series) {
+    std::vector<double> xs, ys;
+    for (const EnsembleCheckpoint& checkpoint : one.checkpoints) {
+      const double y = metric == "kl"               ? checkpoint.kl
+                       : metric == "energy"         ? checkpoint.mean_energy
+                       : checkpoint.mean.size() > 0 ? checkpoint.mean[0]
+                                                    : kNotAvailable;
+      if (!std::isfinite(y)) continue;
+      xs.push_back(checkpoint.budget);
+      ys.push_back(y);
+    }
+    plot::Line(one.label.c_str(), xs.data(), ys.data(), static_cast<int>(xs.size()),
+               {.colour = label_colour(one.label)});
+  }
+  plot::EndPlot();
+}
+
+void ScenarioPanel::show_experiment(const ViewContext& context) {
+  (void)context;
+  if (!has_experiment()) return;
+  const bool sweep = scenario_->sweep.has_value();
+  const bool reference = !sweep && !scenario_->ensemble;
+  if (!runner_) {
+    ImGui::TextWrapped("%s", sweep ? "The sweep reruns the chains at each value."
+                                   : "The ensemble runs many independent chains.");
+    if (ImGui::Button(sweep ? "Run the sweep" : "Run the ensemble")) start_experiment();
+    return;
+  }
+  const double progress = runner_->progress();
+  const bool finished = runner_->finished();
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "%s %.0f%%",
+                finished ? (runner_->cancelled() ? "cancelled" : "done") : "running",
+                100 * progress);
+  ImGui::ProgressBar(static_cast<float>(progress), ImVec2(-ImGui::GetFontSize() * 6.0f, 0),
+                     overlay);
+  ui_probe::record_last_item("experiment/progress");
+  ImGui::SameLine();
+  if (!finished) {
+    if (ImGui::Button("Cancel")) runner_->cancel();
+  } else if (ImGui::Button("Run again")) {
+    start_experiment();
+    return;
+  }
+  if (!runner_->error().empty()) {
+    ImGui::TextWrapped("%s", runner_->error().c_str());
+    return;
+  }
+  if (reference) {
+    caption("every chain run headless for %llu steps, against %s",
+            static_cast<unsigned long long>(scenario_->steps),
+            scenario_->analysis.reference.c_str());
+    if (const auto reports = runner_->reports())
+      plot_reference(*reports);
+    else
+      caption("the plot appears when the runs are done");
+  } else if (sweep) {
+    caption("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
+            scenario_->sweep->values.size());
+    if (const auto result = runner_->sweep())
+      plot_sweep(*result);
+    else
+      caption("the plot appears when the sweep is done");
+  } else {
+    const bool passes = scenario_->ensemble->data_passes > 0;
+    caption("%d chains per sampler; particles on the target view", scenario_->ensemble->chains);
+    // Once done: the ensemble's R̂ and ESS under the plot.
+    // The plot keeps at least eight rows' height; a shorter panel gets the one-line form.
+    const auto result = runner_->ensemble();
+    const float table = result ? ensemble_convergence_height(*result) : 0.0f;
+    const bool compact =
+        result && ImGui::GetContentRegionAvail().y - table < 8.0f * ImGui::GetFrameHeight();
+    const float below = !result ? 0.0f : compact ? ImGui::GetFrameHeightWithSpacing() : table;
+    plot_ensemble(runner_->clouds(), passes ? "data passes" : "steps", below);
+    if (result) show_ensemble_convergence(*result, compact);
+  }
+}
+
+std::vector<OverlayCloud> ScenarioPanel::overlay_clouds() const {
+  std::vector<OverlayCloud> clouds;
+  if (!runner_ || runner_->kind() != ExperimentRunner::Kind::Ensemble) return clouds;
+  for (auto& series : runner_->clouds()) {
+    if (series.positions.empty()) continue;
+    OverlayCloud cloud;
+    // One legend entry for every cloud (each keeps its own colour); clicking it hides them all.
+    cloud.label = "ensemble particles";
+    cloud.colour = label_colour(series.label);
+    const int dim = scenario_ ? static_cast<int>(series.checkpoints.empty()
+                                                     ? 0
+                                                     : series.checkpoints.back().mean.size())
+                              : 0;
+    if (dim <= 0) continue;
+    cloud.dim = dim;
+    const std::size_t count = series.positions.size() / std::size_t(dim);
+    const std::size_t stride = std::max<std::size_t>(1, count / kMaxDrawnParticles);
+    for (std::size_t k = 0; k < count; k += stride)
+      for (int c = 0; c < dim; ++c)
+        cloud.positions.push_back(series.positions[k * std::size_t(dim) + std::size_t(c)]);
+    clouds.push_back(std::move(cloud));
+  }
+  return clouds;
+}
+
+}  // namespace sgl

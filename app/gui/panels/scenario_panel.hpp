@@ -1,0 +1,81 @@
+// The scenario side of the desktop app: the Presets menu, File → Open / Save session, the
+// teaching note panel, and the experiment panel (the scenario's sweep or ensemble on its own
+// worker thread, with a progress bar and the figure's plot). Choosing a preset or opening a
+// session is a request that the main loop carries out by rebuilding the app shell.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/gui/panels/view_context.hpp"
+#include "app/gui/shell/experiment_runner.hpp"
+#include "app/scenario/scenario.hpp"
+#include "core/targets/target_registry.hpp"
+
+namespace sgl {
+
+class LiveEngine;
+
+class ScenarioPanel {
+ public:
+  // `scenario` may be null (the app was started from --target/--sampler flags).
+  explicit ScenarioPanel(std::optional<Scenario> scenario);
+
+  bool has_note() const { return !note_.empty(); }
+  bool has_experiment() const;
+  // The window's layout now: written into saved sessions.
+  void set_current_layout(const ScenarioLayout& layout) { current_layout_ = layout; }
+  const std::optional<Scenario>& scenario() const { return scenario_; }
+
+  // Menu entries inside the main menu bar: File (open/save session) and Presets.
+  // Open / Save session items, inside the File menu the shell opens.
+  void file_menu_items();
+  // The Presets menu and the session dialogs.
+  void menus(LiveEngine& engine);
+  // The preset's note while its target is shown; after a switch to another target, that
+  // target's own short note (assets/notes/targets/<id>.md), so the panel never claims the
+  // preset's lesson for a target it was not written for. Switching back restores it.
+  void show_note(const TargetSpec& shown);
+  // What the window title calls the session: the preset's title on its own target, else the
+  // shown target's id.
+  std::string title_for(const TargetSpec& shown) const;
+  void show_experiment(const ViewContext& context);
+  // Ensemble clouds for the target view (empty without a running or finished ensemble).
+  std::vector<OverlayCloud> overlay_clouds() const;
+
+  // A preset chosen or a session opened since the last call (the main loop rebuilds the shell).
+  std::optional<Scenario> take_request();
+  // Starts the scenario's sweep or ensemble (both, one after the other, is not needed by any
+  // preset: the sweep wins).
+  void start_experiment();
+  // The same with the live chains' current samplers, parameters and target (Run ... again).
+  void start_experiment(const Scenario& live);
+
+ private:
+  void dialogs(LiveEngine& engine);
+  void plot_sweep(const SweepResult& sweep);
+  void plot_reference(const std::vector<ChainReport>& reports);
+  // `leave_below`: height kept free under the plot (the ensemble's convergence table).
+  void plot_ensemble(const std::vector<ExperimentRunner::Cloud>& series, const std::string& unit,
+                     float leave_below = 0.0f);
+  std::uint32_t label_colour(const std::string& label) const;
+  bool shows_preset_target(const TargetSpec& shown) const;
+  const std::string& target_note(const std::string& target_id);
+
+  std::optional<Scenario> scenario_;
+  ScenarioLayout current_layout_;
+  std::string note_;
+  std::map<std::string, std::string> target_notes_;  // by target id, loaded when first shown
+  std::unique_ptr<ExperimentRunner> runner_;
+  std::optional<Scenario> request_;
+  bool open_save_dialog_ = false;
+  bool open_load_dialog_ = false;
+  char path_[512] = {};
+  std::string message_;     // the last save/open outcome
+  int reference_plot_ = 0;  // the plot beside the reference table: 0 means, 1 variances
+};
+
+}  // namespace sgl

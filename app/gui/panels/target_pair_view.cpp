@@ -1,0 +1,164 @@
+// Chains drawn on a pair of coordinates, and the coefficient-pair mode of the target view for
+// regressions: exact posterior (linear, conjugate) or Laplace (logistic) ellipses at 1, 2 and
+// 3 standard deviations as the reference the clouds should match.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "app/gui/panels/target_view_parts.hpp"
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/plot/plot.hpp"
+#include "app/gui/plot/plot_theme.hpp"
+#include "core/plot/framing_box.hpp"
+#include "core/targets/linear_regression.hpp"
+#include "core/targets/logistic_regression.hpp"
+
+namespace sgl::views {
+namespace {
+
+constexpr plot::Colour kHalo = plot::rgba(0, 0, 0, 150);
+const plot::Colour kReferenceColour = plot::theme().foreground;
+
+struct GaussianReference {
+  std::string label;
+  Vec mean;
+  Eigen::MatrixXd covariance;
+};
+
+// "3 sd" is held together by a no-break space: the caption wraps at spaces on narrow panels.
+bool gaussian_reference(const Target& target, GaussianReference& reference) {
+  if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
+    reference = {"exact posterior 1, 2, 3\u00A0sd", linear->exact_posterior_mean(),
+                 linear->exact_posterior_covariance()};
+    return true;
+  }
+  if (const auto* logistic = dynamic_cast<const LogisticRegressionTarget*>(&target)) {
+    reference = {"Laplace approx. 1, 2, 3\u00A0sd", logistic->map(),
+                 logistic->laplace_covariance()};
+    return true;
+  }
+  return false;
+}
+
+void plot_reference_ellipses(const GaussianReference& reference, int x, int y) {
+  const double sxx = reference.covariance(x, x);
+  const double syy = reference.covariance(y, y);
+  const double sxy = reference.covariance(x, y);
+  // Cholesky factor of the 2×2 block maps the unit circle onto the 1-sd ellipse.
+  const double l11 = std::sqrt(sxx);
+  const double l21 = sxy / l11;
+  const double l22 = std::sqrt(syy - l21 * l21);
+  if (!(l11 > 0.0) || !(l22 > 0.0)) return;  // the same coordinate twice, or degenerate
+  constexpr int kPoints = 97;
+  std::vector<double> xs(kPoints), ys(kPoints);
+  for (int k = 1; k <= 3; ++k) {
+    for (int i = 0; i < kPoints; ++i) {
+      const double angle = 2.0 * std::numbers::pi * i / (kPoints - 1);
+      xs[static_cast<std::size_t>(i)] = reference.mean(x) + k * l11 * std::cos(angle);
+      ys[static_cast<std::size_t>(i)] =
+          reference.mean(y) + k * (l21 * std::cos(angle) + l22 * std::sin(angle));
+    }
+    plot::Line(reference.label.c_str(), xs.data(), ys.data(), kPoints,
+               {.colour = kReferenceColour, .dashed = k > 1, .fit = false});
+  }
+}
+
+}  // namespace
+
+void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_span) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const ViewSettings& settings = *context.settings;
+  const float font = ImGui::GetFontSize();
+  // DAIS chains in the annealing view show their particles at step k instead of their draws.
+  const auto annealing_shown = [&settings](const ChainSnapshot& chain) {
+    return settings.show_annealing && chain.annealing != nullptr;
+  };
+  if (settings.show_annealing) plot_annealing_on_pair(context, x, y);
+  // Layers across all chains, so no chain's cloud covers another chain's current position.
+  if (settings.show_cloud) {
+    for (const ChainSnapshot& chain : snapshot.chains) {
+      if (chain.dim <= std::max(x, y) || chain.cloud.empty() || annealing_shown(chain)) continue;
+      const int count = static_cast<int>(chain.cloud.size() / static_cast<std::size_t>(chain.dim));
+      const std::string label = chain_label(chain);
+      plot::Scatter(label.c_str(), chain.cloud.data() + x, chain.cloud.data() + y, count,
+                    {.colour = plot::with_alpha(chain_colour(context, chain), 0.45f),
+                     .marker_size = std::max(1.5f, font / 11.0f),
+                     .marker = plot::MarkerShape::Square,
+                     .fit = false},
+                    chain.dim);
+    }
+  }
+  const float trail_width = std::max(2.0f, font / 9.0f);
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const std::size_t rows = recent_rows(chain);
+    if (chain.dim <= std::max(x, y) || rows < 2 || annealing_shown(chain)) continue;
+    const std::string label = chain_label(chain);
+    if (!plot::IsLabelVisible(label.c_str())) continue;
+    const std::size_t start = trail_start(chain, settings.trail_length);
+    const double* theta = chain.recent_theta.data() + start * static_cast<std::size_t>(chain.dim);
+    const int count = static_cast<int>(rows - start);
+    // A dark halo under the trail keeps it visible on the bright parts of the colour map.
+    plot::FadingLine("##halo", theta + x, theta + y, count,
+                     {.colour = kHalo, .thickness = trail_width + 2.0f, .fit = false}, chain.dim);
+    plot::FadingLine(
+        label.c_str(), theta + x, theta + y, count,
+        {.colour = chain_colour(context, chain), .thickness = trail_width, .fit = false},
+        chain.dim);
+  }
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const std::size_t rows = recent_rows(chain);
+    if (chain.dim <= std::max(x, y) || rows == 0 || annealing_shown(chain)) continue;
+    const std::string label = chain_label(chain);
+    const plot::Colour colour = chain_colour(context, chain);
+    const double* last =
+        chain.recent_theta.data() + (rows - 1) * static_cast<std::size_t>(chain.dim);
+    const bool has_momentum = chain.recent_momentum.size() == chain.recent_theta.size();
+    if (settings.show_momentum && has_momentum && plot::IsLabelVisible(label.c_str())) {
+      const double* r =
+          chain.recent_momentum.data() + (rows - 1) * static_cast<std::size_t>(chain.dim);
+      const double scale = 0.1 * arrow_span;
+      plot::Arrow("##halo", last[x], last[y], r[x] * scale, r[y] * scale,
+                  {.colour = kHalo, .thickness = trail_width + 2.0f});
+      plot::Arrow(label.c_str(), last[x], last[y], r[x] * scale, r[y] * scale,
+                  {.colour = colour, .thickness = trail_width});
+    }
+    plot::Scatter(label.c_str(), last + x, last + y, 1,
+                  {.colour = colour,
+                   .marker_size = 0.4f * font,
+                   .marker_outline = plot::rgba(255, 255, 255),
+                   .fit = false});
+  }
+}
+
+void show_pair_view(ViewContext& context, int x, int y) {
+  const Target& target = *context.snapshot->target;
+  x = clamped_coordinate(context, x);
+  y = clamped_coordinate(context, y);
+  const std::vector<Interval> box = target.view_box();
+  GaussianReference reference;
+  const bool has_reference = gaussian_reference(target, reference);
+  const Interval& x_box = box[static_cast<std::size_t>(x)];
+  const Interval& y_box = box[static_cast<std::size_t>(y)];
+  const bool equal = context.settings->equal_aspect.value_or(false);  // see equal_aspect_checkbox
+  // The key to the dashed ellipses sits above the plot, never over the clouds.
+  if (has_reference) caption(("dashed: " + reference.label).c_str());
+  if (!plot::BeginPlot(
+          "##pair", ImVec2(0, 0),
+          plot::PlotFlags_NoLegend | (equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)))
+    return;
+  const std::string x_name = coordinate_name(context, x);
+  const std::string y_name = coordinate_name(context, y);
+  plot::SetupAxes(x_name.c_str(), y_name.c_str());
+  plot::SetupAxisLimits(plot::Axis::X, box[static_cast<std::size_t>(x)].lo,
+                        box[static_cast<std::size_t>(x)].hi);
+  plot::SetupAxisLimits(plot::Axis::Y, box[static_cast<std::size_t>(y)].lo,
+                        box[static_cast<std::size_t>(y)].hi);
+  plot_chains_on_pair(context, x, y, std::min(x_box.hi - x_box.lo, y_box.hi - y_box.lo));
+  // On top of the clouds: the reference is what the clouds are judged against.
+  if (has_reference) plot_reference_ellipses(reference, x, y);
+  plot::EndPlot();
+}
+
+}  // namespace sgl::views

@@ -1,0 +1,418 @@
+// The target view: where the chains are on the target.
+//   2-D targets: log-density heatmap with contours (GL, cached per target), each chain's sample
+//     cloud, the fading trajectory of its last draws, its current position and momentum arrow.
+//   1-D targets: the density curve with each chain's current position on it, and below it a
+//     strip of the recent positions (newest on top) so the motion stays visible.
+//   Regressions (and targets of higher dimension): a chosen pair of coefficients as a scatter,
+//     with 1/2/3-sd ellipses of the exact posterior (linear) or the Laplace approximation
+//     (logistic) — see target_pair_view.cpp.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/target_view_parts.hpp"
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/panels/views.hpp"
+#include "app/gui/plot/plot.hpp"
+#include "app/gui/plot/plot_theme.hpp"
+#include "core/plot/framing_box.hpp"
+#include "core/plot/plot_math.hpp"
+#include "core/targets/regression_data.hpp"
+#include "core/targets/truth_grid.hpp"
+
+namespace sgl {
+namespace {
+
+// Width over height of the space left in the panel, which the 2-D plot is about to fill; kept
+// for the display popup, which is drawn above the plot and asks before the plot is laid out.
+double available_aspect() {
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  return room.x > 0.0f && room.y > 0.0f ? static_cast<double>(room.x) / room.y : 0.0;
+}
+
+double& last_panel_aspect() {
+  static double aspect = 0.0;
+  return aspect;
+}
+
+constexpr int kFieldCells = 200;
+constexpr double kLogDensityDepth = 12.0;  // the colour map spans [max − 12, max] of log π
+constexpr int kContourCount = 7;
+constexpr int kRugTicks = 60;  // recent positions per chain in the 1-D rug
+// The heatmap covers the framed box and this fraction of its size beyond each side, so a pan or
+// a zoom out still shows the density nearby (it is computed once per target).
+constexpr double kFieldMargin = 0.3;
+
+// −U (or log of the truth grid) on a grid over the view box, recomputed only when the target
+// changes. The weak_ptr keeps the identity check honest: a new target at a reused address still
+// counts as new, because the old one's lock() fails.
+struct DensityField {
+  std::weak_ptr<const Target> target;
+  std::vector<float> values;
+  std::vector<Interval> frame;  // where the mass is (mass_framing_box): the plot's home range
+  Interval x_box, y_box;        // the grid's extent
+  double max_value = 0.0;
+  std::uint64_t revision = 0;
+};
+
+DensityField& density_field() {
+  static DensityField field;
+  return field;
+}
+
+Interval widened(const Interval& range) {
+  const double margin = kFieldMargin * (range.hi - range.lo);
+  return {range.lo - margin, range.hi + margin};
+}
+
+// Samples the field on the grid over x_box × y_box. The colour scale's top (the log density's
+// maximum) is set on the first grid of a target and kept when the grid moves, so colours do not
+// shift under a pan.
+void fill_density_field(const Target& target, DensityField& field, Interval x_box, Interval y_box,
+                        bool new_scale) {
+  field.x_box = x_box;
+  field.y_box = y_box;
+  field.values.assign(static_cast<std::size_t>(kFieldCells) * kFieldCells, 0.0f);
+  const TruthGrid* truth = target.truth();
+  double max_value = -std::numeric_limits<double>::infinity();
+  std::vector<double> raw(field.values.size());
+  for (int j = 0; j < kFieldCells; ++j) {
+    for (int i = 0; i < kFieldCells; ++i) {
+      const double point[2] = {
+          field.x_box.lo + (field.x_box.hi - field.x_box.lo) * (i + 0.5) / kFieldCells,
+          field.y_box.lo + (field.y_box.hi - field.y_box.lo) * (j + 0.5) / kFieldCells};
+      // The truth grid is already computed and costs nothing per point, whereas U of a data
+      // target costs a pass over the data: prefer it when there is one.
+      const double value =
+          truth != nullptr ? std::log(truth->density(point)) : -target.potential(point);
+      raw[static_cast<std::size_t>(j) * kFieldCells + i] = value;
+      if (std::isfinite(value)) max_value = std::max(max_value, value);
+    }
+  }
+  if (!new_scale) max_value = field.max_value;
+  if (!std::isfinite(max_value)) max_value = 0.0;
+  const double floor = max_value - kLogDensityDepth;
+  for (std::size_t k = 0; k < raw.size(); ++k) {
+    const double value = std::isfinite(raw[k]) ? raw[k] : floor;  // zero density → the floor
+    field.values[k] = static_cast<float>(std::clamp(value, floor, max_value));
+  }
+  field.max_value = max_value;
+  ++field.revision;
+}
+
+void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
+  if (field.target.lock() == target && !field.values.empty()) return;
+  field.target = target;
+  field.frame = mass_framing_box(*target);
+  fill_density_field(*target, field, widened(field.frame[0]), widened(field.frame[1]), true);
+}
+
+// The grid moves with the view: when the visible range leaves it (equal aspect widening a
+// framed box, a pan, a zoom out) or is far finer than it (a zoom in), it is sampled again
+// around what is visible, so the heatmap never ends in a blank band.
+void cover_visible_range(const Target& target, DensityField& field, const plot::DataRect& view) {
+  const auto covered = [](const Interval& grid, double lo, double hi) {
+    const double slack = 0.01 * (hi - lo);
+    return grid.lo <= lo + slack && grid.hi >= hi - slack && (hi - lo) > 0.25 * (grid.hi - grid.lo);
+  };
+  if (covered(field.x_box, view.x_lo, view.x_hi) && covered(field.y_box, view.y_lo, view.y_hi))
+    return;
+  fill_density_field(target, field, widened({view.x_lo, view.x_hi}),
+                     widened({view.y_lo, view.y_hi}), false);
+}
+
+// Draws the heatmap as the plot's first item; returns a note when it could not be drawn.
+std::string plot_density_background(ViewContext& context) {
+  DensityField& field = density_field();
+  update_density_field(context.snapshot->target, field);
+  cover_visible_range(*context.snapshot->target, field, plot::GetPlotLimits());
+  if (context.density_texture == nullptr) {
+    // Exports (SVG) have no textures: the heatmap's contour levels as lines, darker towards the
+    // mode, computed on the CPU.
+    const double half_x = 0.5 * (field.x_box.hi - field.x_box.lo) / kFieldCells;
+    const double half_y = 0.5 * (field.y_box.hi - field.y_box.lo) / kFieldCells;
+    const std::vector<double> levels =
+        contour_levels(field.max_value - kLogDensityDepth, field.max_value, kContourCount);
+    for (std::size_t k = 0; k < levels.size(); ++k) {
+      const float depth = static_cast<float>(k + 1) / static_cast<float>(levels.size());
+      plot::Contours("##density", field.values, kFieldCells, kFieldCells, field.x_box.lo + half_x,
+                     field.x_box.hi - half_x, field.y_box.lo + half_y, field.y_box.hi - half_y,
+                     {levels[k]},
+                     {.colour = plot::with_alpha(plot::rgba(40, 60, 110), 0.3f + 0.6f * depth),
+                      .thickness = 1.5f});
+    }
+    return {};
+  }
+  const plot::Point a = plot::PlotToPixels(field.x_box.lo, field.y_box.lo);
+  const plot::Point b = plot::PlotToPixels(field.x_box.hi, field.y_box.hi);
+  // Render near the on-screen size, so contour lines stay about one pixel wide.
+  const int width = views::texture_size(std::abs(b.x - a.x));
+  const int height = views::texture_size(std::abs(b.y - a.y));
+  gl::ScalarFieldStyle style;
+  style.value_lo = field.max_value - kLogDensityDepth;
+  style.value_hi = field.max_value;
+  for (double level : contour_levels(style.value_lo, style.value_hi, kContourCount)) {
+    style.contour_levels.push_back(static_cast<float>(level));
+  }
+  context.density_texture->set_field(field.values, kFieldCells, kFieldCells, field.revision);
+  const unsigned int texture = context.density_texture->render(width, height, style);
+  if (texture == 0) return "density heatmap unavailable: " + context.density_texture->error();
+  plot::Image("##density", texture, field.x_box.lo, field.x_box.hi, field.y_box.lo, field.y_box.hi);
+  return {};
+}
+
+double density_at(const Target& target, double x);
+
+// A scenario's ensemble: every particle's newest position (2-D; 1-D: on the density curve).
+void plot_ensemble_clouds(const ViewContext& context) {
+  for (const OverlayCloud& cloud : context.ensemble_clouds) {
+    if (cloud.dim == 2) {
+      plot::Scatter(cloud.label.c_str(), cloud.positions.data(), cloud.positions.data() + 1,
+                    static_cast<int>(cloud.positions.size() / 2),
+                    {.colour = plot::with_alpha(cloud.colour, 0.55f),
+                     .marker_size = context.font_size / 9.0f,
+                     .fit = false},
+                    2);
+    } else if (cloud.dim == 1) {
+      std::vector<double> heights(cloud.positions.size());
+      for (std::size_t k = 0; k < heights.size(); ++k)
+        heights[k] = density_at(*context.snapshot->target, cloud.positions[k]);
+      plot::Scatter(cloud.label.c_str(), cloud.positions.data(), heights.data(),
+                    static_cast<int>(cloud.positions.size()),
+                    {.colour = plot::with_alpha(cloud.colour, 0.55f),
+                     .marker_size = context.font_size / 7.0f,
+                     .fit = false});
+    }
+  }
+}
+
+void show_2d_view(ViewContext& context) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  DensityField& field = density_field();
+  update_density_field(snapshot.target, field);
+  const std::vector<Interval>& box = field.frame;
+  const std::vector<std::string> names = snapshot.target->coordinate_names();
+  std::string background_note;
+  const bool equal = context.settings->equal_aspect.value_or(
+      prefers_equal_aspect(box, 2.0, last_panel_aspect() = available_aspect()));
+  if (plot::BeginPlot("##target2d", ImVec2(0, 0),
+                      equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
+    plot::SetupAxes(names[0].c_str(), names[1].c_str());
+    plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
+    plot::SetupAxisLimits(plot::Axis::Y, box[1].lo, box[1].hi);
+    plot::SetupFinish();
+    background_note = plot_density_background(context);
+    const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
+    views::plot_chains_on_pair(context, 0, 1, span);
+    plot_ensemble_clouds(context);
+    if (!background_note.empty()) {
+      const plot::DataRect limits = plot::GetPlotLimits();
+      plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note, {6.0f, -6.0f},
+                 plot::HAlign::Left, plot::VAlign::Bottom);
+    }
+    plot::EndPlot();
+  }
+}
+
+// 1-D: the density curve over the current x range.
+void plot_density_curve(const Target& target, const plot::DataRect& limits) {
+  constexpr int kPoints = 400;
+  std::vector<double> xs(kPoints), ys(kPoints);
+  const TruthGrid* truth = target.truth();
+  for (int k = 0; k < kPoints; ++k) {
+    const double x = limits.x_lo + (limits.x_hi - limits.x_lo) * k / (kPoints - 1);
+    xs[static_cast<std::size_t>(k)] = x;
+    ys[static_cast<std::size_t>(k)] =
+        truth != nullptr ? truth->marginal_density(0, x) : std::exp(-target.potential(&x));
+  }
+  plot::Line(truth != nullptr ? "density" : "exp(−U), unnormalised", xs.data(), ys.data(), kPoints,
+             {.colour = plot::theme().foreground, .thickness = 3.0f});
+}
+
+double density_at(const Target& target, double x) {
+  const TruthGrid* truth = target.truth();
+  return truth != nullptr ? truth->marginal_density(0, x) : std::exp(-target.potential(&x));
+}
+
+void show_1d_view(ViewContext& context) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const Target& target = *snapshot.target;
+  const std::vector<Interval> box = target.view_box();
+  const float font = ImGui::GetFontSize();
+  const float available = ImGui::GetContentRegionAvail().y;
+  // A short panel gives the density curve all its height; the rug needs room to read.
+  const bool rug = available >= 16.0f * font;
+  const float curve_height = rug ? std::max(0.72f * available, 6.0f * font) : 0.0f;
+  plot::DataRect limits{box[0].lo, box[0].hi, 0.0, 1.0};
+
+  if (plot::BeginPlot("##target1d", ImVec2(0, curve_height), plot::PlotFlags_NoLegend)) {
+    const std::string name = views::coordinate_name(context, 0);
+    plot::SetupAxes(name.c_str(), "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
+    plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
+    plot::SetupFinish();
+    limits = plot::GetPlotLimits();
+    plot_density_curve(target, limits);
+    plot_ensemble_clouds(context);
+    for (const ChainSnapshot& chain : snapshot.chains) {
+      const std::size_t rows = views::recent_rows(chain);
+      if (rows == 0) continue;
+      const double x = chain.recent_theta[(rows - 1) * static_cast<std::size_t>(chain.dim)];
+      const double y = density_at(target, x);
+      const std::string label = views::chain_label(chain);
+      plot::Scatter(label.c_str(), &x, &y, 1,
+                    {.colour = views::chain_colour(context, chain),
+                     .marker_size = 0.4f * font,
+                     .marker_outline = plot::rgba(255, 255, 255),
+                     .fit = false});
+    }
+    plot::EndPlot();
+  }
+
+  // A rug of each chain's recent positions, one lane per chain, older ticks fainter: the motion
+  // stays visible without a trail scribbling over the curve. Its x axis copies the curve's.
+  if (rug && plot::BeginPlot("##recent1d", ImVec2(0, 0), plot::PlotFlags_NoLegend)) {
+    const int ticks = std::clamp(context.settings->trail_length, 2, kRugTicks);
+    const std::string caption = "last " + std::to_string(ticks) + " positions";
+    const auto lanes = static_cast<double>(snapshot.chains.size());
+    plot::SetupAxes("", caption.c_str(), plot::AxisFlags_None,
+                    plot::AxisFlags_NoTickLabels | plot::AxisFlags_NoGrid);
+    plot::SetupAxisLimits(plot::Axis::X, limits.x_lo, limits.x_hi, plot::Cond::Always);
+    plot::SetupAxisLimits(plot::Axis::Y, -lanes, 0.0, plot::Cond::Always);
+    double lane_top = 0.0;
+    for (const ChainSnapshot& chain : snapshot.chains) {
+      const std::size_t rows = views::recent_rows(chain);
+      const std::size_t start = views::trail_start(chain, ticks);
+      const plot::Colour colour = views::chain_colour(context, chain);
+      const std::string label = views::chain_label(chain);
+      const double ys[2] = {lane_top - 0.85, lane_top - 0.15};
+      for (std::size_t k = start; k < rows; ++k) {
+        const double x = chain.recent_theta[k * static_cast<std::size_t>(chain.dim)];
+        const double xs[2] = {x, x};
+        const float age = static_cast<float>(k - start + 1) / static_cast<float>(rows - start);
+        const bool newest = k + 1 == rows;
+        plot::Line(label.c_str(), xs, ys, 2,
+                   {.colour = plot::with_alpha(colour, newest ? 1.0f : 0.08f + 0.6f * age * age),
+                    .thickness = newest ? 0.25f * font : 2.0f});
+      }
+      lane_top -= 1.0;
+    }
+    plot::EndPlot();
+  }
+}
+
+// The framed box of the view shown for this target (2-D density or coefficient pair).
+std::vector<Interval> shown_box(const ViewContext& context, bool density_view) {
+  const Target& target = *context.snapshot->target;
+  if (density_view) {
+    DensityField& field = density_field();
+    update_density_field(context.snapshot->target, field);
+    return field.frame;
+  }
+  const std::vector<Interval> box = target.view_box();
+  const auto x =
+      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_x));
+  const auto y =
+      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_y));
+  return {box[x], box[y]};
+}
+
+// Equal aspect is on by default where the framed extents are alike; a new target goes back to
+// its default. Returns the setting in force.
+bool equal_aspect_default(ViewContext& context, bool density_view) {
+  static std::weak_ptr<const Target> last_target;
+  if (last_target.lock() != context.snapshot->target) {
+    last_target = context.snapshot->target;
+    context.settings->equal_aspect.reset();
+  }
+  // A coefficient pair's axes carry different units and scales: off unless asked for.
+  return context.settings->equal_aspect.value_or(
+      density_view &&
+      prefers_equal_aspect(shown_box(context, density_view), 2.0, last_panel_aspect()));
+}
+
+// The "equal aspect" checkbox of the display popup.
+void equal_aspect_checkbox(ViewContext& context, bool density_view) {
+  bool equal = equal_aspect_default(context, density_view);
+  if (ImGui::Checkbox("equal aspect", &equal)) context.settings->equal_aspect = equal;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "One unit as long on x as on y, so circles look round.\nOff by default where the mass "
+        "is over twice as wide as high (or the reverse), and for coefficient pairs.");
+}
+
+bool has_any_draws(const EngineSnapshot& snapshot) {
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    if (views::recent_rows(chain) > 0 || !chain.cloud.empty()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void show_target_view(ViewContext& context) {
+  if (!views::has_target(context)) return;
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const Target& target = *snapshot.target;
+  ViewSettings& settings = *context.settings;
+  const bool regression = dynamic_cast<const RegressionTarget*>(&target) != nullptr;
+
+  // The display options sit in a popup: the header keeps one row, so the picture keeps its
+  // height in a small tile.
+  if (ImGui::Button("display ▾")) ImGui::OpenPopup("##target_display");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("sample clouds, momentum arrows, trail length, equal aspect");
+  if (ImGui::BeginPopup("##target_display")) {
+    ImGui::Checkbox("sample clouds", &settings.show_cloud);
+    if (target.dim() >= 2) ImGui::Checkbox("momentum arrows", &settings.show_momentum);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+    ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
+    settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
+    if (target.dim() >= 2) equal_aspect_checkbox(context, target.dim() == 2 && !regression);
+    ImGui::EndPopup();
+  } else if (target.dim() >= 2) {
+    // Keeps the default's target check running while the popup is closed.
+    equal_aspect_default(context, target.dim() == 2 && !regression);
+  }
+  if (regression || target.dim() > 2) {
+    // "pair x vs y" beside the display button where the panel is wide enough, else on the next
+    // line; a narrow side panel puts "vs y" on a line of its own rather than clip it.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float combo = ImGui::GetFontSize() * 6.5f;  // views::coordinate_combo's width
+    const float pair_width = ImGui::CalcTextSize("pair").x + style.ItemSpacing.x + combo;
+    const float vs_width = ImGui::CalcTextSize("vs").x + style.ItemSpacing.x + combo;
+    const auto same_line_if_fits = [&](float width) {
+      const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + width > right_edge) ImGui::NewLine();  // undoes it
+    };
+    same_line_if_fits(pair_width);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("pair");
+    ImGui::SameLine();
+    views::coordinate_combo(context, "##pair_x", settings.pair_x);
+    same_line_if_fits(vs_width);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("vs");
+    ImGui::SameLine();
+    views::coordinate_combo(context, "##pair_y", settings.pair_y);
+  }
+  views::annealing_controls(context);
+  if (!snapshot.chains.empty() && !has_any_draws(snapshot) &&
+      views::largest_annealing_steps(snapshot) == 0) {
+    views::note("No draws yet: press Space to run.");
+  }
+
+  if (target.dim() == 1) {
+    show_1d_view(context);
+  } else if (target.dim() == 2 && !regression) {
+    show_2d_view(context);
+  } else {
+    views::show_pair_view(context, settings.pair_x, settings.pair_y);
+  }
+}
+
+}  // namespace sgl

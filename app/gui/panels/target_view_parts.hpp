@@ -1,0 +1,27 @@
+// Pieces of the target view shared between its 2-D density mode (target_view.cpp) and its
+// coefficient-pair mode (target_pair_view.cpp).
+#pragma once
+
+#include "app/gui/panels/view_context.hpp"
+
+namespace sgl::views {
+
+// Inside an open plot: every chain's cloud (if enabled), fading trail, current position and
+// momentum arrow (if enabled) for coordinates (x, y). `arrow_span`: data length of the arrow
+// for |r| = 1 is a tenth of it.
+void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_span);
+
+// Whether any chain carries an annealing cloud (a DAIS chain), and its largest K.
+int largest_annealing_steps(const EngineSnapshot& snapshot);
+// The annealing step shown this frame (the slider's, or the animation's), at most `steps`.
+int shown_annealing_step(const ViewSettings& settings, int steps);
+// The row of annealing controls above the target view: on/off, step k, play.
+void annealing_controls(ViewContext& context);
+// Inside an open plot: each DAIS chain's particles at the shown annealing step on (x, y).
+void plot_annealing_on_pair(const ViewContext& context, int x, int y);
+
+// Regressions and targets above two dimensions: the pair (x, y) with reference ellipses where a
+// Gaussian reference is known.
+void show_pair_view(ViewContext& context, int x, int y);
+
+}  // namespace sgl::views

@@ -1,0 +1,342 @@
+#include "app/gui/panels/view_helpers.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include "app/gui/panels/glossary.hpp"
+#include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/plot/plot_theme.hpp"
+#include "core/targets/target.hpp"
+
+namespace sgl::views {
+
+std::string chain_label(const ChainSnapshot& chain) {
+  return chain.label;
+}
+
+plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain) {
+  const auto found = context.chain_colours.find(chain.id);
+  return found != context.chain_colours.end() ? found->second : default_chain_colour(chain.id);
+}
+
+namespace {
+
+// The text of the item just submitted, again through the export painter (if any).
+void export_last_item_text(const char* text, ImGuiCol colour) {
+  plot::Painter* painter = plot::GetPainterOverride();
+  if (painter == nullptr) return;
+  const ImVec2 at = ImGui::GetItemRectMin();
+  painter->text({at.x, at.y}, ImGui::GetColorU32(colour), text, plot::HAlign::Left,
+                plot::VAlign::Top);
+}
+
+}  // namespace
+
+void note(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+  export_last_item_text(text, ImGuiCol_TextDisabled);
+}
+
+void same_line_if_fits(float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
+void caption(const char* text) {
+  // Wrapped at the panel's edge, at spaces only: a narrow panel shows the whole key on two
+  // lines, never a clipped one, and never "0." on one line and "5" on the next (ImGui's own
+  // wrapping also breaks after '.' and ',').
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
+  const std::string all(text);
+  std::string line;
+  std::size_t start = 0;
+  while (start <= all.size()) {
+    std::size_t end = all.find(' ', start);
+    if (end == std::string::npos) end = all.size();
+    const std::string word = all.substr(start, end - start);
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
+      ImGui::TextUnformatted(line.c_str());
+      export_last_item_text(line.c_str(), ImGuiCol_TextDisabled);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    start = end + 1;
+  }
+  if (!line.empty()) {
+    ImGui::TextUnformatted(line.c_str());
+    export_last_item_text(line.c_str(), ImGuiCol_TextDisabled);
+  }
+  ImGui::PopStyleColor();
+}
+
+bool has_chains(const ViewContext& context) {
+  if (!context.snapshot || !context.snapshot->target) {
+    note("Waiting for the engine…");
+    return false;
+  }
+  if (context.snapshot->chains.empty()) {
+    note("No chains yet: add one in the control panel.");
+    return false;
+  }
+  return true;
+}
+
+bool has_target(const ViewContext& context) {
+  if (!context.snapshot || !context.snapshot->target) {
+    note("Waiting for the engine…");
+    return false;
+  }
+  if (context.snapshot->chains.empty()) note("No chains yet: add one in the control panel.");
+  return true;
+}
+
+void same_line_if_fits(const char* label) {
+  // A checkbox or radio button: its square, a gap, and the label.
+  same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize(label).x);
+}
+
+int clamped_coordinate(const ViewContext& context, int coordinate) {
+  const int dim =
+      context.snapshot && context.snapshot->target ? context.snapshot->target->dim() : 1;
+  return std::clamp(coordinate, 0, std::max(dim - 1, 0));
+}
+
+std::string coordinate_name(const ViewContext& context, int coordinate) {
+  if (!context.snapshot || !context.snapshot->target) return "θ";
+  const std::vector<std::string> names = context.snapshot->target->coordinate_names();
+  if (coordinate < 0 || coordinate >= static_cast<int>(names.size())) return "θ";
+  return names[static_cast<std::size_t>(coordinate)];
+}
+
+void coordinate_combo(const ViewContext& context, const char* label, int& coordinate) {
+  coordinate = clamped_coordinate(context, coordinate);
+  if (!context.snapshot || !context.snapshot->target) return;
+  const std::vector<std::string> names = context.snapshot->target->coordinate_names();
+  if (names.size() <= 1) return;  // nothing to choose
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.5f);
+  const std::string current = coordinate_name(context, coordinate);
+  // The coordinate's name says what the combo holds: no label beside it, so narrow panel
+  // headers keep one row (the label stays the widget's id).
+  const std::string id = std::string("##") + label;
+  const bool open = ImGui::BeginCombo(id.c_str(), current.c_str());
+  if (ImGui::IsItemHovered() && !open) ImGui::SetTooltip("the coordinate this panel shows");
+  if (open) {
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const bool selected = static_cast<int>(k) == coordinate;
+      if (ImGui::Selectable(names[k].c_str(), selected)) coordinate = static_cast<int>(k);
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+}
+
+void readout_row(const std::vector<Readout>& entries, const char* caption,
+                 const std::vector<std::string>& terms) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float swatch = ImGui::GetFontSize() * 0.8f;
+  const float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  bool first = true;
+  if (caption != nullptr) {
+    views::caption(caption);
+    glossary_tooltip_for_last_item(terms);
+    first = false;
+  }
+  for (const Readout& entry : entries) {
+    const float width =
+        swatch + style.ItemInnerSpacing.x + ImGui::CalcTextSize(entry.text.c_str()).x;
+    if (!first) {
+      ImGui::SameLine(0.0f, ImGui::GetFontSize() * 1.2f);
+      // Wrap when this entry would run past the panel's right edge.
+      if (ImGui::GetCursorScreenPos().x + width > right_edge) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float line = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, at.y + 0.5f * (line - swatch)),
+                                              ImVec2(at.x + swatch, at.y + 0.5f * (line + swatch)),
+                                              entry.colour | 0xFF000000u);
+    if (plot::Painter* painter = plot::GetPainterOverride()) {
+      painter->fill_rect({at.x, at.y + 0.5f * (line - swatch)},
+                         {at.x + swatch, at.y + 0.5f * (line + swatch)},
+                         entry.colour | 0xFF000000u);
+    }
+    ImGui::Dummy(ImVec2(swatch, line));
+    ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
+    ImGui::TextUnformatted(entry.text.c_str());
+    glossary_tooltip_for_last_item(terms);
+    export_last_item_text(entry.text.c_str(), ImGuiCol_Text);
+  }
+}
+
+namespace {
+
+std::string describe_change(const ParamValues& now, const ParamValues* before) {
+  std::string text;
+  char buffer[64];
+  for (const auto& [name, value] : now) {
+    if (before != nullptr) {
+      const auto previous = before->find(name);
+      if (previous != before->end() && previous->second == value) continue;
+    }
+    std::snprintf(buffer, sizeof(buffer), "%s%s = %g", text.empty() ? "" : ", ", name.c_str(),
+                  value);
+    text += buffer;
+  }
+  return text.empty() ? "(no change)" : text;
+}
+
+}  // namespace
+
+void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour) {
+  const std::vector<ParamChange>& history = chain.param_history;
+  if (history.empty()) return;
+  std::vector<double> steps;
+  std::vector<std::string> tooltips;
+  steps.reserve(history.size());
+  tooltips.reserve(history.size());
+  for (std::size_t k = 0; k < history.size(); ++k) {
+    // The change applies from step+1; mark the boundary between the two.
+    steps.push_back(static_cast<double>(history[k].step) + 0.5);
+    tooltips.push_back(
+        chain_label(chain) + " from step " + std::to_string(history[k].step + 1) + ": " +
+        describe_change(history[k].params, k > 0 ? &history[k - 1].params : nullptr));
+  }
+  const std::string label = "##changes" + std::to_string(chain.id);
+  plot::VLines(label.c_str(), steps.data(), static_cast<int>(steps.size()),
+               {.colour = plot::with_alpha(colour, 0.85f), .dashed = true}, tooltips.data());
+}
+
+void plot_divergences(const ChainSnapshot& chain) {
+  if (chain.divergence_steps.empty()) return;
+  // One marker per pixel column: a run with a million divergences costs no more to draw than
+  // the plot is wide, and every column with any keeps its marker.
+  const float left = plot::GetPlotAreaMin().x;
+  const float right = plot::GetPlotAreaMax().x;
+  const std::uint64_t bucket = std::max<std::uint64_t>(chain.divergence_bucket_width, 1);
+  std::vector<double> steps;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // first and last step per column
+  std::vector<std::size_t> marks;
+  float last_column = -1.0f;
+  for (std::uint64_t step : chain.divergence_steps) {
+    const float px = plot::PlotToPixels(static_cast<double>(step), 0.0).x;
+    if (px < left - 1.0f || px > right + 1.0f) continue;
+    const float column = std::floor(px);
+    if (!steps.empty() && column == last_column) {
+      spans.back().second = step + bucket - 1;
+      ++marks.back();
+      continue;
+    }
+    last_column = column;
+    steps.push_back(static_cast<double>(step));
+    spans.emplace_back(step, step + bucket - 1);
+    marks.push_back(1);
+  }
+  std::vector<std::string> tooltips;
+  tooltips.reserve(steps.size());
+  const std::string name = chain_label(chain);
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const auto [first, last] = spans[k];
+    if (bucket == 1 && marks[k] == 1) {
+      tooltips.push_back(name + ": divergence at step " + std::to_string(first));
+    } else if (bucket == 1) {
+      tooltips.push_back(name + ": " + std::to_string(marks[k]) + " divergences, steps " +
+                         std::to_string(first) + "–" + std::to_string(last));
+    } else {
+      tooltips.push_back(name + ": divergences within steps " + std::to_string(first) + "–" +
+                         std::to_string(last) + " (" + count_text(chain.divergence_marks_count) +
+                         " in the run)");
+    }
+  }
+  // Where most columns carry a marker (an MH chain that diverges often), solid lines would hide
+  // the traces: they fade, and the tabs along the top still show where.
+  const bool dense = static_cast<float>(steps.size()) > 0.1f * (right - left);
+  const plot::Colour colour =
+      dense ? plot::with_alpha(plot::theme().divergence, 0.08f) : plot::theme().divergence;
+  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()), {.colour = colour},
+               tooltips.data());
+}
+
+bool fits_axes(const ViewContext& context, const ChainSnapshot& chain) {
+  if (!chain.stopped || context.settings->fit_stopped_chains) return true;
+  // With every chain stopped there is nothing else to fit: show them.
+  return std::all_of(context.snapshot->chains.begin(), context.snapshot->chains.end(),
+                     [](const ChainSnapshot& other) { return other.stopped; });
+}
+
+void stopped_chains_toggle(ViewContext& context, bool same_line) {
+  const auto& chains = context.snapshot->chains;
+  const bool any_stopped = std::any_of(chains.begin(), chains.end(),
+                                       [](const ChainSnapshot& chain) { return chain.stopped; });
+  if (!any_stopped) return;
+  if (same_line) same_line_if_fits("include stopped chains");
+  ImGui::Checkbox("include stopped chains", &context.settings->fit_stopped_chains);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Fit the y range to stopped (diverged) chains too: their runaway values usually "
+        "flatten every other chain's trace");
+}
+
+std::size_t recent_rows(const ChainSnapshot& chain) {
+  if (chain.dim <= 0) return 0;
+  return chain.recent_theta.size() / static_cast<std::size_t>(chain.dim);
+}
+
+std::size_t trail_start(const ChainSnapshot& chain, int trail_length) {
+  const std::size_t rows = recent_rows(chain);
+  const std::size_t wanted = static_cast<std::size_t>(std::max(trail_length, 2));
+  return rows > wanted ? rows - wanted : 0;
+}
+
+bool step_extent(const DecimatedSeries& series, double& lo, double& hi) {
+  if (series.buckets.empty()) return false;
+  const double first = static_cast<double>(series.buckets.front().first_step);
+  const double last = static_cast<double>(series.buckets.back().first_step) +
+                      static_cast<double>(std::max<std::uint64_t>(series.bucket_width, 1) - 1);
+  lo = std::min(lo, first);
+  hi = std::max(hi, last);
+  return true;
+}
+
+std::string count_text(std::uint64_t value) {
+  // Thin spaces between thousands: 1 328 857 reads at a glance, 1.329e+06 does not.
+  std::string digits = std::to_string(value);
+  std::string text;
+  for (std::size_t k = 0; k < digits.size(); ++k) {
+    if (k > 0 && (digits.size() - k) % 3 == 0) text += "\u2009";
+    text += digits[k];
+  }
+  return text;
+}
+
+std::string compact_number(double value, int significant) {
+  if (!std::isfinite(value)) return "—";
+  char buffer[48];
+  const double magnitude = std::abs(value);
+  if (magnitude != 0.0 && (magnitude >= 1e6 || magnitude < 1e-3)) {
+    std::snprintf(buffer, sizeof(buffer), "%.*e", std::max(significant - 1, 0), value);
+  } else if (magnitude >= std::pow(10.0, significant)) {
+    std::snprintf(buffer, sizeof(buffer), "%.0f", value);  // 12345, not 1.23e+04
+  } else {
+    std::snprintf(buffer, sizeof(buffer), "%.*g", std::max(significant, 1), value);
+  }
+  return buffer;
+}
+
+int texture_size(float pixels) {
+  constexpr int kStep = 128;
+  const int rounded = (static_cast<int>(pixels) / kStep + 1) * kStep;
+  return std::clamp(rounded, kStep, 2048);
+}
+
+}  // namespace sgl::views

@@ -1,0 +1,84 @@
+// Small pieces shared by the views: chain names and colours, the coordinate selector, notes for
+// empty snapshots, per-chain read-outs and parameter-change markers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/gui/panels/view_context.hpp"
+#include "app/gui/plot/plot.hpp"
+
+namespace sgl::views {
+
+// The chain's label ("naive SGHMC + MH"), as the legend strip and the metrics name it.
+std::string chain_label(const ChainSnapshot& chain);
+plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain);
+
+// True when there is something to draw; otherwise writes a friendly note and returns false.
+bool has_chains(const ViewContext& context);
+// True when a target is known (views that still show the target without chains); notes "no
+// chains yet" when there are none.
+bool has_target(const ViewContext& context);
+// SameLine() if a widget `width` pixels wide still fits on the current row; otherwise the next
+// widget starts a new row (panel headers that wrap instead of clipping when narrow).
+void same_line_if_fits(float width);
+// Greyed, wrapped explanatory text (captions, "no draws yet").
+void note(const char* text);
+// A greyed one-line caption (ImGui::TextDisabled). It, note() and readout_row() also write their
+// text into an export painter when one is set (plot::GetPainterOverride), so exported figures
+// keep their read-outs.
+void caption(const char* text);
+
+// Keeps the next checkbox or radio button labelled `label` on the current line when it fits,
+// so a narrow panel wraps the row instead of clipping it.
+void same_line_if_fits(const char* label);
+
+// Coordinate picker over the target's coordinate names, bound to `coordinate` (clamped to the
+// target's dimension first, so a stale setting after a target change is harmless).
+void coordinate_combo(const ViewContext& context, const char* label, int& coordinate);
+int clamped_coordinate(const ViewContext& context, int coordinate);
+std::string coordinate_name(const ViewContext& context, int coordinate);
+
+// One coloured entry per chain ("■ hmc #0  IAT 3.1  ESS 812"), flowing onto new lines when the
+// row is full, after an optional greyed caption.
+struct Readout {
+  plot::Colour colour;
+  std::string text;
+};
+// Hovering the caption or an entry shows the glossary definitions of `terms` (e.g. TV, KL).
+void readout_row(const std::vector<Readout>& entries, const char* caption = nullptr,
+                 const std::vector<std::string>& terms = {});
+
+// Dashed vertical markers at each parameter change of the chain, with a tooltip listing what
+// changed (drawn inside an open plot).
+void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour);
+// Red markers at the chain's divergent steps, merged per pixel column (inside an open plot).
+void plot_divergences(const ChainSnapshot& chain);
+
+// Whether a chain's items take part in fitting a shared y range: a stopped (diverged) chain's
+// runaway values would flatten every other trace, so it counts only when the user asks (or
+// when every chain has stopped).
+bool fits_axes(const ViewContext& context, const ChainSnapshot& chain);
+// The "include stopped chains" checkbox (fits_axes), shown only once a chain has stopped;
+// `same_line`: after the previous item when it fits there.
+void stopped_chains_toggle(ViewContext& context, bool same_line = false);
+
+// Number of rows (draws) in the recent window, and the first row of the last `trail` of them.
+std::size_t recent_rows(const ChainSnapshot& chain);
+std::size_t trail_start(const ChainSnapshot& chain, int trail_length);
+
+// Step range [lo, hi] covered by a decimated series; false when it is empty. Views pass the
+// union to SetupAxisLimits(X, lo, hi, Cond::Follow) so live step axes never lag the data.
+bool step_extent(const DecimatedSeries& series, double& lo, double& hi);
+
+// Integers with thin spaces between thousands ("1 328 857").
+std::string count_text(std::uint64_t value);
+// "1.23e4"-style compact numbers for read-outs ("—" for non-finite).
+std::string compact_number(double value, int significant = 3);
+
+// Pixel size for a GL field texture shown `pixels` wide: rounded up to a multiple of 128 (at
+// most 2048), so that axes gliding while they follow the data do not re-render it every frame.
+int texture_size(float pixels);
+
+}  // namespace sgl::views

@@ -1,0 +1,365 @@
+#include "app/gui/shell/app_shell.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/gui/panels/chain_legend.hpp"
+#include "app/gui/panels/glossary.hpp"
+#include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/panel_table.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+
+namespace sgl {
+namespace {
+
+// Each zoom step scales fonts and widgets by this factor (as browsers step by about 10%).
+constexpr float kZoomStep = 1.1f;
+
+LayoutMode layout_from_scenario(const std::optional<Scenario>& scenario) {
+  return scenario && scenario->layout.mode == "lecture" ? LayoutMode::Lecture
+                                                        : LayoutMode::Dashboard;
+}
+
+}  // namespace
+
+AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
+                   std::optional<LayoutMode> layout)
+    : engine_(setup),
+      control_panel_(engine_),
+      scenario_panel_(std::move(scenario)),
+      snapshot_(engine_.snapshot()) {
+  // Sweeps and ensembles start with the scenario, on their own thread beside the live chains.
+  scenario_panel_.start_experiment();
+  for (const PanelInfo& panel : all_panels()) visible_[panel.title] = true;
+  const auto& opened = scenario_panel_.scenario();
+  if (opened) lecture_stems_ = opened->layout.panels;
+  layout_mode_ = layout.value_or(layout_from_scenario(opened));
+  publish_layout();
+}
+
+void AppShell::publish_layout() {
+  ScenarioLayout layout;
+  layout.mode = layout_mode_name(layout_mode_);
+  layout.panels = lecture_stems_;
+  scenario_panel_.set_current_layout(layout);
+}
+
+void AppShell::set_layout_mode(LayoutMode mode) {
+  layout_mode_ = mode;
+  layout_pending_ = true;
+  publish_layout();
+}
+
+std::optional<float> AppShell::take_zoom_request() {
+  if (zoom_request_ == 1.0f) return std::nullopt;
+  const float factor = zoom_request_;
+  zoom_request_ = 1.0f;
+  return factor;
+}
+
+std::string AppShell::title() const {
+  std::uint64_t steps = 0;
+  for (const auto& chain : snapshot_->chains) steps += chain.counters.steps;
+  const std::string target =
+      snapshot_->target ? scenario_panel_.title_for(snapshot_->target_spec) : "no target";
+  return "sgmcmc-lab — " + target + " — " + (snapshot_->running ? "running" : "paused") + " — " +
+         std::to_string(steps) + " steps";
+}
+
+bool& AppShell::visibility(const std::string& title) {
+  return visible_[title];
+}
+
+bool AppShell::panel_shown(const std::string& title) const {
+  if (title == kNotesTitle && !scenario_panel_.has_note()) return false;
+  if (title == kExperimentTitle && !scenario_panel_.has_experiment()) return false;
+  const auto it = visible_.find(title);
+  return it != visible_.end() && it->second;
+}
+
+void AppShell::set_panel_visible(const std::string& name, bool visible) {
+  if (find_panel_by_title(name)) visible_[name] = visible;
+}
+
+std::vector<std::string> AppShell::panel_names() const {
+  std::vector<std::string> names = {kControlsTitle};
+  for (const PanelInfo& panel : view_panels()) names.push_back(panel.title);
+  // A scenario's side panels export as PNG (their plots are not plot-module views, so no SVG).
+  for (const char* side : {kNotesTitle, kExperimentTitle})
+    if (panel_shown(side)) names.push_back(side);
+  return names;
+}
+
+void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
+  for (const KeyPress& press : key_presses) {
+    if ((press.mods & GLFW_MOD_CONTROL) == 0) continue;
+    // Zoom works even while a field has focus, as in every browser and editor.
+    if (press.key == GLFW_KEY_EQUAL || press.key == GLFW_KEY_KP_ADD) zoom_request_ *= kZoomStep;
+    if (press.key == GLFW_KEY_MINUS || press.key == GLFW_KEY_KP_SUBTRACT)
+      zoom_request_ /= kZoomStep;
+    if (press.key == GLFW_KEY_0 || press.key == GLFW_KEY_KP_0) zoom_request_ = 0.0f;  // reset
+  }
+  // Typing into a field (seed, CSV path, a label) must not pause the run.
+  if (ImGui::GetIO().WantTextInput || ImGui::IsAnyItemActive()) return;
+  for (const KeyPress& press : key_presses) {
+    // Ctrl+Z outside a text field: undo the last parameter change (in a field it edits text).
+    constexpr int kModifiers = GLFW_MOD_CONTROL | GLFW_MOD_SHIFT | GLFW_MOD_ALT | GLFW_MOD_SUPER;
+    if (press.key == GLFW_KEY_Z && (press.mods & kModifiers) == GLFW_MOD_CONTROL)
+      control_panel_.undo_last_change(*snapshot_);
+    if ((press.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) != 0) continue;
+    if (press.key == GLFW_KEY_SPACE) control_panel_.toggle_running(*snapshot_);
+    if (press.key == GLFW_KEY_N) control_panel_.step_once();
+    if (press.key == GLFW_KEY_R) control_panel_.reset_all();
+    if (press.key == GLFW_KEY_F1) show_help_ = !show_help_;
+    if (press.key == GLFW_KEY_L)
+      set_layout_mode(layout_mode_ == LayoutMode::Lecture ? LayoutMode::Dashboard
+                                                          : LayoutMode::Lecture);
+  }
+}
+
+void AppShell::show_file_menu() {
+  if (!ImGui::BeginMenu("File")) return;
+  scenario_panel_.file_menu_items();
+  ImGui::Separator();
+  if (ImGui::BeginMenu("Export")) {
+    std::vector<std::string> vector_panels;
+    for (const PanelInfo& panel : view_panels())
+      if (panel.svg) vector_panels.push_back(panel.title);
+    export_menu_.show_menu_items(panel_names(), vector_panels);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMenu();
+}
+
+void AppShell::show_view_menu() {
+  if (!ImGui::BeginMenu("View")) return;
+  if (ImGui::MenuItem("Dashboard (every panel)", "L", layout_mode_ == LayoutMode::Dashboard))
+    set_layout_mode(LayoutMode::Dashboard);
+  if (ImGui::MenuItem("Lecture (the lesson's panels, large)", "L",
+                      layout_mode_ == LayoutMode::Lecture))
+    set_layout_mode(LayoutMode::Lecture);
+  if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
+  ImGui::Separator();
+  for (const PanelInfo& panel : all_panels()) {
+    if (panel.title == std::string(kNotesTitle) && !scenario_panel_.has_note()) continue;
+    if (panel.title == std::string(kExperimentTitle) && !scenario_panel_.has_experiment()) continue;
+    ImGui::MenuItem(panel.title, nullptr, &visibility(panel.title));
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Zoom in", "Ctrl+=")) zoom_request_ *= kZoomStep;
+  if (ImGui::MenuItem("Zoom out", "Ctrl+-")) zoom_request_ /= kZoomStep;
+  if (ImGui::MenuItem("Actual size", "Ctrl+0")) zoom_request_ = 0.0f;
+  ImGui::EndMenu();
+}
+
+void AppShell::show_menu_bar() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  show_file_menu();
+  if (ImGui::BeginMenu("Run")) {
+    if (ImGui::MenuItem(snapshot_->running ? "Pause" : "Run", "Space"))
+      control_panel_.toggle_running(*snapshot_);
+    if (ImGui::MenuItem("Step once", "N")) control_panel_.step_once();
+    if (ImGui::MenuItem("Reset all chains", "R")) control_panel_.reset_all();
+    ImGui::EndMenu();
+  }
+  show_view_menu();
+  scenario_panel_.menus(engine_);
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::MenuItem("Keyboard shortcuts", "F1", &show_help_);
+    if (ImGui::MenuItem("Glossary")) open_glossary_window();
+    ImGui::EndMenu();
+  }
+  export_menu_.show_status();
+  ImGui::EndMainMenuBar();
+}
+
+void AppShell::apply_layout(float menu_height, float legend_height) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  LayoutRequest request;
+  request.area = {viewport->Pos.x, viewport->Pos.y + menu_height, viewport->Size.x,
+                  viewport->Size.y - menu_height};
+  request.font_size = ImGui::GetFontSize();
+  request.legend_height = legend_height;
+  request.has_note = scenario_panel_.has_note();
+  request.has_experiment = scenario_panel_.has_experiment();
+  request.mode = layout_mode_;
+  request.lecture_stems = lecture_stems_;
+  const std::vector<PanelPlacement> placements = compute_layout(request);
+  tiled_rects_.clear();
+  // The layout decides which panels show: the lecture layout leaves the others to the View menu.
+  for (const PanelInfo& panel : all_panels()) visible_[panel.title] = false;
+  for (const PanelPlacement& placement : placements) {
+    const ImVec2 position(placement.rect.x, placement.rect.y);
+    const ImVec2 size(placement.rect.w, placement.rect.h);
+    tiled_rects_[placement.title] = {position, size};
+    if (placement.title == kChainsTitle) continue;  // placed every frame
+    visible_[placement.title] = true;
+    ImGui::SetNextWindowPos(position, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+    ImGui::Begin(placement.title.c_str());
+    ImGui::End();
+  }
+}
+
+ImGuiWindowFlags AppShell::panel_flags(const std::string& name) {
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoCollapse;
+  // A panel still on its tile overlaps no other panel, and the frame is cleared to the panels'
+  // own white: drawing its background again would only cost a full-window layer of blending,
+  // which dominates frame time under software GL (llvmpipe). A moved or resized panel draws
+  // its background, since it may then cover another.
+  const auto tile = tiled_rects_.find(name);
+  const auto window = last_rects_.find(name);
+  if (tile != tiled_rects_.end() && window != last_rects_.end() &&
+      std::abs(tile->second.first.x - window->second.first.x) < 0.5f &&
+      std::abs(tile->second.first.y - window->second.first.y) < 0.5f &&
+      std::abs(tile->second.second.x - window->second.second.x) < 0.5f &&
+      std::abs(tile->second.second.y - window->second.second.y) < 0.5f)
+    flags |= ImGuiWindowFlags_NoBackground;
+  return flags;
+}
+
+std::shared_ptr<const EngineSnapshot> AppShell::view_snapshot() {
+  std::erase_if(hidden_chains_, [&](int id) {
+    return std::none_of(snapshot_->chains.begin(), snapshot_->chains.end(),
+                        [id](const ChainSnapshot& chain) { return chain.id == id; });
+  });
+  if (hidden_chains_.empty()) return snapshot_;
+  if (filtered_from_ != snapshot_ || filtered_hidden_ != hidden_chains_) {
+    // Rebuilt only when a new snapshot arrives or the hidden set changes (a few times a
+    // second), and only while some chain is hidden.
+    auto filtered = std::make_shared<EngineSnapshot>();
+    filtered->version = snapshot_->version;
+    filtered->running = snapshot_->running;
+    filtered->steps_per_second = snapshot_->steps_per_second;
+    filtered->seed = snapshot_->seed;
+    filtered->target = snapshot_->target;
+    filtered->target_spec = snapshot_->target_spec;
+    filtered->last_error = snapshot_->last_error;
+    filtered->error_serial = snapshot_->error_serial;
+    for (const ChainSnapshot& chain : snapshot_->chains)
+      if (!hidden_chains_.count(chain.id)) filtered->chains.push_back(chain);
+    filtered_ = std::move(filtered);
+    filtered_from_ = snapshot_;
+    filtered_hidden_ = hidden_chains_;
+  }
+  return filtered_;
+}
+
+void AppShell::begin_panel_window(const char* title) {
+  ui_probe::record_current_window(std::string("panel/") + title);
+  last_rects_[title] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
+}
+
+void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) {
+  snapshot_ = engine_.snapshot();
+  ui_probe::clear();
+  handle_shortcuts(key_presses);
+  show_menu_bar();
+
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float menu_height = viewport->WorkPos.y - viewport->Pos.y;
+  const auto strip = tiled_rects_.find(kChainsTitle);
+  const float strip_width = strip != tiled_rects_.end() ? strip->second.second.x : viewport->Size.x;
+  const float legend_height = chain_legend_height(*snapshot_, strip_width);
+  if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_ ||
+      menu_height != last_menu_height_ || legend_height != last_legend_height_ ||
+      font_size != last_font_size_) {
+    // The window was resized, zoomed, or the legend needs another row: tile again so nothing is
+    // left off screen. The menu bar's height is known only from the second frame on (ImGui
+    // reports it for the next frame): tiling without it would cover the menu bar.
+    last_width_ = viewport->Size.x;
+    last_height_ = viewport->Size.y;
+    last_menu_height_ = menu_height;
+    last_legend_height_ = legend_height;
+    last_font_size_ = font_size;
+    layout_pending_ = true;
+  }
+  if (layout_pending_) {
+    apply_layout(menu_height, legend_height);
+    layout_pending_ = false;
+  }
+
+  for (const auto& chain : snapshot_->chains)
+    chain_colours_.emplace(chain.id, default_chain_colour(chain.id));
+
+  // The legend strip: always where the layout put it, above the plots.
+  if (const auto rect = tiled_rects_.find(kChainsTitle); rect != tiled_rects_.end()) {
+    ImGui::SetNextWindowPos(rect->second.first, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(rect->second.second, ImGuiCond_Always);
+    const ImGuiWindowFlags strip_flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar |
+                                         ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin(kChainsTitle, nullptr, strip_flags)) {
+      begin_panel_window(kChainsTitle);
+      show_chain_legend(*snapshot_, chain_colours_, hidden_chains_);
+    }
+    ImGui::End();
+  }
+
+  ViewContext context;
+  context.snapshot = snapshot_;
+  context.settings = &settings_;
+  context.chain_colours = chain_colours_;
+  context.density_texture = &density_texture_;
+  context.energy_texture = &energy_texture_;
+  context.font_size = font_size;
+  context.ensemble_clouds = scenario_panel_.overlay_clouds();
+
+  if (panel_shown(kControlsTitle)) {
+    if (ImGui::Begin(kControlsTitle, &visibility(kControlsTitle), panel_flags(kControlsTitle))) {
+      begin_panel_window(kControlsTitle);
+      control_panel_.show(context);  // every chain, hidden or not: hidden chains stay editable
+      export_menu_.show_panel_context_menu(kControlsTitle, false);
+    }
+    ImGui::End();
+    chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
+  }
+  context.snapshot = view_snapshot();
+  for (const PanelInfo& panel : view_panels()) {
+    if (!panel_shown(panel.title)) continue;
+    if (ImGui::Begin(panel.title, &visibility(panel.title), panel_flags(panel.title))) {
+      begin_panel_window(panel.title);
+      panel.draw(context);
+      export_menu_.show_panel_context_menu(panel.title, panel.svg);
+    }
+    ImGui::End();
+  }
+
+  if (panel_shown(kNotesTitle)) {
+    if (ImGui::Begin(kNotesTitle, &visibility(kNotesTitle), panel_flags(kNotesTitle))) {
+      begin_panel_window(kNotesTitle);
+      scenario_panel_.show_note(snapshot_->target_spec);
+    }
+    ImGui::End();
+  }
+  if (panel_shown(kExperimentTitle)) {
+    if (ImGui::Begin(kExperimentTitle, &visibility(kExperimentTitle),
+                     panel_flags(kExperimentTitle))) {
+      begin_panel_window(kExperimentTitle);
+      scenario_panel_.show_experiment(context);
+    }
+    ImGui::End();
+  }
+  last_context_ = context;
+
+  if (show_help_) {
+    ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::TextUnformatted(
+        "Space    run / pause\nN        step once (hold to repeat)\nR        reset all chains\n"
+        "L        lecture / dashboard layout\nCtrl+=   zoom in\nCtrl+-   zoom out\n"
+        "Ctrl+0   actual size\nCtrl+Z   undo the last parameter change\nF1       this help");
+    ImGui::Separator();
+    ImGui::TextUnformatted(
+        "Click a chain in the strip above the plots to hide or show it everywhere.\n"
+        "Plots: drag to pan, wheel to zoom, double-click to fit.\nSliders: Ctrl+click to type a "
+        "value.\nRight-click a panel (or File → Export) to export it as PNG or SVG.");
+    ImGui::End();
+  }
+  show_glossary_window();
+}
+
+}  // namespace sgl

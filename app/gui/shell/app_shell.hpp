@@ -1,0 +1,105 @@
+// One frame of the visualizer: the menu bar, the chain legend strip, the control panel and the
+// view panels laid out by the current layout (dashboard or lecture; movable and resizable;
+// View → Reset layout tiles them again), and the keyboard shortcuts. Owns the live engine and
+// the UI-only state (colours, hidden chains, selections).
+#pragma once
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/gui/export/export_menu.hpp"
+#include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/control_panel.hpp"
+#include "app/gui/panels/scenario_panel.hpp"
+#include "app/gui/panels/view_context.hpp"
+#include "app/gui/shell/key_press.hpp"
+#include "app/gui/shell/panel_layout.hpp"
+#include "core/run/live_engine.hpp"
+
+namespace sgl {
+
+class AppShell {
+ public:
+  // `scenario`: the preset or session the setup came from (notes, sweep/ensemble, layout).
+  // `layout`: overrides the scenario's layout mode (gui --layout).
+  AppShell(const LiveSetup& setup, std::optional<Scenario> scenario = std::nullopt,
+           std::optional<LayoutMode> layout = std::nullopt);
+
+  // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size;
+  // `key_presses` the keys pressed since the last frame (for the shortcuts).
+  void frame(float font_size, const std::vector<KeyPress>& key_presses);
+
+  LiveEngine& engine() { return engine_; }
+  std::shared_ptr<const EngineSnapshot> snapshot() const { return snapshot_; }
+  // Shows or hides a panel by its title ("Controls", "Target", ...); for the frame-time profile.
+  void set_panel_visible(const std::string& name, bool visible);
+  std::vector<std::string> panel_names() const;
+  // A one-line status for the window title: target, running/paused, total steps.
+  std::string title() const;
+  // A preset or session the user chose this frame; the main loop rebuilds the shell with it.
+  std::optional<Scenario> take_scenario_request() { return scenario_panel_.take_request(); }
+  // A zoom factor the user asked for (View → Zoom, Ctrl+= / Ctrl+- / Ctrl+0), relative to the
+  // current one; the main loop rebuilds the fonts between frames.
+  std::optional<float> take_zoom_request();
+  LayoutMode layout_mode() const { return layout_mode_; }
+  void set_layout_mode(LayoutMode mode);
+
+  // Carries out the exports asked for (File → Export, panel menus) whose frames have passed;
+  // call after rendering, before the buffer swap (PNGs read the back buffer).
+  void after_render(int framebuffer_width, int framebuffer_height);
+  // Asks for every export into `folder` at the next after_render (gui --export).
+  void request_all_exports(const std::string& folder);
+  int export_failures() const { return export_menu_.failures(); }
+
+ private:
+  void handle_shortcuts(const std::vector<KeyPress>& key_presses);
+  void show_menu_bar();
+  void show_file_menu();
+  void show_view_menu();
+  void apply_layout(float menu_height, float legend_height);
+  ImGuiWindowFlags panel_flags(const std::string& name);
+  bool& visibility(const std::string& title);
+  bool panel_shown(const std::string& title) const;
+  // The snapshot the views draw: the engine's, less the chains hidden in the legend.
+  std::shared_ptr<const EngineSnapshot> view_snapshot();
+  void begin_panel_window(const char* title);
+  void publish_layout();
+
+  LiveEngine engine_;
+  ControlPanel control_panel_;
+  ScenarioPanel scenario_panel_;
+  ViewSettings settings_;
+  std::map<int, std::uint32_t> chain_colours_;
+  std::set<int> hidden_chains_;
+  std::shared_ptr<const EngineSnapshot> filtered_;  // view_snapshot()'s cache
+  std::shared_ptr<const EngineSnapshot> filtered_from_;
+  std::set<int> filtered_hidden_;
+  gl::ScalarFieldTexture density_texture_;
+  gl::ScalarFieldTexture energy_texture_;
+  std::shared_ptr<const EngineSnapshot> snapshot_;
+  std::map<std::string, bool> visible_;  // by panel title
+  ExportMenu export_menu_;
+  ViewContext last_context_;  // this frame's, for exports after rendering
+  LayoutMode layout_mode_ = LayoutMode::Dashboard;
+  std::vector<std::string> lecture_stems_;
+  bool layout_pending_ = true;
+  // Where each panel was tiled, and where it was last drawn: {position, size}.
+  std::map<std::string, std::pair<ImVec2, ImVec2>> tiled_rects_;
+  std::map<std::string, std::pair<ImVec2, ImVec2>> last_rects_;
+  float last_width_ = 0.0f;
+  float last_height_ = 0.0f;
+  float last_menu_height_ = 0.0f;
+  float last_legend_height_ = 0.0f;
+  float last_font_size_ = 0.0f;
+  float zoom_request_ = 1.0f;
+  bool show_help_ = false;
+};
+
+}  // namespace sgl

@@ -1,0 +1,59 @@
+// The app shell's exports: File → Export, the panel menus and gui --export, carried out after
+// rendering (PNGs read the back buffer).
+#include <optional>
+
+#include "app/gui/export/exporter.hpp"
+#include "app/gui/shell/app_shell.hpp"
+#include "app/gui/shell/panel_table.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+
+void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
+  const std::vector<ExportRequest> due = export_menu_.take_due();
+  if (due.empty()) return;
+  std::optional<RgbImage> frame;
+  ExportSources sources;
+  sources.context = &last_context_;
+  sources.engine = &engine_;
+  sources.frame = [&]() -> const RgbImage& {
+    if (!frame) frame = read_framebuffer(framebuffer_width, framebuffer_height);
+    return *frame;
+  };
+  const ImGuiIO& io = ImGui::GetIO();
+  sources.framebuffer_scale =
+      io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
+  for (const ExportRequest& request : due) {
+    const auto rect = last_rects_.find(request.panel);
+    const bool shown = panel_shown(request.panel);
+    if (rect != last_rects_.end()) {
+      sources.panel_x = rect->second.first.x;
+      sources.panel_y = rect->second.first.y;
+      sources.panel_width = shown ? rect->second.second.x : 0.0f;
+      sources.panel_height = shown ? rect->second.second.y : 0.0f;
+    }
+    const PanelInfo* panel = find_panel_by_title(request.panel);
+    sources.draw = panel && panel->svg ? panel->draw : nullptr;
+    try {
+      export_menu_.report_success(perform_export(request, export_menu_.folder(), sources));
+    } catch (const UserError& error) {
+      export_menu_.report_error(error.what());
+    }
+  }
+}
+
+void AppShell::request_all_exports(const std::string& folder) {
+  export_menu_.set_folder(folder);
+  for (const std::string& name : panel_names()) {
+    export_menu_.request(ExportKind::ViewPng, name, 0);
+    const PanelInfo* panel = find_panel_by_title(name);
+    if (panel && panel->svg) {
+      export_menu_.request(ExportKind::ViewSvg, name, 0);
+      export_menu_.request(ExportKind::ViewSvgPanelSize, name, 0);
+    }
+  }
+  export_menu_.request(ExportKind::WindowPng, {}, 0);
+  export_menu_.request(ExportKind::DrawsCsv, {}, 0);
+}
+
+}  // namespace sgl

@@ -1,0 +1,182 @@
+// The desktop main loop (the shape of Dear ImGui's example_glfw_opengl3): open the window, build
+// the app shell on the default scenario, and render frames until closed — or, for tests, for
+// --frames N frames, then save a screenshot.
+#include "app/gui/shell/gui_main.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <utility>
+
+#include "app/gui/export/screenshot.hpp"
+#include "app/gui/shell/app_shell.hpp"
+#include "app/gui/shell/default_scenario.hpp"
+#include "app/gui/shell/gui_bench.hpp"
+#include "app/gui/shell/gui_style.hpp"
+#include "app/gui/shell/gui_window.hpp"
+#include "app/gui/shell/status_file.hpp"
+#include "app/scenario/assets.hpp"
+#include "app/scenario/live_session.hpp"
+#include "core/run/run_spec.hpp"
+#include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+
+namespace {
+
+// "1280x720" → {1280, 720}; throws UserError naming the option.
+std::pair<int, int> parse_window_size(const std::string& text) {
+  int width = 0, height = 0;
+  char separator = 0, extra = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%c", &width, &separator, &height, &extra) != 3 ||
+      (separator != 'x' && separator != 'X') || width < 320 || height < 240 || width > 16384 ||
+      height > 16384)
+    throw UserError("--size: expected WIDTHxHEIGHT between 320x240 and 16384x16384, not '" + text +
+                    "'");
+  return {width, height};
+}
+
+std::optional<LayoutMode> parse_layout_mode(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  if (text == "dashboard") return LayoutMode::Dashboard;
+  if (text == "lecture") return LayoutMode::Lecture;
+  throw UserError("--layout: expected dashboard or lecture, not '" + text + "'");
+}
+
+// The dashboard tiles seven panels; in a window under 1000 units tall, full-size fonts would leave
+// their plots a few pixels high, so fonts shrink with the height (not below 0.75). The height is
+// counted in units of the chosen scale, so 2560x1440 at --scale 2 behaves as 1280x720 does at 1.
+// The lecture layout shows three panels and keeps the chosen scale for the back row.
+float automatic_zoom(LayoutMode layout, float window_height, float chosen_scale) {
+  if (layout != LayoutMode::Dashboard || window_height <= 0.0f) return chosen_scale;
+  return chosen_scale * std::clamp(window_height / chosen_scale / 1000.0f, 0.75f, 1.0f);
+}
+
+}  // namespace
+
+int run_gui(const GuiOptions& options) {
+  if (options.bench_frames > 0) return run_gui_benchmark(options.bench_frames);
+
+  WindowOptions window_options;
+  std::optional<LayoutMode> layout;
+  try {
+    if (!options.size.empty())
+      std::tie(window_options.width, window_options.height) = parse_window_size(options.size);
+    if (options.scale != 0.0f &&
+        (!std::isfinite(options.scale) || options.scale < GuiWindow::kMinZoom ||
+         options.scale > GuiWindow::kMaxZoom))
+      throw UserError("--scale: expected a number between 0.5 and 3");
+    window_options.scale = options.scale != 0.0f ? options.scale : 1.0f;
+    layout = parse_layout_mode(options.layout);
+  } catch (const UserError& error) {
+    std::fprintf(stderr, "error: %s\n", error.what());
+    return 2;
+  }
+  // A malformed, huge or unreadable scenario file given on the command line is refused (exit 2,
+  // one line, through main's handler) before any window opens.
+  if (!options.scenario.empty() && (!options.samplers.empty() || !options.target.empty()))
+    throw UserError("--scenario replaces --target and --sampler: give one or the other");
+  std::optional<Scenario> requested;
+  if (!options.scenario.empty()) requested = load_scenario(options.scenario);
+
+  GuiWindow window;
+  if (!window.open(window_options)) return 1;
+  // The shell owns GL textures: it must be destroyed before the window (declared after it).
+  std::unique_ptr<AppShell> shell;
+  try {
+    const bool from_flags = !options.samplers.empty() || !options.target.empty();
+    std::optional<Scenario> scenario = std::move(requested);
+    if (!scenario && !from_flags) scenario = default_scenario();
+    LiveSetup setup = scenario ? live_setup_from_scenario(*scenario)
+                               : live_setup_from_scenario(default_scenario());
+    if (!options.samplers.empty()) {
+      // Chains given on the command line start on the requested target directly, so their
+      // parameters are validated against it (an error exits with code 2).
+      setup.chains.clear();
+      for (const std::string& text : options.samplers) {
+        const SamplerSpec spec = parse_sampler_spec(text);
+        setup.chains.push_back({spec.id, spec.params, true});
+      }
+      if (!options.target.empty()) setup.target = TargetSpec{options.target, {}, "", "y"};
+    }
+    shell = std::make_unique<AppShell>(setup, scenario, layout);
+    if (!options.target.empty() && options.samplers.empty()) {
+      if (!find_target_info(options.target))
+        throw UserError("unknown target '" + options.target + "'");
+      // Through the engine, which drops sampler settings that do not fit the new kind of target.
+      shell->engine().set_target(TargetSpec{options.target, {}, "", "y"});
+      shell->engine().wait_until_idle();
+    }
+  } catch (const UserError& error) {
+    std::fprintf(stderr, "error: %s\n", error.what());
+    return 2;
+  }
+
+  const float chosen_scale = options.scale != 0.0f ? options.scale : 1.0f;
+  bool auto_scale = true;  // until the user zooms by hand
+  int gl_errors = 0;
+  for (long frame = 0; !window.should_close(); ++frame) {
+    if (options.frames > 0 && frame >= options.frames) break;
+    // Read the back buffer before the swap: its contents are undefined afterwards.
+    const bool last_frame = options.frames > 0 && frame + 1 == options.frames;
+    window.begin_frame();
+    shell->frame(window.font_size(), window.take_key_presses());
+    window.set_title(shell->title());
+    window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
+    if (last_frame && !options.export_dir.empty()) shell->request_all_exports(options.export_dir);
+    shell->after_render(window.framebuffer_width(), window.framebuffer_height());
+    if (std::optional<Scenario> next = shell->take_scenario_request()) {
+      // A preset or a saved session: a new engine (and its replay) replaces the old one.
+      try {
+        // The window's layout choice stays; the preset's lecture panels come with it.
+        auto fresh = std::make_unique<AppShell>(live_setup_from_scenario(*next), std::move(next),
+                                                shell->layout_mode());
+        shell = std::move(fresh);  // the old shell (engine, experiment, textures) goes now
+      } catch (const UserError& error) {
+        std::fprintf(stderr, "error: %s\n", error.what());
+      }
+    }
+
+    if (!options.status_file.empty() && frame % 5 == 0) {
+      std::string error;
+      if (!write_status_file(options.status_file, *shell->snapshot(), frame, window.ui_scale(),
+                             error))
+        std::fprintf(stderr, "error: %s\n", error.c_str());
+    }
+    if (last_frame && !options.screenshot_path.empty()) {
+      std::string error;
+      if (!save_framebuffer_png(options.screenshot_path, window.framebuffer_width(),
+                                window.framebuffer_height(), error)) {
+        std::fprintf(stderr, "error: %s\n", error.c_str());
+        return 2;
+      }
+    }
+    window.end_frame();
+    gl_errors += report_gl_errors();
+    // Between frames: the font atlas is rebuilt at the new size (0 = back to --scale, or to the
+    // automatic scale). A zoom by hand turns the automatic scale off.
+    if (const std::optional<float> zoom = shell->take_zoom_request()) {
+      auto_scale = *zoom == 0.0f;
+      if (!auto_scale) window.set_zoom(window.zoom() * *zoom);
+    }
+    if (auto_scale)
+      window.set_zoom(
+          automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y, chosen_scale));
+  }
+  if (!options.status_file.empty()) {
+    std::string error;
+    write_status_file(options.status_file, *shell->snapshot(), -1, window.ui_scale(), error);
+  }
+  const int export_failures = shell->export_failures();
+  shell.reset();
+  if (export_failures > 0 && !options.export_dir.empty()) return 2;
+  return gl_errors == 0 ? 0 : 1;
+}
+
+}  // namespace sgl

@@ -1,0 +1,173 @@
+#include "app/gui/shell/gui_window.hpp"
+
+#include <glad/gl.h>
+// glad must come before GLFW so that GLFW does not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/gui/shell/gui_style.hpp"
+#include "app/gui/shell/ui_font.hpp"
+
+namespace sgl {
+namespace {
+
+// Without a monitor work area (some virtual displays report none): the classic size.
+constexpr int kFallbackWidth = 1600;
+constexpr int kFallbackHeight = 1000;
+
+void report_glfw_error(int code, const char* description) {
+  std::fprintf(stderr, "error: GLFW %d: %s\n", code, description);
+}
+
+std::vector<KeyPress>& pending_key_presses() {
+  static std::vector<KeyPress> presses;
+  return presses;
+}
+
+void record_key_press(GLFWwindow*, int key, int, int action, int mods) {
+  if (action == GLFW_PRESS || action == GLFW_REPEAT) pending_key_presses().push_back({key, mods});
+}
+
+bool fail(const char* message) {
+  std::fprintf(stderr, "error: %s\n", message);
+  return false;
+}
+
+// The window's size: the user's, or the primary monitor's work area (the screen less task bars).
+void initial_size(const WindowOptions& options, int& width, int& height) {
+  width = options.width;
+  height = options.height;
+  if (width > 0 && height > 0) return;
+  width = kFallbackWidth;
+  height = kFallbackHeight;
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+    int x = 0, y = 0, w = 0, h = 0;
+    glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+    if (w >= 320 && h >= 240) {
+      width = w;
+      height = h;
+    }
+  }
+}
+
+}  // namespace
+
+int report_gl_errors() {
+  int count = 0;
+  for (GLenum code = glGetError(); code != GL_NO_ERROR; code = glGetError()) {
+    std::fprintf(stderr, "error: OpenGL error 0x%04x\n", code);
+    ++count;
+  }
+  return count;
+}
+
+bool GuiWindow::open(const WindowOptions& options) {
+  glfwSetErrorCallback(report_glfw_error);
+  if (!glfwInit()) return fail("cannot initialise GLFW (is a display available?)");
+  glfw_ready_ = true;
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  int width = 0, height = 0;
+  initial_size(options, width, height);
+  // A size given in window units: do not scale it again by the monitor's content scale.
+  if (options.width > 0) glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_FALSE);
+  window_ = glfwCreateWindow(width, height, "sgmcmc-lab", nullptr, nullptr);
+  if (window_ == nullptr) return fail("cannot create an OpenGL 3.3 core window");
+  glfwMakeContextCurrent(window_);
+  glfwSwapInterval(options.vsync ? 1 : 0);
+  if (gladLoadGL(glfwGetProcAddress) == 0) return fail("cannot load the OpenGL functions");
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  imgui_ready_ = true;
+  // No imgui.ini in whatever directory the app was started from: the layout is tiled anew.
+  ImGui::GetIO().IniFilename = nullptr;
+  float scale_x = 1.0f, scale_y = 1.0f;
+  glfwGetWindowContentScale(window_, &scale_x, &scale_y);
+  content_scale_ = scale_x > 0.0f ? scale_x : 1.0f;
+  zoom_ = options.scale;
+  apply_ui_scale();
+  // Installed before ImGui's back end, which chains to it.
+  glfwSetKeyCallback(window_, record_key_press);
+  ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330");
+  return true;
+}
+
+// Fonts are rasterised at their final pixel size (a scaled-up atlas would blur on a projector),
+// and every style size is scaled with them.
+void GuiWindow::apply_ui_scale() {
+  const float scale = content_scale_ * zoom_;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImGui::GetStyle() = ImGuiStyle();
+  apply_lecture_style();
+  ImGui::GetStyle().ScaleAllSizes(scale);
+  io.FontGlobalScale = add_ui_font(*io.Fonts, kUiFontPixels * scale);
+  font_size_ = kUiFontPixels * scale;
+}
+
+void GuiWindow::set_zoom(float zoom) {
+  zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+  if (zoom == zoom_) return;
+  zoom_ = zoom;
+  apply_ui_scale();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+GuiWindow::~GuiWindow() {
+  if (imgui_ready_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  if (window_ != nullptr) glfwDestroyWindow(window_);
+  if (glfw_ready_) glfwTerminate();
+}
+
+bool GuiWindow::should_close() const {
+  return glfwWindowShouldClose(window_) != 0;
+}
+
+void GuiWindow::begin_frame() {
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void GuiWindow::render(float clear_r, float clear_g, float clear_b) {
+  ImGui::Render();
+  glfwGetFramebufferSize(window_, &width_, &height_);
+  glViewport(0, 0, width_, height_);
+  glClearColor(clear_r, clear_g, clear_b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+std::vector<KeyPress> GuiWindow::take_key_presses() {
+  std::vector<KeyPress> presses;
+  presses.swap(pending_key_presses());
+  return presses;
+}
+
+void GuiWindow::end_frame() {
+  glfwSwapBuffers(window_);
+}
+
+void GuiWindow::set_title(const std::string& title) {
+  if (title == title_) return;
+  title_ = title;
+  glfwSetWindowTitle(window_, title_.c_str());
+}
+
+}  // namespace sgl

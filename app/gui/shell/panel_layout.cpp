@@ -1,0 +1,98 @@
+#include "app/gui/shell/panel_layout.hpp"
+
+#include <algorithm>
+
+#include "app/gui/shell/panel_table.hpp"
+
+namespace sgl {
+namespace {
+
+float column_width(float window_width, float fraction, float font, float min_chars,
+                   float max_chars) {
+  return std::clamp(window_width * fraction, font * min_chars, font * max_chars);
+}
+
+void place(std::vector<PanelPlacement>& out, const char* title, float x, float y, float w,
+           float h) {
+  if (w > 0.0f && h > 0.0f) out.push_back({title, {x, y, w, h}});
+}
+
+// Controls, and the note below them, in a column on the left; the legend strip and the views
+// tiled on the right. A scenario's experiment plot joins the top row as a third picture.
+std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
+  std::vector<PanelPlacement> out;
+  const LayoutRect& a = r.area;
+  const float column = column_width(a.w, 0.2f, r.font_size, 15.0f, 24.0f);
+  const float controls_h = r.has_note ? a.h * 0.6f : a.h;
+  place(out, kControlsTitle, a.x, a.y, column, controls_h);
+  if (r.has_note) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
+  const float plot_x = a.x + column, plot_w = a.w - column;
+  place(out, kChainsTitle, plot_x, a.y, plot_w, r.legend_height);
+  const float plot_y = a.y + r.legend_height, plot_h = a.h - r.legend_height;
+  for (const PanelInfo& panel : view_panels()) {
+    TileFraction tile = panel.dashboard;
+    // With an experiment the two pictures of the top row give up a third of it.
+    if (r.has_experiment && tile.y == 0.0f) {
+      tile.x *= 2.0f / 3.0f;
+      tile.w *= 2.0f / 3.0f;
+    }
+    place(out, panel.title, plot_x + tile.x * plot_w, plot_y + tile.y * plot_h, tile.w * plot_w,
+          tile.h * plot_h);
+  }
+  if (r.has_experiment) {
+    const TileFraction& top = view_panels().front().dashboard;
+    place(out, kExperimentTitle, plot_x + plot_w * 2.0f / 3.0f, plot_y, plot_w / 3.0f,
+          top.h * plot_h);
+  }
+  return out;
+}
+
+// Controls (and the note, unless the lesson lists it) in a left column; the main panel takes
+// 70% of the rest at full height, the others share the remaining column. A wide main plot beats
+// a tall one: time and θ axes read left to right, and the histogram needs its width.
+std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
+  std::vector<PanelPlacement> out;
+  const LayoutRect& a = r.area;
+  std::vector<std::string> stems = r.lecture_stems;
+  if (stems.empty()) stems = {"histogram", "target"};
+  std::erase_if(stems, [&](const std::string& stem) {
+    const PanelInfo* panel = find_panel_by_stem(stem);
+    return !panel || stem == "controls" || (stem == "notes" && !r.has_note) ||
+           (stem == "experiment" && !r.has_experiment);
+  });
+  if (stems.empty()) stems = {"histogram"};
+  const bool note_in_column =
+      r.has_note && std::find(stems.begin(), stems.end(), "notes") == stems.end();
+  const float column = column_width(a.w, 0.24f, r.font_size, 14.0f, 24.0f);
+  const float controls_h = note_in_column ? a.h * 0.58f : a.h;
+  place(out, kControlsTitle, a.x, a.y, column, controls_h);
+  if (note_in_column) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
+
+  const float main_x = a.x + column, main_w = a.w - column;
+  place(out, kChainsTitle, main_x, a.y, main_w, r.legend_height);
+  const float top = a.y + r.legend_height, height = a.h - r.legend_height;
+  auto title_of = [](const std::string& stem) { return find_panel_by_stem(stem)->title; };
+  if (stems.size() == 1) {
+    place(out, title_of(stems[0]), main_x, top, main_w, height);
+    return out;
+  }
+  const float first_w = main_w * 0.7f;
+  place(out, title_of(stems[0]), main_x, top, first_w, height);
+  const float rest = static_cast<float>(stems.size() - 1);
+  for (std::size_t i = 1; i < stems.size(); ++i)
+    place(out, title_of(stems[i]), main_x + first_w, top + height * float(i - 1) / rest,
+          main_w - first_w, height / rest);
+  return out;
+}
+
+}  // namespace
+
+const char* layout_mode_name(LayoutMode mode) {
+  return mode == LayoutMode::Lecture ? "lecture" : "dashboard";
+}
+
+std::vector<PanelPlacement> compute_layout(const LayoutRequest& request) {
+  return request.mode == LayoutMode::Lecture ? lecture(request) : dashboard(request);
+}
+
+}  // namespace sgl

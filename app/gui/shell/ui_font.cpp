@@ -1,0 +1,39 @@
+#include "app/gui/shell/ui_font.hpp"
+
+#include <imgui.h>
+
+#include <cstdio>
+#include <filesystem>
+
+namespace sgl {
+namespace {
+
+constexpr float kImGuiDefaultFontPixels = 13.0f;
+constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+}  // namespace
+
+float add_ui_font(ImFontAtlas& atlas, float pixels) {
+  // Beyond ASCII: the update rules and labels use Greek letters (ε, θ), accents (Ũ, B̂),
+  // sub/superscripts, ℓ, arrows and math operators (∇, −, ·, √, ≥); DejaVu Sans has them all.
+  static const ImWchar kGlyphRanges[] = {
+      0x0020, 0x024F,  // Latin, Latin-1, Latin Extended-A/B (Ũ)
+      0x0300, 0x03FF,  // combining marks (B̂), Greek
+      0x2000, 0x209F,  // punctuation, super- and subscripts
+      0x2100, 0x21FF,  // letterlike symbols (ℓ), arrows
+      0x2200, 0x22FF,  // mathematical operators
+      0x25A0, 0x25FF,  // geometric shapes (legend markers)
+      0,
+  };
+  std::error_code ignored;
+  if (std::filesystem::exists(kFontPath, ignored) &&
+      atlas.AddFontFromFileTTF(kFontPath, pixels, nullptr, kGlyphRanges) != nullptr)
+    return 1.0f;
+  std::fprintf(stderr,
+               "note: %s not found (install fonts-dejavu-core); using ImGui's built-in font\n",
+               kFontPath);
+  atlas.AddFontDefault();
+  return pixels / kImGuiDefaultFontPixels;
+}
+
+}  // namespace sgl

@@ -1,0 +1,65 @@
+#include "app/gui/shell/ui_probe.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+
+namespace sgl::ui_probe {
+namespace {
+
+std::map<std::string, Rect>& storage() {
+  static std::map<std::string, Rect> rects;
+  return rects;
+}
+
+}  // namespace
+
+void record_last_item(const std::string& name) {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 size = ImGui::GetItemRectSize();
+  storage()[name] = {min.x, min.y, size.x, size.y};
+}
+
+void record_current_window(const std::string& name) {
+  const ImVec2 pos = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  storage()[name] = {pos.x, pos.y, size.x, size.y};
+}
+
+void record_rect(const std::string& name, const Rect& rect) {
+  storage()[name] = rect;
+}
+
+std::string next_plot_name() {
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  std::string title = window ? window->Name : "?";
+  std::replace(title.begin(), title.end(), ' ', '_');  // one field in the status file
+  const std::string prefix = "plot/" + title + "/";
+  int index = 0;
+  while (storage().count(prefix + std::to_string(index))) ++index;
+  return prefix + std::to_string(index);
+}
+
+const std::map<std::string, Rect>& rects() {
+  return storage();
+}
+std::map<std::string, std::string>& text_storage() {
+  static std::map<std::string, std::string> texts;
+  return texts;
+}
+
+void record_text(const std::string& name, const std::string& text) {
+  text_storage()[name] = text;
+}
+
+const std::map<std::string, std::string>& texts() {
+  return text_storage();
+}
+
+void clear() {
+  storage().clear();
+  text_storage().clear();
+}
+
+}  // namespace sgl::ui_probe
