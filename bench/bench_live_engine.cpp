@@ -39,7 +39,7 @@ double status_megabytes(const std::string& key) {
   return 0.0;
 }
 
-const std::vector<sgl::LiveChainConfig> kChains = {
+const std::vector<sgl::ChainSpec> kChains = {
     {"hmc", {{"step_size", 0.1}, {"leapfrog_steps", 20}}, true},
     {"naive-sghmc", {{"step_size", 0.1}, {"noise_var", 4}}, true},
     {"sghmc", {{"step_size", 0.1}, {"noise_var", 4}, {"friction", 3}}, true},

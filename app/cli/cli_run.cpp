@@ -196,8 +196,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
 RunSpec build_run_spec(const RunOptions& options) {
   RunSpec spec;
   spec.target = build_target_spec(options);
-  for (const std::string& text : options.samplers)
-    spec.samplers.push_back(parse_sampler_spec(text));
+  for (const std::string& text : options.samplers) spec.chains.push_back(parse_chain_spec(text));
   spec.chains_per_sampler =
       static_cast<int>(parse_count(options.chains, "--chains", 1, kMaxChainsPerSampler));
   spec.steps = parse_count(options.steps, "--steps", 1, kMaxSteps);

@@ -10,7 +10,7 @@
 
 namespace sgl {
 
-// One label per entry of spec.samplers, in order.
+// One label per entry of spec.chains, in order.
 std::vector<std::string> sampler_labels(const RunSpec& spec);
 
 }  // namespace sgl

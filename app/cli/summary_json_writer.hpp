@@ -12,7 +12,7 @@
 
 namespace sgl {
 
-// `summaries` are in the order of session.spec().samplers (as summarize() returns them).
+// `summaries` are in the order of session.spec().chains (as summarize() returns them).
 nlohmann::ordered_json summary_json(const Session& session,
                                     const std::vector<SamplerSummary>& summaries);
 

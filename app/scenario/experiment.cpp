@@ -112,7 +112,7 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   const int dim = target->dim();
   // Each run keeps every draw: refuse sizes beyond the memory budget before the first one.
   RunSpec one_run;
-  one_run.samplers.resize(1);
+  one_run.chains.resize(1);
   one_run.steps = steps;
   one_run.burnin = sweep.burnin;
   if (steps > kMaxSteps || sweep.burnin > kMaxSteps)
@@ -127,15 +127,15 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
     if (selected(sweep.chains, chain.label)) runs += sweep.values.size();
 
   for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
-    const ScenarioChain& spec = scenario.chains[position];
+    const ChainSpec& spec = scenario.chains[position];
     if (!selected(sweep.chains, spec.label)) continue;
     // The same start as `run` gives this sampler (HMC-ECS at θ* unless values were given).
-    const Vec start = sampler_start(*target, start_choice, common, spec.sampler.id);
+    const Vec start = sampler_start(*target, start_choice, common, spec.sampler_id);
     for (double value : sweep.values) {
       if (cancelled(control)) return result;
-      ParamValues params = spec.sampler.params;
+      ParamValues params = spec.params;
       params[sweep.param] = value;
-      Chain chain(target, spec.sampler.id, params, chain_seed(scenario.seed, position, 0), start,
+      Chain chain(target, spec.sampler_id, params, chain_seed(scenario.seed, position, 0), start,
                   sweep.burnin, 1);
       chain.reserve_draws(static_cast<std::size_t>(steps));
       // In slices, so that a cancel (Ctrl+C, the GUI's stop button) is seen within a long run.
@@ -148,7 +148,7 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
 
       SweepPoint point;
       point.label = spec.label;
-      point.sampler = spec.sampler.id;
+      point.sampler = spec.sampler_id;
       point.value = value;
       point.stop_reason = chain.stopped() ? chain.stop_reason() : "";
       const DrawStore& draws = chain.draws();
@@ -237,17 +237,17 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
 
   std::size_t series_done = 0;
   for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
-    const ScenarioChain& spec = scenario.chains[position];
+    const ChainSpec& spec = scenario.chains[position];
     if (!selected(ensemble.of, spec.label)) continue;
     EnsembleSeries series;
     series.label = spec.label;
-    series.sampler = spec.sampler.id;
+    series.sampler = spec.sampler_id;
     // The same start as `run` gives this sampler (HMC-ECS at θ* unless values were given).
-    const Vec start = sampler_start(*target, start_choice, common, spec.sampler.id);
+    const Vec start = sampler_start(*target, start_choice, common, spec.sampler_id);
     std::vector<std::unique_ptr<Chain>> chains;
     chains.reserve(std::size_t(ensemble.chains));
     for (int k = 0; k < ensemble.chains; ++k)
-      chains.push_back(std::make_unique<Chain>(target, spec.sampler.id, spec.sampler.params,
+      chains.push_back(std::make_unique<Chain>(target, spec.sampler_id, spec.params,
                                                chain_seed(scenario.seed, position, k), start, 0, 1,
                                                /*draw_capacity=*/1));
     std::vector<double> positions;

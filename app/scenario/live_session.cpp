@@ -20,25 +20,12 @@ LiveSetup live_setup_from_scenario(const Scenario& scenario) {
     setup.init.assign(start.data(), start.data() + start.size());
   }
   if (scenario.session) {
-    for (const SavedChain& saved : scenario.session->chains) {
-      LiveChainConfig config;
-      config.sampler_id = saved.sampler;
-      config.params = saved.initial_params;
-      config.enabled = saved.enabled;
-      config.id = saved.id;
-      config.replay_history = saved.history;
-      config.replay_steps = saved.steps;
-      config.label = saved.label;
-      setup.chains.push_back(std::move(config));
-    }
+    // Each saved chain keeps its id (seed stream) and is replayed through its history.
+    setup.chains = scenario.session->chains;
     setup.running = false;  // a reopened session waits where it was saved
     return setup;
   }
-  for (const ScenarioChain& chain : scenario.chains) {
-    LiveChainConfig config{chain.sampler.id, chain.sampler.params, chain.enabled};
-    config.label = chain.label;
-    setup.chains.push_back(std::move(config));
-  }
+  setup.chains = scenario.chains;  // fresh chains: ids in order, no history
   return setup;
 }
 
@@ -51,11 +38,7 @@ Scenario scenario_with_session(const Scenario& base, const LiveSessionState& sta
   scenario.init = state.init;
   scenario.seed = state.seed;
   scenario.speed = state.steps_per_second;
-  SavedSession session;
-  for (const auto& chain : state.chains)
-    session.chains.push_back({chain.id, chain.sampler_id, chain.initial_params, chain.history,
-                              chain.steps, chain.enabled, chain.label});
-  scenario.session = std::move(session);
+  scenario.session = SavedSession{state.chains};
   return scenario;
 }
 
@@ -64,13 +47,13 @@ namespace {
 // Keeps the labels still present; an emptied list (every listed chain removed) is an error,
 // because an empty list would mean "every chain".
 std::vector<std::string> still_present(const std::vector<std::string>& listed,
-                                       const std::vector<ScenarioChain>& chains,
+                                       const std::vector<ChainSpec>& chains,
                                        const std::string& what) {
   if (listed.empty()) return listed;
   std::vector<std::string> kept;
   for (const std::string& label : listed)
     if (std::any_of(chains.begin(), chains.end(),
-                    [&](const ScenarioChain& chain) { return chain.label == label; }))
+                    [&](const ChainSpec& chain) { return chain.label == label; }))
       kept.push_back(label);
   if (kept.empty()) throw UserError("every chain of the " + what + " has been removed");
   return kept;
@@ -88,15 +71,14 @@ Scenario scenario_for_experiment(const Scenario& base, const LiveSessionState& s
   live.init = state.init;
   live.init_at_map = state.init_at_map;
   live.chains.clear();
-  for (const LiveSessionState::ChainState& chain : state.chains) {
+  for (const ChainSpec& chain : state.chains) {
     const bool from_preset = chain.id >= 0 && std::size_t(chain.id) < base.chains.size();
-    ScenarioChain entry;
+    // A fresh chain with the newest settings: the experiment seeds its chains by position.
+    ChainSpec entry{chain.sampler_id,
+                    chain.history.empty() ? chain.params : chain.history.back().params,
+                    chain.enabled};
     entry.label = from_preset ? base.chains[std::size_t(chain.id)].label
                               : chain.sampler_id + " #" + std::to_string(chain.id + 1);
-    entry.sampler.id = chain.sampler_id;
-    entry.sampler.params =
-        chain.history.empty() ? chain.initial_params : chain.history.back().params;
-    entry.enabled = chain.enabled;
     live.chains.push_back(std::move(entry));
   }
   if (live.sweep) live.sweep->chains = still_present(live.sweep->chains, live.chains, "sweep");

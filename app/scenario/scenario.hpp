@@ -11,16 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "app/scenario/analysis_kind.hpp"
 #include "core/run/chain.hpp"
 #include "core/run/run_spec.hpp"
 
 namespace sgl {
-
-struct ScenarioChain {
-  std::string label;  // unique within the scenario (defaults to the sampler id, then id#2, ...)
-  SamplerSpec sampler;
-  bool enabled = true;
-};
 
 // A one-parameter sweep: each listed chain is rerun once per value of `param`.
 struct ScenarioSweep {
@@ -42,14 +37,11 @@ struct ScenarioEnsemble {
   int checkpoints = 30;
 };
 
-// What the figure of a preset plots (the headless run writes it to analysis.json):
-//  "none", "distance" (TV/KL to the truth per chain), "energy" (ensemble mean H over steps),
-//  "sweep" (covariance error against autocorrelation time per sweep run), "ensemble-kl" (KL of
-//  the cloud to the true Gaussian against data passes), "reference" (each chain's posterior
-//  mean and variance against the `reference` chain's, acceptance, CT = IF × evaluations).
+// What the figure of a preset plots (the headless run writes it to analysis.json; the kinds are
+// described in analysis_kind.hpp).
 struct ScenarioAnalysis {
-  std::string kind = "none";
-  std::string reference;  // chain label for "reference"
+  AnalysisKind kind = AnalysisKind::None;
+  std::string reference;  // chain label for AnalysisKind::Reference
 };
 
 // Reduced sizes for the tests' quick mode (each 0 = unchanged).
@@ -58,17 +50,6 @@ struct ScenarioQuick {
   std::uint64_t burnin = 0;
   std::uint64_t sweep_steps = 0;
   int ensemble_chains = 0;
-};
-
-// A saved GUI session: the live chains as they were, so that reopening replays them exactly.
-struct SavedChain {
-  int id = 0;  // the chain's seed stream (chain_seed(seed, id, 0))
-  std::string sampler;
-  ParamValues initial_params;  // from its last (re)start
-  std::vector<ParamChange> history;
-  std::uint64_t steps = 0;  // steps run when saved
-  bool enabled = true;
-  std::string label;  // empty in files saved before labels: the engine names the chain
 };
 
 // How the window arranges its panels. "dashboard": every panel tiled; "lecture": the few panels
@@ -80,24 +61,26 @@ struct ScenarioLayout {
 // The panels a layout may name, in their dashboard order.
 const std::vector<std::string>& layout_panel_names();
 
+// A saved GUI session: the live chains as they were, so that reopening replays them exactly.
+// Each chain has its id (its seed stream), the parameters of its last (re)start, its history
+// and its steps (ChainSpec); a label is empty in files saved before labels (the engine then
+// names the chain).
 struct SavedSession {
-  std::vector<SavedChain> chains;
+  std::vector<ChainSpec> chains;
 };
 
-struct Scenario {
+// A scenario is a run (RunSpec: target, start, seed, lengths, and its `chains`, one chain per
+// entry, each with a label unique within the scenario: the sampler id, then id#2, ... by
+// default) plus what presents and extends it. The run part is the same struct the command line
+// builds, so the fields mean the same in both.
+struct Scenario : RunSpec {
+  Scenario() { steps = 10000; }  // a scenario's default length (the command line requires one)
+
   std::string name;
   std::string title;
   std::string description;  // one line, for `list scenarios`
   std::string note;         // assets/notes/<note>.md (empty = none)
-  TargetSpec target;
-  std::vector<double> init;  // empty: the target's default start
-  bool init_at_map = false;  // data targets: start at the posterior mode
-  std::uint64_t seed = 1;
-  std::uint64_t steps = 10000;
-  std::uint64_t burnin = 0;
-  std::uint64_t thin = 1;
-  double speed = 0.0;  // GUI: steps per second per chain (0 = as fast as possible)
-  std::vector<ScenarioChain> chains;
+  double speed = 0.0;       // GUI: steps per second per chain (0 = as fast as possible)
   std::optional<ScenarioSweep> sweep;
   std::optional<ScenarioEnsemble> ensemble;
   ScenarioAnalysis analysis;
@@ -121,8 +104,9 @@ Scenario quick_version(const Scenario& scenario);
 std::size_t chain_index(const Scenario& scenario, const std::string& label,
                         const std::string& field);
 
-// The run spec of the scenario's chains (one chain per entry; the seed of entry s is
-// chain_seed(seed, s, 0), as for `run --sampler ... ` in the same order).
+// The run part of the scenario for a Session (one chain per entry; the seed of entry s is
+// chain_seed(seed, s, 0), as for `run --sampler ... ` in the same order), with "map" resolved
+// to the mode's coordinates.
 RunSpec scenario_run_spec(const Scenario& scenario);
 
 // The start point the chains use (init, the MAP, or the target's default).

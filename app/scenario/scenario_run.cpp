@@ -51,7 +51,7 @@ std::vector<ChainReport> chain_reports(const Scenario& scenario,
     const SamplerSummary& summary = summaries[i];
     ChainReport report;
     report.label = scenario.chains[i].label;
-    report.sampler = scenario.chains[i].sampler.id;
+    report.sampler = scenario.chains[i].sampler_id;
     if (summary.has_truth) {
       report.tv = summary.tv_distance;
       report.kl = summary.kl;
@@ -139,7 +139,7 @@ std::string analysis_json(const ScenarioResults& results) {
   const Scenario& scenario = results.scenario;
   json root;
   root["scenario"] = scenario.name;
-  root["kind"] = scenario.analysis.kind;
+  root["kind"] = analysis_kind_name(scenario.analysis.kind);
   if (!scenario.analysis.reference.empty()) root["reference"] = scenario.analysis.reference;
   json chains = json::array();
   for (const ChainReport& report : results.chains) {

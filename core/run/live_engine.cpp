@@ -119,14 +119,14 @@ void LiveEngine::set_chain_label(int id, const std::string& label) {
   impl_->push([id, label](Impl& engine) { engine.set_chain_label(id, label); });
 }
 
-void LiveEngine::add_chain(const LiveChainConfig& config) {
+void LiveEngine::add_chain(const ChainSpec& config) {
   impl_->push([config](Impl& engine) { engine.add_chain(config); });
 }
 
 void LiveEngine::duplicate_chain(int id) {
   impl_->push([id](Impl& engine) {
     const LiveChain& original = engine.find_chain(id);
-    LiveChainConfig copy{original.chain->sampler_id(), original.chain->params(), original.enabled};
+    ChainSpec copy{original.chain->sampler_id(), original.chain->params(), original.enabled};
     copy.label = engine.unused_label(original.label);
     engine.add_chain(copy);
   });
@@ -187,9 +187,11 @@ LiveSessionState LiveEngine::session_state() {
     out.steps_per_second = engine.speed;
     for (const auto& live : engine.chains) {
       const Chain& chain = *live->chain;
-      out.chains.push_back({live->id, chain.sampler_id(), chain.initial_params(),
-                            chain.param_history(), chain.counters().steps, live->enabled,
-                            live->label});
+      ChainSpec saved{chain.sampler_id(), chain.initial_params(), live->enabled, live->label};
+      saved.id = live->id;
+      saved.history = chain.param_history();
+      saved.steps = chain.counters().steps;
+      out.chains.push_back(std::move(saved));
     }
     promise->set_value(std::move(out));
   });

@@ -22,50 +22,32 @@
 #include <vector>
 
 #include "core/run/chain.hpp"
+#include "core/run/chain_spec.hpp"
 #include "core/run/engine_snapshot.hpp"
 #include "core/run/start_point.hpp"
 #include "core/targets/target_registry.hpp"
 
 namespace sgl {
 
-struct LiveChainConfig {
-  std::string sampler_id;
-  ParamValues params;  // user values (defaults filled in by the sampler registry)
-  bool enabled = true;
-  // A saved session's chain (scenario files): its id (= seed stream; -1: the next free id), and
-  // the replay that brings it back to where it was: run to each change's step, apply the
-  // change, ..., then run to replay_steps. Same seed, same changes at the same steps: the same
-  // draws follow.
-  int id = -1;
-  std::vector<ParamChange> replay_history{};
-  std::uint64_t replay_steps = 0;
-  // The chain's name in every panel, the metrics, exports and sessions (a scenario's `label`).
-  // Empty: a readable default from the sampler's short name ("SGHMC", then "SGHMC 2", ...).
-  std::string label{};
-};
-
-// Everything needed to save a live session exactly (LiveEngine::session_state).
+// Everything needed to save a live session exactly (LiveEngine::session_state): each chain as a
+// ChainSpec with its id, the parameters of its last (re)start, its complete change history
+// (unlike the snapshot's recent changes) and its steps, so that a LiveSetup with these chains
+// replays it.
 struct LiveSessionState {
   TargetSpec target;
   std::uint64_t seed = 1;
   std::vector<double> init;  // the custom start point (empty: the target's default)
   bool init_at_map = false;  // every chain at the posterior mode (regressions; init empty)
   double steps_per_second = 0.0;
-  struct ChainState {
-    int id = 0;
-    std::string sampler_id;
-    ParamValues initial_params;
-    std::vector<ParamChange> history;  // complete, unlike the snapshot's recent changes
-    std::uint64_t steps = 0;
-    bool enabled = true;
-    std::string label;
-  };
-  std::vector<ChainState> chains;
+  std::vector<ChainSpec> chains;
 };
 
 struct LiveSetup {
   TargetSpec target;
-  std::vector<LiveChainConfig> chains;
+  // The chains, in order. A chain with an id >= 0 takes that id (a saved session's chain, which
+  // is then replayed through its history to its steps); -1 takes the next free id. A chain with
+  // an empty label gets a readable default from its sampler's short name.
+  std::vector<ChainSpec> chains;
   std::uint64_t seed = 1;
   // Where chains start, as `run --init` (start_point.hpp): values, map, or neither (the
   // target's default, HMC-ECS at θ* on regressions).
@@ -97,7 +79,7 @@ class LiveEngine {
   void set_chain_enabled(int id, bool enabled);
   // Renames a chain; refused when empty or taken by another chain.
   void set_chain_label(int id, const std::string& label);
-  void add_chain(const LiveChainConfig& config);
+  void add_chain(const ChainSpec& config);
   void duplicate_chain(int id);
   void remove_chain(int id);
   // Replaces the target (and its parameters); chains keep their samplers and restart. Sampler

@@ -58,7 +58,7 @@ LiveEngine::Impl::Impl(const LiveSetup& setup)
   target = make_target(setup.target);
   truth = make_live_truth_bins(*target);
   init = common_start(*target, start_choice, kStartSetting);
-  for (const LiveChainConfig& config : setup.chains) add_chain(config);
+  for (const ChainSpec& config : setup.chains) add_chain(config);
 }
 
 std::unique_ptr<Chain> LiveEngine::Impl::build_chain(const std::string& sampler_id,
@@ -74,7 +74,7 @@ LiveChain& LiveEngine::Impl::find_chain(int id) {
   throw UserError("there is no chain with id " + std::to_string(id));
 }
 
-void LiveEngine::Impl::add_chain(const LiveChainConfig& config) {
+void LiveEngine::Impl::add_chain(const ChainSpec& config) {
   // The id is taken only once the chain exists, so a rejected chain leaves no hole in the
   // sequence of seeds.
   const int id = config.id >= 0 ? config.id : next_id;
@@ -88,7 +88,7 @@ void LiveEngine::Impl::add_chain(const LiveChainConfig& config) {
     throw UserError("the label '" + label + "' is used by another chain");
   }
   auto chain = build_chain(config.sampler_id, config.params, id);
-  replay(*chain, config.replay_history, config.replay_steps);
+  replay(*chain, config.history, config.steps);
   chains.push_back(
       std::make_unique<LiveChain>(id, std::move(label), config.enabled, std::move(chain), truth));
   chains.back()->stats.consume(*chains.back()->chain);

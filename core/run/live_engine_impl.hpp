@@ -80,7 +80,7 @@ struct LiveEngine::Impl {
   // `stem` if no chain has it, else "stem 2", "stem 3", ...
   std::string unused_label(const std::string& stem) const;
   void set_chain_label(int id, const std::string& label);
-  void add_chain(const LiveChainConfig& config);
+  void add_chain(const ChainSpec& config);
   // Runs a new chain through a saved session's changes up to `steps` (throws UserError).
   static void replay(Chain& chain, const std::vector<ParamChange>& history, std::uint64_t steps);
   void step_all_once();

@@ -44,7 +44,7 @@ double bytes_per_draw(int dim) {
 }
 
 void check_run_memory(const RunSpec& spec, int dim, double data_bytes) {
-  const double chains = double(spec.samplers.size()) * double(spec.chains_per_sampler);
+  const double chains = double(spec.chains.size()) * double(spec.chains_per_sampler);
   const double draws = double(spec.steps / std::max<std::uint64_t>(spec.thin, 1)) + 1.0;
   const double needed = chains * draws * bytes_per_draw(dim) + data_bytes;
   const double budget = memory_budget_bytes();

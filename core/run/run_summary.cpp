@@ -123,10 +123,10 @@ void add_convergence_diagnostics(const std::vector<const Chain*>& chains, Sample
 SamplerSummary summarize_sampler(const Session& session, std::size_t position,
                                  const std::vector<const Chain*>& chains) {
   const Target& target = session.target();
-  const SamplerSpec& spec = session.spec().samplers[position];
-  const SamplerInfo& info = *find_sampler_info(spec.id);
+  const ChainSpec& spec = session.spec().chains[position];
+  const SamplerInfo& info = *find_sampler_info(spec.sampler_id);
   SamplerSummary summary;
-  summary.id = spec.id;
+  summary.id = spec.sampler_id;
   summary.params = chains.front()->full_params();
   summary.params_text = format_param_list(summary.params, info.params);
   summary.chains = static_cast<int>(chains.size());
@@ -161,7 +161,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   if (auxiliary.aux_proposals > 0) {
     // The auxiliary chain is EWSG's index chain or HMC-ECS's subsample update.
     const double rate = double(auxiliary.aux_accepts) / double(auxiliary.aux_proposals);
-    const bool ewsg = spec.id.rfind("ewsg", 0) == 0;
+    const bool ewsg = spec.sampler_id.rfind("ewsg", 0) == 0;
     (ewsg ? summary.has_index_accept_rate : summary.has_subsample_accept_rate) = true;
     (ewsg ? summary.index_accept_rate : summary.subsample_accept_rate) = rate;
   }
@@ -275,7 +275,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
 
 std::vector<SamplerSummary> summarize(const Session& session) {
   std::vector<SamplerSummary> summaries;
-  for (std::size_t position = 0; position < session.spec().samplers.size(); ++position) {
+  for (std::size_t position = 0; position < session.spec().chains.size(); ++position) {
     std::vector<const Chain*> chains;
     for (std::size_t c = 0; c < session.chains().size(); ++c)
       if (session.chain_sampler_position()[c] == position)

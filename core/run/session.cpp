@@ -15,7 +15,7 @@
 namespace sgl {
 
 Session::Session(const RunSpec& spec) : spec_(spec) {
-  if (spec.samplers.empty()) throw UserError("no sampler given (use --sampler ID[:key=value,...])");
+  if (spec.chains.empty()) throw UserError("no sampler given (use --sampler ID[:key=value,...])");
   if (spec.chains_per_sampler < 1) throw UserError("chains must be at least 1");
   if (spec.steps < 1) throw UserError("steps must be at least 1");
   if (spec.thin < 1) throw UserError("thin must be at least 1");
@@ -34,11 +34,11 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
 
   const StartChoice start_choice{spec.init, spec.init_at_map};
   const Vec init = common_start(*target_, start_choice, "--init");
-  for (std::size_t position = 0; position < spec.samplers.size(); ++position) {
-    const Vec start = sampler_start(*target_, start_choice, init, spec.samplers[position].id);
+  for (std::size_t position = 0; position < spec.chains.size(); ++position) {
+    const Vec start = sampler_start(*target_, start_choice, init, spec.chains[position].sampler_id);
     for (int chain = 0; chain < spec.chains_per_sampler; ++chain) {
       chains_.push_back(std::make_unique<Chain>(
-          target_, spec.samplers[position].id, spec.samplers[position].params,
+          target_, spec.chains[position].sampler_id, spec.chains[position].params,
           chain_seed(spec.seed, position, chain), start, spec.burnin, spec.thin));
       chains_.back()->reserve_draws(static_cast<std::size_t>(spec.steps / spec.thin + 1));
       chain_sampler_position_.push_back(position);

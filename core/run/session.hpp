@@ -34,7 +34,7 @@ class Session {
   std::shared_ptr<const Target> target_ptr() const { return target_; }
   std::vector<std::unique_ptr<Chain>>& chains() { return chains_; }
   const std::vector<std::unique_ptr<Chain>>& chains() const { return chains_; }
-  // Index into spec().samplers of each chain.
+  // Index into spec().chains of each chain.
   const std::vector<std::size_t>& chain_sampler_position() const { return chain_sampler_position_; }
   const std::vector<int>& chain_index_within_sampler() const { return chain_index_; }
 

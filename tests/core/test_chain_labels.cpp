@@ -31,8 +31,8 @@ TEST_CASE("chains carry the scenario's labels and added chains get readable ones
   engine.wait_until_idle();
   CHECK(labels_of(*engine.snapshot()) ==
         std::vector<std::string>{"HMC", "HMC (no MH)", "naive SGHMC + MH", "naive SGHMC", "SGHMC"});
-  engine.add_chain(LiveChainConfig{"sghmc", {}, true});
-  engine.add_chain(LiveChainConfig{"sgld", {}, true});
+  engine.add_chain(ChainSpec{"sghmc", {}, true});
+  engine.add_chain(ChainSpec{"sgld", {}, true});
   engine.duplicate_chain(4);
   engine.wait_until_idle();
   const auto labels = labels_of(*engine.snapshot());

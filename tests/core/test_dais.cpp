@@ -101,8 +101,7 @@ TEST_CASE("DAIS trains first, then records one independent draw per step", "[dai
   const auto target = regression("linear", 100, 2, 2);
   RunSpec spec;
   spec.target = {"linear", {{"n", 100}, {"d", 2}, {"seed", 2}}, "", "y"};
-  spec.samplers = {
-      parse_sampler_spec("sl-dais:K=4,iterations=50,surrogate_points=20,batch_size=20")};
+  spec.chains = {parse_chain_spec("sl-dais:K=4,iterations=50,surrogate_points=20,batch_size=20")};
   spec.steps = 30;
   Session session(spec);
   session.run_to_end();

@@ -66,7 +66,7 @@ TEST_CASE("hmcecs defaults to the Hessian mass on regressions only", "[defaults]
 TEST_CASE("init map and HMC-ECS's default start at the posterior mode", "[defaults][init]") {
   RunSpec spec;
   spec.target = {"logistic", {{"n", 300}, {"d", 2}, {"seed", 1}}, "", "y"};
-  spec.samplers = {{"hmcecs", {}}, {"hmc", {}}};
+  spec.chains = {{"hmcecs", {}}, {"hmc", {}}};
   spec.steps = 1;
   Session session(spec);
   const auto& logistic = dynamic_cast<const LogisticRegressionTarget&>(session.target());
@@ -76,6 +76,6 @@ TEST_CASE("init map and HMC-ECS's default start at the posterior mode", "[defaul
   Session at_map(spec);
   CHECK(at_map.chains()[1]->init().isApprox(logistic.map()));
   spec.target = {"gauss2d", {}, "", "y"};
-  spec.samplers = {{"hmc", {}}};
+  spec.chains = {{"hmc", {}}};
   CHECK_THROWS_AS(Session(spec), UserError);
 }

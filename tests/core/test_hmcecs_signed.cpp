@@ -183,13 +183,13 @@ TEST_CASE("a signed run whose signs cancel is reported, not divided blindly", "[
   // s̄ ≈ 0 (sd ≈ 1/√2000).
   RunSpec spec;
   spec.target = {"logistic", {{"n", 100}, {"d", 1}, {"seed", 2}}, "", "y"};
-  spec.samplers = {{"hmcecs-signed",
-                    {{"batch_size", 1},
-                     {"lambda", 10},
-                     {"a", 10},
-                     {"kappa", 10},
-                     {"step_size", 0.1},
-                     {"leapfrog_steps", 3}}}};
+  spec.chains = {{"hmcecs-signed",
+                  {{"batch_size", 1},
+                   {"lambda", 10},
+                   {"a", 10},
+                   {"kappa", 10},
+                   {"step_size", 0.1},
+                   {"leapfrog_steps", 3}}}};
   spec.steps = 2000;
   Session session(spec);
   session.run_to_end();

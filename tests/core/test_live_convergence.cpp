@@ -97,7 +97,7 @@ TEST_CASE("the live engine publishes R̂ and bulk/tail ESS per sampler group",
   setup.seed = 3;
   setup.draw_capacity = 1u << 14;
   setup.running = false;
-  const LiveChainConfig hmc{"hmc", {{"step_size", 0.2}, {"leapfrog_steps", 5}}, true};
+  const ChainSpec hmc{"hmc", {{"step_size", 0.2}, {"leapfrog_steps", 5}}, true};
   setup.chains = {hmc, {"sgld", {}, true}, hmc, hmc};
   LiveEngine engine(setup);
   CHECK(engine.snapshot()->convergence.empty());  // no draws yet
@@ -143,8 +143,8 @@ TEST_CASE("an ensemble reports R̂ and bulk/tail ESS over its chains' later chec
   Scenario scenario;
   scenario.source = "test";
   scenario.target = {"gauss2d", {}, "", "y"};
-  scenario.chains = {{"HMC", {"hmc", {{"step_size", 0.3}, {"leapfrog_steps", 5}}}, true},
-                     {"slow SGLD", {"sgld", {{"step_size", 1e-4}, {"noise_var", 0}}}, true}};
+  scenario.chains = {{"hmc", {{"step_size", 0.3}, {"leapfrog_steps", 5}}, true, "HMC"},
+                     {"sgld", {{"step_size", 1e-4}, {"noise_var", 0}}, true, "slow SGLD"}};
   ScenarioEnsemble ensemble;
   ensemble.chains = 40;
   ensemble.steps = 400;

@@ -13,8 +13,8 @@
 #include "core/run/session.hpp"
 #include "core/util/error.hpp"
 
+using sgl::ChainSpec;
 using sgl::EngineSnapshot;
-using sgl::LiveChainConfig;
 using sgl::LiveEngine;
 using sgl::LiveSetup;
 
@@ -46,7 +46,7 @@ std::uint64_t histogram_total(const sgl::ChainSnapshot& chain) {
   return total;
 }
 
-LiveSetup gauss2d_setup(std::vector<LiveChainConfig> chains, std::size_t capacity = 1u << 14) {
+LiveSetup gauss2d_setup(std::vector<ChainSpec> chains, std::size_t capacity = 1u << 14) {
   LiveSetup setup;
   setup.target = {"gauss2d", {}, "", "y"};
   setup.chains = std::move(chains);
@@ -55,15 +55,15 @@ LiveSetup gauss2d_setup(std::vector<LiveChainConfig> chains, std::size_t capacit
   return setup;
 }
 
-const LiveChainConfig kHmc{"hmc", {{"step_size", 0.2}, {"leapfrog_steps", 5}}, true};
-const LiveChainConfig kSghmc{"sghmc", {{"step_size", 0.05}, {"noise_var", 1}}, true};
+const ChainSpec kHmc{"hmc", {{"step_size", 0.2}, {"leapfrog_steps", 5}}, true};
+const ChainSpec kSghmc{"sghmc", {{"step_size", 0.05}, {"noise_var", 1}}, true};
 
 }  // namespace
 
 TEST_CASE("live chains draw exactly what a Session with the same spec draws", "[engine]") {
   sgl::RunSpec spec;
   spec.target = {"gauss2d", {}, "", "y"};
-  spec.samplers = {{kHmc.sampler_id, kHmc.params}, {kSghmc.sampler_id, kSghmc.params}};
+  spec.chains = {{kHmc.sampler_id, kHmc.params}, {kSghmc.sampler_id, kSghmc.params}};
   spec.seed = 5;
 
   SECTION("the first 20000 draws, paced, so that time slices differ from the session's") {
@@ -300,7 +300,7 @@ TEST_CASE("chains and targets can be added, duplicated, removed and replaced", "
 }
 
 TEST_CASE("the engine destructs promptly with many expensive or exploding chains", "[engine]") {
-  std::vector<LiveChainConfig> chains;
+  std::vector<ChainSpec> chains;
   for (int k = 0; k < 12; ++k) {
     chains.push_back({"hmc", {{"step_size", 10.0}, {"leapfrog_steps", 1000}}, true});
     chains.push_back({"naive-sghmc", {{"step_size", 10.0}, {"noise_var", 100}}, true});

@@ -22,7 +22,7 @@ const TargetSpec kLogistic{"logistic", {{"n", 300}, {"d", 2}, {"seed", 1}}, "", 
 void check_same_draws_as_run(const StartChoice& start) {
   RunSpec spec;
   spec.target = kLogistic;
-  spec.samplers = {{"hmc", {}}, {"hmcecs", {}}};
+  spec.chains = {{"hmc", {}}, {"hmcecs", {}}};
   spec.steps = 5;
   spec.seed = 9;
   spec.init = start.values;
@@ -97,7 +97,7 @@ TEST_CASE("the live start choice: published, refused where it does not apply", "
 TEST_CASE("saved sessions keep the start choice", "[engine][init][scenario]") {
   Scenario scenario;
   scenario.target = kLogistic;
-  scenario.chains = {{"HMC", {"hmc", {}}, true}};
+  scenario.chains = {{"hmc", {}, true, "HMC"}};
   scenario.init_at_map = true;
   LiveSetup setup = live_setup_from_scenario(scenario);
   CHECK(setup.init_at_map);

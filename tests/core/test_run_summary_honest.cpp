@@ -29,7 +29,7 @@ TEST_CASE("accept_rate counts the steps after burn-in, as the coordinates do", "
   // post-burn-in step is a draw, so the reported rate must be exactly the share of accepted draws.
   RunSpec spec;
   spec.target = {"gauss2d", {{"rho", 0.9}}, "", "y"};
-  spec.samplers = {{"hmc", {{"step_size", 0.55}, {"leapfrog_steps", 8}}}};
+  spec.chains = {{"hmc", {{"step_size", 0.55}, {"leapfrog_steps", 8}}}};
   spec.init = {30.0, -30.0};
   spec.burnin = 300;
   spec.steps = 300;
@@ -52,7 +52,7 @@ TEST_CASE("HMC-ECS's subsample rate and σ̂² count the steps after burn-in onl
   // From θ = 0, far from θ*, σ̂² is large during burn-in; afterwards it is small.
   RunSpec spec;
   spec.target = {"logistic", {{"n", 2000}, {"d", 2}, {"seed", 4}}, "", "y"};
-  spec.samplers = {
+  spec.chains = {
       {"hmcecs", {{"batch_size", 40}, {"blocks", 4}, {"step_size", 0.02}, {"leapfrog_steps", 10}}}};
   spec.init = {1.5, -1.5, 1.5};
   spec.burnin = 200;
@@ -87,8 +87,7 @@ TEST_CASE("a sampler without MH is not stopped right after burn-in", "[summary][
   const std::uint64_t burnin = 2500, steps = 200;
   RunSpec spec;
   spec.target = {"harmonic", {}, "", "y"};
-  spec.samplers = {
-      {"naive-sghmc", {{"step_size", 0.1}, {"leapfrog_steps", 0}, {"noise_var", 100}}}};
+  spec.chains = {{"naive-sghmc", {{"step_size", 0.1}, {"leapfrog_steps", 0}, {"noise_var", 100}}}};
   // The burn-in check points as sampler.hpp defines them (64 evenly spaced, the last at B),
   // written out here so that the precondition does not depend on the code under test.
   const std::uint64_t spacing = (burnin + 63) / 64;
@@ -135,7 +134,7 @@ TEST_CASE("a real divergence during burn-in still stops the chain", "[summary][d
   // SGLD with a step far beyond stability on the harmonic target blows up within burn-in.
   RunSpec spec;
   spec.target = {"harmonic", {}, "", "y"};
-  spec.samplers = {{"sgld", {{"step_size", 5.0}}}};
+  spec.chains = {{"sgld", {{"step_size", 5.0}}}};
   spec.burnin = 2000;
   spec.steps = 100;
   const SamplerSummary summary = run_one(spec);
@@ -148,7 +147,7 @@ TEST_CASE("algorithm_seconds leaves out the record's exact-U evaluations", "[sum
   // diagnostic_seconds, the rest algorithm_seconds, and steps/s uses the latter.
   RunSpec spec;
   spec.target = {"logistic", {{"n", 20000}, {"d", 2}, {"seed", 4}}, "", "y"};
-  spec.samplers = {{"hmcecs", {{"batch_size", 200}, {"leapfrog_steps", 5}}}};
+  spec.chains = {{"hmcecs", {{"batch_size", 200}, {"leapfrog_steps", 5}}}};
   spec.steps = 300;
   Session session(spec);
   session.run_to_end();
@@ -165,7 +164,7 @@ TEST_CASE("R-hat and bulk/tail ESS per coordinate with several chains, and a war
           "[summary][convergence]") {
   RunSpec spec;
   spec.target = {"gauss2d", {{"rho", 0.5}}, "", "y"};
-  spec.samplers = {{"hmc", {{"step_size", 0.3}, {"leapfrog_steps", 6}}}};
+  spec.chains = {{"hmc", {{"step_size", 0.3}, {"leapfrog_steps", 6}}}};
   spec.chains_per_sampler = 4;
   spec.steps = 1000;
   const SamplerSummary mixed = run_one(spec);
@@ -176,7 +175,7 @@ TEST_CASE("R-hat and bulk/tail ESS per coordinate with several chains, and a war
   }
   CHECK(mixed.rhat_warning.empty());
   // A step so small that 4 chains from the same far start cannot forget it in 300 steps.
-  spec.samplers = {{"sgld", {{"step_size", 0.0005}}}};
+  spec.chains = {{"sgld", {{"step_size", 0.0005}}}};
   spec.steps = 300;
   spec.init = {3.0, 3.0};
   const SamplerSummary stuck = run_one(spec);

@@ -24,7 +24,7 @@ SamplerSummary summary_with(double iat, double data_passes, std::uint64_t steps)
 
 TEST_CASE("CT of signed HMC-ECS carries eq. 5.4's 1/(2τ − 1)²", "[scenario][ct]") {
   Scenario scenario;
-  scenario.chains = {{"perturbed", {"hmcecs", {}}, true}, {"signed", {"hmcecs-signed", {}}, true}};
+  scenario.chains = {{"hmcecs", {}, true, "perturbed"}, {"hmcecs-signed", {}, true, "signed"}};
   SamplerSummary perturbed = summary_with(4.0, 50.0, 1000);  // 0.05 passes per iteration
   SamplerSummary signed_run = summary_with(4.0, 50.0, 1000);
   signed_run.sign_weighted = true;

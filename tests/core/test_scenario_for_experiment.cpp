@@ -8,12 +8,12 @@ using namespace sgl;
 
 namespace {
 
-LiveSessionState::ChainState live_chain(int id, const std::string& sampler, ParamValues params,
-                                        std::vector<ParamChange> history = {}) {
-  LiveSessionState::ChainState chain;
+ChainSpec live_chain(int id, const std::string& sampler, ParamValues params,
+                     std::vector<ParamChange> history = {}) {
+  ChainSpec chain;
   chain.id = id;
   chain.sampler_id = sampler;
-  chain.initial_params = std::move(params);
+  chain.params = std::move(params);
   chain.history = std::move(history);
   return chain;
 }
@@ -37,7 +37,7 @@ TEST_CASE("an experiment run again uses the live chains with their target and se
   REQUIRE(live.chains.size() == 4);
   CHECK(live.chains[0].label == "HMC ε = 0.2");
   CHECK(live.chains[1].label == "SGLD ε = 0.1");
-  CHECK(live.chains[1].sampler.params.at("step_size") == 0.02);  // its newest setting
+  CHECK(live.chains[1].params.at("step_size") == 0.02);  // its newest setting
   CHECK(live.chains[3].label == "sghmc #5");
   REQUIRE(live.sweep);
   CHECK(live.sweep->chains == std::vector<std::string>{"SGLD ε = 0.1"});

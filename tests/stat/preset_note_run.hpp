@@ -95,14 +95,14 @@ class PresetLive {
     chosen.draw_capacity = std::max<std::size_t>(steps + 1000, 1u << 16);
     for (const std::string& label : labels) {
       const int chain_id = id(label);
-      LiveChainConfig config = full.chains.at(static_cast<std::size_t>(chain_id));
+      ChainSpec config = full.chains.at(static_cast<std::size_t>(chain_id));
       config.id = chain_id;
-      config.replay_steps = steps;
+      config.steps = steps;
       ParamValues current = config.params;
       for (const NoteChange& change : changes) {
         if (change.label != label) continue;
         for (const auto& [name, value] : change.params) current[name] = value;
-        config.replay_history.push_back({change.step, current});
+        config.history.push_back({change.step, current});
       }
       chosen.chains.push_back(std::move(config));
     }

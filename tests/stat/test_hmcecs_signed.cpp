@@ -17,8 +17,8 @@ void check_against_hmc(const ParamValues& signed_params, std::uint64_t steps, do
                        double max_negative) {
   RunSpec spec;
   spec.target = {"logistic", {{"n", 500}, {"d", 2}, {"seed", 3}}, "", "y"};
-  spec.samplers = {{"hmcecs-signed", signed_params},
-                   {"hmc", {{"step_size", 0.05}, {"leapfrog_steps", 20}}}};
+  spec.chains = {{"hmcecs-signed", signed_params},
+                 {"hmc", {{"step_size", 0.05}, {"leapfrog_steps", 20}}}};
   spec.steps = steps;
   spec.burnin = 200;
   spec.seed = 9;

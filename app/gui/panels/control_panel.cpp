@@ -499,7 +499,7 @@ void ControlPanel::show_add_chain(const EngineSnapshot& snapshot) {
   ImGui::SameLine();
   if (ImGui::Button("Add chain")) {
     pending_anchor_ = "add";
-    engine_.add_chain(LiveChainConfig{add_sampler_id_, {}, true});
+    engine_.add_chain(ChainSpec{add_sampler_id_, {}, true});
   }
   ui_probe::record_last_item("add_chain/button");
   // A refused chain (e.g. a sampler this target cannot run) says why right here.

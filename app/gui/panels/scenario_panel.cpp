@@ -42,8 +42,8 @@ void caption(const char* format, Args... args) {
 }
 
 std::string ensemble_metric(const Scenario& scenario) {
-  if (scenario.analysis.kind == "ensemble-kl") return "kl";
-  if (scenario.analysis.kind == "energy") return "energy";
+  if (scenario.analysis.kind == AnalysisKind::EnsembleKl) return "kl";
+  if (scenario.analysis.kind == AnalysisKind::Energy) return "energy";
   return "mean";
 }
 
@@ -60,8 +60,8 @@ ScenarioPanel::ScenarioPanel(std::optional<Scenario> scenario) : scenario_(std::
 }
 
 bool ScenarioPanel::has_experiment() const {
-  return scenario_ &&
-         (scenario_->sweep || scenario_->ensemble || scenario_->analysis.kind == "reference");
+  return scenario_ && (scenario_->sweep || scenario_->ensemble ||
+                       scenario_->analysis.kind == AnalysisKind::Reference);
 }
 
 void ScenarioPanel::start_experiment() {

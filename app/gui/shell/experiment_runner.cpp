@@ -10,7 +10,7 @@ namespace sgl {
 ExperimentRunner::ExperimentRunner(const Scenario& scenario, Kind kind) : kind_(kind) {
   std::vector<std::string> labels;
   if (scenario.ensemble)
-    for (const ScenarioChain& chain : scenario.chains)
+    for (const ChainSpec& chain : scenario.chains)
       if (scenario.ensemble->of.empty() ||
           std::find(scenario.ensemble->of.begin(), scenario.ensemble->of.end(), chain.label) !=
               scenario.ensemble->of.end())

@@ -99,10 +99,8 @@ int run_gui(const GuiOptions& options) {
       // Chains given on the command line start on the requested target directly, so their
       // parameters are validated against it (an error exits with code 2).
       setup.chains.clear();
-      for (const std::string& text : options.samplers) {
-        const SamplerSpec spec = parse_sampler_spec(text);
-        setup.chains.push_back({spec.id, spec.params, true});
-      }
+      for (const std::string& text : options.samplers)
+        setup.chains.push_back(parse_chain_spec(text));
       if (!options.target.empty()) setup.target = TargetSpec{options.target, {}, "", "y"};
     }
     shell = std::make_unique<AppShell>(setup, scenario, layout);
