@@ -112,6 +112,18 @@ TEST_CASE("every preset parses and names an existing note", "[scenario]") {
     CHECK_FALSE(load_note(scenario.note).empty());
     CHECK(parse_scenario(scenario_to_json(scenario), "again").chains.size() ==
           scenario.chains.size());
+    // The written file reads back to the same scenario: the same text again.
+    const std::string text = scenario_to_json(scenario);
+    CHECK(scenario_to_json(parse_scenario(text, "again")) == text);
   }
   CHECK_THROWS_WITH(load_scenario("no-such-preset"), Catch::Contains("presets: chen-fig1"));
+}
+
+TEST_CASE("analysis kinds: one name table for reading and writing", "[scenario]") {
+  for (AnalysisKind kind : {AnalysisKind::None, AnalysisKind::Distance, AnalysisKind::Energy,
+                            AnalysisKind::Sweep, AnalysisKind::EnsembleKl, AnalysisKind::Reference})
+    CHECK(analysis_kind_from_name(analysis_kind_name(kind)) == kind);
+  CHECK(std::string(analysis_kind_name(AnalysisKind::EnsembleKl)) == "ensemble-kl");
+  CHECK_FALSE(analysis_kind_from_name("Reference"));
+  CHECK(analysis_kind_names() == "none, distance, energy, sweep, ensemble-kl, reference");
 }
