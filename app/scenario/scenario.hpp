@@ -77,8 +77,6 @@ struct ScenarioLayout {
   std::string mode = "dashboard";   // "dashboard" | "lecture"
   std::vector<std::string> panels;  // lecture panels, main first (empty: target, histogram)
 };
-// The panels a layout may name, in their dashboard order.
-const std::vector<std::string>& layout_panel_names();
 
 struct SavedSession {
   std::vector<SavedChain> chains;
