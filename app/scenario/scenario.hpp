@@ -58,8 +58,6 @@ struct ScenarioLayout {
   std::string mode = "dashboard";   // "dashboard" | "lecture"
   std::vector<std::string> panels;  // lecture panels, main first (empty: target, histogram)
 };
-// The panels a layout may name, in their dashboard order.
-const std::vector<std::string>& layout_panel_names();
 
 // A saved GUI session: the live chains as they were, so that reopening replays them exactly.
 // Each chain has its id (its seed stream), the parameters of its last (re)start, its history

@@ -2,16 +2,10 @@
 
 #include <algorithm>
 
+#include "app/scenario/panel_catalog.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
-
-const std::vector<std::string>& layout_panel_names() {
-  static const std::vector<std::string> names = {"target",          "phase_space", "histogram",
-                                                 "autocorrelation", "energy",      "trace",
-                                                 "metrics",         "notes",       "experiment"};
-  return names;
-}
 
 namespace {
 

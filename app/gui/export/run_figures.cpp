@@ -9,8 +9,8 @@
 
 #include "app/cli/sampler_labels.hpp"
 #include "app/gui/export/view_svg_export.hpp"
-#include "app/gui/panels/views.hpp"
 #include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_font.hpp"
 #include "core/run/session_snapshot.hpp"
 #include "core/util/error.hpp"
@@ -20,12 +20,6 @@ namespace {
 
 // A little larger than the window's text: a 1280×720 figure is usually shown full-slide.
 constexpr float kSlideFontPixels = 23.0f;
-
-struct Figure {
-  const char* file;
-  const char* window;  // the panel's title in the GUI
-  ViewDrawFunction draw;
-};
 
 void write_text_file(const std::string& path, const std::string& content) {
   std::ofstream file(path, std::ios::binary);
@@ -63,24 +57,18 @@ std::vector<std::string> write_run_figures(
   for (const ChainSnapshot& chain : snapshot->chains)
     context.chain_colours[chain.id] = default_chain_colour(chain.id);
 
-  std::vector<Figure> figures = {
-      {"trace.svg", "Trace", show_trace_view},
-      {"phase_space.svg", "Phase space", show_phase_space_view},
-      {"histogram.svg", "Histogram vs truth", show_histogram_view},
-      {"autocorrelation.svg", "Autocorrelation", show_autocorrelation_view},
-      {"energy.svg", "Energy", show_energy_view},
-  };
-  if (session.target().dim() == 2) figures.push_back({"target.svg", "Target", show_target_view});
-
   SvgExportOptions options;
   options.fonts = &fonts;
   options.font_scale = font_scale;
   std::vector<std::string> written;
-  for (const Figure& figure : figures) {
-    options.title = std::string(figure.window) + " — " + session.target().id();
-    write_text_file(staged_path(figure.file),
-                    render_view_svg(figure.window, figure.draw, context, options));
-    written.push_back(figure.file);
+  // Every panel that has a still figure, named by its stem as the window's exports are.
+  for (const PanelInfo& panel : view_panels()) {
+    if (!panel.figure || session.target().dim() < panel.figure_min_dim) continue;
+    const std::string file = std::string(panel.stem) + ".svg";
+    options.title = std::string(panel.title) + " — " + session.target().id();
+    write_text_file(staged_path(file),
+                    render_view_svg(panel.title, panel.figure, context, options));
+    written.push_back(file);
   }
   return written;
 }

@@ -14,8 +14,6 @@ struct ImFontAtlas;
 
 namespace sgl {
 
-using ViewDrawFunction = void (*)(ViewContext&);
-
 struct SvgExportOptions {
   float width = 1280.0f;  // the slide size of the figure, in px (also its viewBox)
   float height = 720.0f;

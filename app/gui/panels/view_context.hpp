@@ -62,4 +62,7 @@ struct ViewContext {
   std::vector<OverlayCloud> ensemble_clouds;  // drawn on the target view when non-empty
 };
 
+// A view: draws one panel's plots from the context into the current window (live, SVG, figures).
+using ViewDrawFunction = void (*)(ViewContext&);
+
 }  // namespace sgl

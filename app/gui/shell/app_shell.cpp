@@ -73,9 +73,16 @@ bool& AppShell::visibility(const std::string& title) {
   return visible_[title];
 }
 
+bool AppShell::panel_available(PanelId id) const {
+  // A scenario's side panels exist only when it has a note or an experiment.
+  if (id == PanelId::Notes) return scenario_panel_.has_note();
+  if (id == PanelId::Experiment) return scenario_panel_.has_experiment();
+  return true;
+}
+
 bool AppShell::panel_shown(const std::string& title) const {
-  if (title == kNotesTitle && !scenario_panel_.has_note()) return false;
-  if (title == kExperimentTitle && !scenario_panel_.has_experiment()) return false;
+  const PanelInfo* panel = find_panel_by_title(title);
+  if (panel && !panel_available(panel->id)) return false;
   const auto it = visible_.find(title);
   return it != visible_.end() && it->second;
 }
@@ -85,11 +92,12 @@ void AppShell::set_panel_visible(const std::string& name, bool visible) {
 }
 
 std::vector<std::string> AppShell::panel_names() const {
-  std::vector<std::string> names = {kControlsTitle};
-  for (const PanelInfo& panel : view_panels()) names.push_back(panel.title);
-  // A scenario's side panels export as PNG (their plots are not plot-module views, so no SVG).
-  for (const char* side : {kNotesTitle, kExperimentTitle})
-    if (panel_shown(side)) names.push_back(side);
+  // The side panels (Notes, Experiment) only while on screen: they export as PNG from the window.
+  std::vector<std::string> names;
+  for (const PanelInfo& panel : all_panels()) {
+    const bool side = panel.id == PanelId::Notes || panel.id == PanelId::Experiment;
+    if (side ? panel_shown(panel.title) : panel_available(panel.id)) names.push_back(panel.title);
+  }
   return names;
 }
 
@@ -143,11 +151,8 @@ void AppShell::show_view_menu() {
     set_layout_mode(LayoutMode::Lecture);
   if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
   ImGui::Separator();
-  for (const PanelInfo& panel : all_panels()) {
-    if (panel.title == std::string(kNotesTitle) && !scenario_panel_.has_note()) continue;
-    if (panel.title == std::string(kExperimentTitle) && !scenario_panel_.has_experiment()) continue;
-    ImGui::MenuItem(panel.title, nullptr, &visibility(panel.title));
-  }
+  for (const PanelInfo& panel : all_panels())
+    if (panel_available(panel.id)) ImGui::MenuItem(panel.title, nullptr, &visibility(panel.title));
   ImGui::Separator();
   if (ImGui::MenuItem("Zoom in", "Ctrl+=")) zoom_request_ *= kZoomStep;
   if (ImGui::MenuItem("Zoom out", "Ctrl+-")) zoom_request_ /= kZoomStep;

@@ -21,6 +21,7 @@
 #include "app/gui/panels/view_context.hpp"
 #include "app/gui/shell/key_press.hpp"
 #include "app/gui/shell/panel_layout.hpp"
+#include "app/gui/shell/panel_table.hpp"
 #include "core/run/live_engine.hpp"
 
 namespace sgl {
@@ -66,6 +67,8 @@ class AppShell {
   void apply_layout(float menu_height, float legend_height);
   ImGuiWindowFlags panel_flags(const std::string& name);
   bool& visibility(const std::string& title);
+  // Whether the panel exists in this session (Notes needs a note, Experiment an experiment).
+  bool panel_available(PanelId id) const;
   bool panel_shown(const std::string& title) const;
   // The snapshot the views draw: the engine's, less the chains hidden in the legend.
   std::shared_ptr<const EngineSnapshot> view_snapshot();

@@ -4,37 +4,60 @@
 
 namespace sgl {
 
-const std::vector<PanelInfo>& view_panels() {
-  // Three rows: the two pictures of the dynamics, the three statistics, then trace and numbers.
-  // Each tile is wide enough for a 240 px data area at 1600×1000 (checked by the layout test).
-  static const std::vector<PanelInfo> panels = {
-      {"Target", "target", show_target_view, true, {0.0f, 0.0f, 0.5f, 0.36f}},
-      {"Phase space",
-       "phase_space",
-       show_phase_space_or_training_view,
-       true,
-       {0.5f, 0.0f, 0.5f, 0.36f}},
-      {"Histogram vs truth", "histogram", show_histogram_view, true, {0.0f, 0.36f, 0.34f, 0.32f}},
-      {"Autocorrelation",
-       "autocorrelation",
-       show_autocorrelation_view,
-       true,
-       {0.34f, 0.36f, 0.33f, 0.32f}},
-      {"Energy", "energy", show_energy_view, true, {0.67f, 0.36f, 0.33f, 0.32f}},
-      {"Trace", "trace", show_trace_view, true, {0.0f, 0.68f, 0.5f, 0.32f}},
-      {"Metrics", "metrics", show_metrics_view, false, {0.5f, 0.68f, 0.5f, 0.32f}},
-  };
+namespace {
 
-  return panels;
+struct ViewFunctions {
+  ViewDrawFunction draw = nullptr;
+  ViewDrawFunction figure = nullptr;
+  int figure_min_dim = 1;
+};
+
+// No default case: -Wswitch (an error under -Werror) names a catalog panel left out here.
+ViewFunctions view_functions(PanelId id) {
+  switch (id) {
+    case PanelId::Target:  // a 1-D target's curve adds nothing to the histogram figure
+      return {show_target_view, show_target_view, 2};
+    case PanelId::PhaseSpace:  // a finished run's figure shows phase space, not DAIS training
+      return {show_phase_space_or_training_view, show_phase_space_view};
+    case PanelId::Histogram:
+      return {show_histogram_view, show_histogram_view};
+    case PanelId::Autocorrelation:
+      return {show_autocorrelation_view, show_autocorrelation_view};
+    case PanelId::Energy:
+      return {show_energy_view, show_energy_view};
+    case PanelId::Trace:
+      return {show_trace_view, show_trace_view};
+    case PanelId::Metrics:  // a table: no figure
+      return {show_metrics_view, nullptr};
+    case PanelId::Controls:
+    case PanelId::Notes:
+    case PanelId::Experiment:
+      return {};
+  }
+  return {};
 }
+
+}  // namespace
 
 const std::vector<PanelInfo>& all_panels() {
   static const std::vector<PanelInfo> panels = [] {
-    std::vector<PanelInfo> all = {{kControlsTitle, "controls", nullptr, false, {}}};
-    for (const PanelInfo& view : view_panels()) all.push_back(view);
-    all.push_back({kNotesTitle, "notes", nullptr, false, {}});
-    all.push_back({kExperimentTitle, "experiment", nullptr, false, {}});
+    std::vector<PanelInfo> all;
+    for (const PanelEntry& entry : panel_catalog()) {
+      const ViewFunctions functions = view_functions(entry.id);
+      all.push_back({entry.id, entry.title, entry.stem, functions.draw, functions.figure,
+                     functions.figure_min_dim, entry.svg, entry.dashboard});
+    }
     return all;
+  }();
+  return panels;
+}
+
+const std::vector<PanelInfo>& view_panels() {
+  static const std::vector<PanelInfo> panels = [] {
+    std::vector<PanelInfo> views;
+    for (const PanelInfo& panel : all_panels())
+      if (panel.draw) views.push_back(panel);
+    return views;
   }();
   return panels;
 }

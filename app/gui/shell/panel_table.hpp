@@ -1,34 +1,31 @@
-// The one list of the window's panels: title, file stem (exports, layouts in scenario files),
-// how to draw it, whether it exports as SVG, and where the dashboard tiles it. Everything that
-// walks the panels (layout, View menu, exports, status file) reads this table.
+// The window's panels: the panel catalog (app/scenario/panel_catalog.hpp: identity, title, file
+// stem, SVG-capable, dashboard tile) with each plot view's draw functions attached. Everything in
+// the GUI that walks the panels (layout, View menu, exports, status file, `run --out` figures)
+// reads this table.
 #pragma once
 
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "app/gui/panels/view_context.hpp"
+#include "app/scenario/panel_catalog.hpp"
 
 namespace sgl {
 
-// A rectangle as fractions of the plot area: {x, y, width, height}.
-struct TileFraction {
-  float x = 0, y = 0, w = 0, h = 0;
-};
-
 struct PanelInfo {
+  PanelId id;
   const char* title;  // the window's title ("Histogram vs truth")
   const char* stem;   // "histogram": export file names and scenario layouts
   // Draws the view into the current window; null for the panels drawn by their owners
   // (Controls, Notes, Experiment).
-  void (*draw)(ViewContext&);
+  ViewDrawFunction draw;
+  // Draws the view as a still figure of a finished run (`run --out`); null: not a run figure.
+  ViewDrawFunction figure;
+  int figure_min_dim;      // the figure is written only for targets of at least this dimension
   bool svg;                // a plot-module view: exports as SVG too
   TileFraction dashboard;  // plot views only: their dashboard tile
 };
 
-constexpr const char* kControlsTitle = "Controls";
-constexpr const char* kNotesTitle = "Notes";
-constexpr const char* kExperimentTitle = "Experiment";
 constexpr const char* kChainsTitle = "Chains";  // the chain legend strip
 
 // The plot views, in dashboard order.
