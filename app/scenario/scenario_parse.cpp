@@ -2,6 +2,7 @@
 // sweep, ensemble, analysis, quick, layout, session), called in the order the sections are
 // checked, so the first error in a file is the one reported.
 #include <algorithm>
+#include <set>
 
 #include "app/scenario/bounded_json.hpp"
 #include "app/scenario/scenario.hpp"
