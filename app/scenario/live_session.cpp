@@ -29,7 +29,7 @@ LiveSetup live_setup_from_scenario(const Scenario& scenario) {
   return setup;
 }
 
-Scenario scenario_with_session(const Scenario& base, const LiveSessionState& state) {
+Scenario scenario_with_session(const Scenario& base, const LiveSetup& state) {
   Scenario scenario = base;
   scenario.target = state.target;
   // The start as chosen: "map" (θ* is computed again from the same data, exactly), or numbers
@@ -61,7 +61,7 @@ std::vector<std::string> still_present(const std::vector<std::string>& listed,
 
 }  // namespace
 
-Scenario scenario_for_experiment(const Scenario& base, const LiveSessionState& state) {
+Scenario scenario_for_experiment(const Scenario& base, const LiveSetup& state) {
   Scenario live = base;
   live.session.reset();
   live.seed = state.seed;

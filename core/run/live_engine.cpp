@@ -175,16 +175,18 @@ void LiveEngine::set_start(const StartChoice& start) {
   impl_->push([start](Impl& engine) { engine.set_start(start); });
 }
 
-LiveSessionState LiveEngine::session_state() {
-  auto promise = std::make_shared<std::promise<LiveSessionState>>();
-  std::future<LiveSessionState> state = promise->get_future();
+LiveSetup LiveEngine::session_state() {
+  auto promise = std::make_shared<std::promise<LiveSetup>>();
+  std::future<LiveSetup> state = promise->get_future();
   impl_->push([promise](Impl& engine) {
-    LiveSessionState out;
+    LiveSetup out;
     out.target = engine.target_spec;
     out.seed = engine.seed;
     out.init = engine.start_choice.values;
     out.init_at_map = engine.start_choice.at_map;
     out.steps_per_second = engine.speed;
+    out.draw_capacity = engine.draw_capacity;
+    out.running = engine.running;
     for (const auto& live : engine.chains) {
       const Chain& chain = *live->chain;
       ChainSpec saved{chain.sampler_id(), chain.initial_params(), live->enabled, live->label};

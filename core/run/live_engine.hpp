@@ -29,19 +29,10 @@
 
 namespace sgl {
 
-// Everything needed to save a live session exactly (LiveEngine::session_state): each chain as a
-// ChainSpec with its id, the parameters of its last (re)start, its complete change history
-// (unlike the snapshot's recent changes) and its steps, so that a LiveSetup with these chains
-// replays it.
-struct LiveSessionState {
-  TargetSpec target;
-  std::uint64_t seed = 1;
-  std::vector<double> init;  // the custom start point (empty: the target's default)
-  bool init_at_map = false;  // every chain at the posterior mode (regressions; init empty)
-  double steps_per_second = 0.0;
-  std::vector<ChainSpec> chains;
-};
-
+// What the engine starts from; also what LiveEngine::session_state() returns, since a session
+// saved exactly is a setup that replays it: each chain as a ChainSpec with its id, the
+// parameters of its last (re)start, its complete change history (unlike the snapshot's recent
+// changes) and its steps.
 struct LiveSetup {
   TargetSpec target;
   // The chains, in order. A chain with an id >= 0 takes that id (a saved session's chain, which
@@ -102,8 +93,10 @@ class LiveEngine {
   // for the UI's frame loop.
   std::optional<DrawStore> copy_draws(int id);
 
-  // The state a session file needs, taken by the worker between slices (blocks like copy_draws).
-  LiveSessionState session_state();
+  // The state a session file needs, taken by the worker between slices (blocks like copy_draws):
+  // a setup whose chains replay to where they are now, so LiveEngine(session_state()) continues
+  // with the same draws.
+  LiveSetup session_state();
 
  private:
   struct Impl;

@@ -22,7 +22,7 @@ ChainSpec live_chain(int id, const std::string& sampler, ParamValues params,
 
 TEST_CASE("an experiment run again uses the live chains with their target and seed", "[notes]") {
   const Scenario base = load_scenario("teach-step-size");
-  LiveSessionState state;
+  LiveSetup state;
   state.target = {"gauss2d", {{"rho", 0.5}}, "", "y"};
   state.seed = 9;
   // Chain 1 removed, chain 2 (the swept SGLD) changed twice, a new chain 4 added.
@@ -49,7 +49,7 @@ TEST_CASE("an experiment run again uses the live chains with their target and se
 TEST_CASE("an experiment on another kind of target drops the preset's start point", "[notes]") {
   const Scenario base = load_scenario("teach-modes");
   REQUIRE(!base.init.empty());
-  LiveSessionState state;
+  LiveSetup state;
   state.target = {"gauss2d", {}, "", "y"};
   state.chains = {live_chain(0, "hmc", {})};
   CHECK(scenario_for_experiment(base, state).init.empty());

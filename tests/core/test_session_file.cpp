@@ -64,6 +64,36 @@ TEST_CASE("session file round trip: save, reopen, the same draws follow", "[scen
   CHECK_FALSE(replayed.copy_draws(1));
 }
 
+TEST_CASE("an engine started from another's session state continues with the same draws",
+          "[scenario]") {
+  LiveSetup setup = live_setup_from_scenario(load_scenario("default"));
+  setup.running = false;
+  setup.draw_capacity = 4096;
+  LiveEngine original(setup);
+  step(original, 19);
+  original.set_chain_params(0, {{"step_size", 0.05}, {"friction", 2}, {"noise_var", 4}});
+  original.remove_chain(1);
+  step(original, 13);
+  LiveEngine continued(original.session_state());
+  step(original, 25);
+  step(continued, 25);
+  const std::shared_ptr<const EngineSnapshot> snapshot = original.snapshot();
+  REQUIRE(snapshot->chains.size() == continued.snapshot()->chains.size());
+  for (const ChainSnapshot& chain : snapshot->chains) {
+    INFO("chain " << chain.id);
+    const auto a = original.copy_draws(chain.id);
+    const auto b = continued.copy_draws(chain.id);
+    REQUIRE(a);
+    REQUIRE(b);
+    REQUIRE(a->size() == 57);
+    REQUIRE(b->size() == a->size());
+    for (std::size_t i = 0; i < a->size(); ++i) {
+      REQUIRE(a->iteration(i) == b->iteration(i));
+      REQUIRE(a->theta(i, 0) == b->theta(i, 0));
+    }
+  }
+}
+
 TEST_CASE("scenario files: strict validation names the field", "[scenario]") {
   const auto message = [](const std::string& text) {
     try {
