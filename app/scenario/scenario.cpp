@@ -10,7 +10,6 @@
 #include "core/io/input_limits.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/targets/data_target.hpp"
-#include "core/targets/regression_data.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -557,9 +556,9 @@ std::size_t chain_index(const Scenario& scenario, const std::string& label,
 
 Vec scenario_start(const Scenario& scenario, const Target& target) {
   if (scenario.init_at_map) {
-    const auto* regression = dynamic_cast<const RegressionTarget*>(&target);
-    if (!regression) throw UserError(scenario.source + ": init \"map\" needs a regression target");
-    return regression->map();
+    std::optional<Vec> mode = target.posterior_mode();
+    if (!mode) throw UserError(scenario.source + ": init \"map\" needs a regression target");
+    return *std::move(mode);
   }
   Vec start = target.default_init();
   if (scenario.init.empty()) return start;
@@ -581,10 +580,8 @@ RunSpec scenario_run_spec(const Scenario& scenario) {
   spec.thin = scenario.thin;
   spec.seed = scenario.seed;
   spec.init = scenario.init;
-  if (scenario.init_at_map) {
-    const Vec start = scenario_start(scenario, *make_target(scenario.target));
-    spec.init.assign(start.data(), start.data() + start.size());
-  }
+  // θ* is found on the target the session builds (no throwaway build to read the data twice).
+  spec.init_at_map = scenario.init_at_map;
   return spec;
 }
 
