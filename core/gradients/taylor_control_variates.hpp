@@ -8,10 +8,11 @@
 // Σ_k q_k(θ) = ℓ* + Aᵀδ + ½δᵀBδ costs O(d²) however large n is. A subsample then only needs the
 // differences d_k = ℓ_k − q_k and their gradients ∇d_k = ∇ℓ_k(θ) − ∇ℓ_k(θ*) − H_k(θ*)δ.
 //
-// Regressions (linear, logistic, CSV data) are GLMs, ℓ_k = f(y_k, η_k) with η_k = x_kᵀθ, so the
-// per-datum terms reduce to scalars: ∇ℓ_k(θ*) = f'(η*_k) x_k and H_k(θ*) = f''(η*_k) x_k x_kᵀ.
-// q_k, d_k and ∇d_k then cost O(d) per datum and no d×d matrix per datum is ever formed. Other
-// data targets (ewsg-gauss) store ∇ℓ_k(θ*) and H_k(θ*) per datum (they are small).
+// The per-datum Hessians come from the target's second-order data (DataTarget::second_order).
+// Where that has the GLM form (the regressions: linear, logistic, CSV data), ℓ_k = f(y_k, η_k)
+// with η_k = x_kᵀθ, so the per-datum terms reduce to scalars: ∇ℓ_k(θ*) = f'(η*_k) x_k and
+// H_k(θ*) = f''(η*_k) x_k x_kᵀ. q_k, d_k and ∇d_k then cost O(d) per datum and no d×d matrix per
+// datum is ever formed. Other data targets (ewsg-gauss) store ∇ℓ_k(θ*) and H_k(θ*) per datum.
 //
 // θ* is found by Newton's method on the log posterior over all data, or over a random subset of
 // `expansion_subset` points (without replacement) with the likelihood scaled by n / subset.
