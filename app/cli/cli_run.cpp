@@ -99,15 +99,18 @@ TargetSpec build_target_spec(const RunOptions& options) {
     target.id = options.target;
   } else if (!options.potential.empty()) {
     target.id = "custom";  // --potential alone means the custom target
-  } else if (options.model == "logistic" || options.model == "linear") {
+  } else if (const TargetInfo* model = find_target_info(options.model);
+             model != nullptr && model->accepts_data_file) {
+    // The models are the targets that take a data file (the regressions).
     target.id = options.model;
     if (options.data_csv.empty() && options.synthetic.empty())
       throw UserError("--model " + options.model +
                       " needs --data FILE.csv or --synthetic n=..,d=..,seed=..");
   } else if (!options.model.empty()) {
-    throw UserError("unknown model '" + options.model + "' (known: logistic, linear)");
+    throw UserError("unknown model '" + options.model + "' (known: " + data_file_target_ids(", ") +
+                    ")");
   } else {
-    throw UserError("give --target NAME or --model logistic|linear");
+    throw UserError("give --target NAME or --model " + data_file_target_ids("|"));
   }
 
   const TargetInfo* info = find_target_info(target.id);

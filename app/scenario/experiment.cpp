@@ -9,10 +9,7 @@
 #include "core/io/input_limits.hpp"
 #include "core/run/memory_estimate.hpp"
 #include "core/run/start_point.hpp"
-#include "core/targets/analytic_targets.hpp"
 #include "core/targets/data_target.hpp"
-#include "core/targets/ewsg_gauss.hpp"
-#include "core/targets/linear_regression.hpp"
 #include "core/targets/truth_grid.hpp"
 #include "core/util/error.hpp"
 
@@ -71,18 +68,9 @@ void moments(const std::vector<double>& points, int dim, Vec& mean, Eigen::Matri
 }  // namespace
 
 std::optional<GaussianTruth> gaussian_truth(const Target& target) {
-  if (const auto* gauss = dynamic_cast<const EwsgGaussTarget*>(&target))
-    return GaussianTruth{gauss->exact_mean(), gauss->exact_covariance()};
-  if (const auto* gauss = dynamic_cast<const CorrelatedGaussianTarget*>(&target)) {
-    Eigen::MatrixXd covariance(2, 2);
-    covariance << 1.0, gauss->rho(), gauss->rho(), 1.0;
-    return GaussianTruth{Vec::Zero(2), covariance};
-  }
-  if (dynamic_cast<const HarmonicTarget*>(&target))
-    return GaussianTruth{Vec::Zero(1), Eigen::MatrixXd::Identity(1, 1)};
-  if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target))
-    return GaussianTruth{linear->exact_posterior_mean(), linear->exact_posterior_covariance()};
-  return std::nullopt;
+  const std::optional<ReferencePosterior> reference = target.reference_posterior();
+  if (!reference || reference->kind != ReferencePosterior::Kind::Exact) return std::nullopt;
+  return GaussianTruth{reference->mean, reference->covariance};
 }
 
 double gaussian_kl(const Vec& m, const Eigen::MatrixXd& s, const GaussianTruth& truth) {

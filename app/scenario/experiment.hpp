@@ -22,7 +22,7 @@ struct ExperimentControl {
   std::atomic<bool> cancel{false};    // checked between chains and checkpoints
 };
 
-// The exact Gaussian of a target where there is one (ewsg-gauss, gauss2d, harmonic, linear).
+// The target's reference posterior where it is exact (ewsg-gauss, gauss2d, harmonic, linear).
 struct GaussianTruth {
   Vec mean;
   Eigen::MatrixXd covariance;

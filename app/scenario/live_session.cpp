@@ -16,7 +16,10 @@ LiveSetup live_setup_from_scenario(const Scenario& scenario) {
   // file's message names the file.
   setup.init_at_map = scenario.init_at_map;
   if (!scenario.init.empty()) {
-    const Vec start = scenario_start(scenario, *make_target(scenario.target));
+    // The engine takes this target over rather than reading the data a second time.
+    setup.built_target = make_target(scenario.target);
+    setup.built_from = scenario.target;
+    const Vec start = scenario_start(scenario, *setup.built_target);
     setup.init.assign(start.data(), start.data() + start.size());
   }
   if (scenario.session) {

@@ -4,7 +4,6 @@
 #include "app/scenario/scenario.hpp"
 
 #include "core/targets/data_target.hpp"
-#include "core/targets/regression_data.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -30,9 +29,9 @@ std::size_t chain_index(const Scenario& scenario, const std::string& label,
 
 Vec scenario_start(const Scenario& scenario, const Target& target) {
   if (scenario.init_at_map) {
-    const auto* regression = dynamic_cast<const RegressionTarget*>(&target);
-    if (!regression) throw UserError(scenario.source + ": init \"map\" needs a regression target");
-    return regression->map();
+    std::optional<Vec> mode = target.posterior_mode();
+    if (!mode) throw UserError(scenario.source + ": init \"map\" needs a regression target");
+    return *std::move(mode);
   }
   Vec start = target.default_init();
   if (scenario.init.empty()) return start;
@@ -47,11 +46,7 @@ Vec scenario_start(const Scenario& scenario, const Target& target) {
 RunSpec scenario_run_spec(const Scenario& scenario) {
   RunSpec spec = static_cast<const RunSpec&>(scenario);  // the run part, as the file gave it
   spec.chains_per_sampler = 1;
-  if (scenario.init_at_map) {
-    const Vec start = scenario_start(scenario, *make_target(scenario.target));
-    spec.init.assign(start.data(), start.data() + start.size());
-    spec.init_at_map = false;
-  }
+  // init_at_map stays: θ* is found on the target the session builds (no throwaway build).
   return spec;
 }
 

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/targets/ewsg_gauss.hpp"
-#include "core/targets/regression_data.hpp"
+#include "core/targets/second_order_data.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -23,14 +22,11 @@ const DataTarget& require_data_target(const Target& target, const std::string& s
 
 ControlVariateGradient::ControlVariateGradient(const Target& target, const std::string& sampler_id)
     : target_(target), data_(require_data_target(target, sampler_id)), dim_(target.dim()) {
-  if (const auto* regression = dynamic_cast<const RegressionTarget*>(&target)) {
-    regression_ = regression;
-    centre_ = regression->map();
-  } else if (const auto* gauss = dynamic_cast<const EwsgGaussTarget*>(&target)) {
-    centre_ = gauss->exact_mean();
-  } else {
+  // The reference posterior's mean is the mode for every Gaussian and Laplace reference.
+  if (const auto reference = target.reference_posterior())
+    centre_ = reference->mean;
+  else
     find_centre_by_gradient_descent();
-  }
   // Σ_k ∇ℓ_k(θ*) over all data, once: the only O(n) work this estimator ever does.
   const std::int64_t n = data_.num_data();
   full_loglik_gradient_at_centre_ = Vec::Zero(dim_);
@@ -88,7 +84,10 @@ void ControlVariateGradient::set_batch_size(int batch_size) {
 void ControlVariateGradient::set_second_order(bool second_order) {
   second_order_ = second_order;
   if (!second_order || hessian_sum_.size() > 0) return;
-  if (regression_ == nullptr)
+  // Offered for the regressions (GLM likelihoods), as the parameter's tooltip says. ewsg-gauss
+  // has per-datum Hessians too, but they are all −I, so its second-order term cancels exactly.
+  second_order_data_ = data_.second_order();
+  if (second_order_data_ == nullptr || !second_order_data_->glm())
     throw UserError(
         "control_variate=taylor2 needs per-datum Hessians: a regression target (linear, logistic "
         "or --data); use taylor1 here");
@@ -99,8 +98,8 @@ void ControlVariateGradient::set_second_order(bool second_order) {
   for (std::int64_t start = 0; start < n; start += kChunk) {
     const std::int64_t count = std::min(kChunk, n - start);
     for (std::int64_t j = 0; j < count; ++j) chunk[static_cast<std::size_t>(j)] = start + j;
-    regression_->add_log_likelihood_hessian(chunk.data(), static_cast<int>(count), 1.0,
-                                            centre_.data(), hessian_sum_);
+    second_order_data_->add_log_likelihood_hessian(chunk.data(), static_cast<int>(count), 1.0,
+                                                   centre_.data(), hessian_sum_);
   }
   setup_evaluations_ += static_cast<std::uint64_t>(n);
   evaluations_ += static_cast<std::uint64_t>(n);
@@ -123,8 +122,8 @@ void ControlVariateGradient::estimate(const double* theta, double* grad, Rng& rn
   // taylor2: − H δ + (n/b) Σ_B H_k δ, δ = θ − θ*.
   for (int i = 0; i < dim_; ++i) offset_[i] = theta[i] - centre_[i];
   batch_hessian_.setZero();
-  regression_->add_log_likelihood_hessian(indices_.data(), batch_size_, scale, centre_.data(),
-                                          batch_hessian_);
+  second_order_data_->add_log_likelihood_hessian(indices_.data(), batch_size_, scale,
+                                                 centre_.data(), batch_hessian_);
   const Vec correction = (batch_hessian_ - hessian_sum_) * offset_;
   for (int i = 0; i < dim_; ++i) grad[i] += correction[i];
   evaluations_ += static_cast<std::uint64_t>(batch_size_);

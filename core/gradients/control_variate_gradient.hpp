@@ -13,8 +13,9 @@
 // needs per-datum Hessians (regression targets) and costs 3b per call (gradients at θ and θ*, and
 // H_k). taylor1 (the default) is the estimator above.
 //
-// Centre θ*: RegressionTarget::map() (Newton, computed by the target), the exact mean for
-// ewsg-gauss, otherwise gradient descent with backtracking on the full U from default_init().
+// Centre θ*: the mean of the target's reference posterior (the regressions' conjugate mean or
+// Newton MAP, ewsg-gauss's exact mean), otherwise gradient descent with backtracking on the full
+// U from default_init().
 // Cost, counted per datum: the O(n) set-up Σ_k ∇ℓ_k(θ*) (plus any generic MAP search) once, then
 // 2b per call — ∇ℓ_k is evaluated at θ and at θ* for each drawn datum. We do not cache the n
 // per-datum ∇ℓ_k(θ*): that would halve the per-call cost but take n·d doubles of memory, which
@@ -30,7 +31,7 @@
 
 namespace sgl {
 
-class RegressionTarget;
+class SecondOrderData;
 
 class ControlVariateGradient {
  public:
@@ -53,8 +54,8 @@ class ControlVariateGradient {
   void find_centre_by_gradient_descent();
 
   bool second_order_ = false;
-  const RegressionTarget* regression_ = nullptr;  // for per-datum Hessians (taylor2)
-  Eigen::MatrixXd hessian_sum_;                   // Σ_k ∇²ℓ_k(θ*), empty until taylor2
+  const SecondOrderData* second_order_data_ = nullptr;  // per-datum Hessians, set by taylor2
+  Eigen::MatrixXd hessian_sum_;                         // Σ_k ∇²ℓ_k(θ*), empty until taylor2
   Eigen::MatrixXd batch_hessian_;
   Vec offset_;  // θ − θ*
 

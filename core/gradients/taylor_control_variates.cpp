@@ -4,9 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "core/targets/ewsg_gauss.hpp"
-#include "core/targets/linear_regression.hpp"
-#include "core/targets/logistic_regression.hpp"
+#include "core/targets/second_order_data.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -24,35 +22,17 @@ double dot(const double* a, const double* b, int dim) {
 
 TaylorControlVariates::TaylorControlVariates(const DataTarget& target, TaylorOrder order,
                                              std::int64_t expansion_subset, Rng& rng)
-    : target_(target), order_(order), dim_(target.dim()), n_(target.num_data()) {
-  if (const auto* regression = dynamic_cast<const RegressionTarget*>(&target)) {
-    add_hessian_ = [regression](const std::int64_t* idx, int count, double weight,
-                                const double* theta, Eigen::MatrixXd& H) {
-      regression->add_log_likelihood_hessian(idx, count, weight, theta, H);
-    };
-    add_prior_hessian_ = [regression](double weight, Eigen::MatrixXd& H) {
-      regression->add_log_prior_hessian(weight, H);
-    };
-    design_ = regression->data().x.data();
-    response_ = regression->data().y.data();
-    if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
-      link_ = Link::Gaussian;
-      noise_precision_ = 1.0 / (linear->noise_sd() * linear->noise_sd());
-    } else if (dynamic_cast<const LogisticRegressionTarget*>(&target)) {
-      link_ = Link::Logistic;
-    }
-  } else if (const auto* gauss = dynamic_cast<const EwsgGaussTarget*>(&target)) {
-    add_hessian_ = [gauss](const std::int64_t* idx, int count, double weight, const double* theta,
-                           Eigen::MatrixXd& H) {
-      gauss->add_log_likelihood_hessian(idx, count, weight, theta, H);
-    };
-    add_prior_hessian_ = [](double, Eigen::MatrixXd&) {};  // flat prior
-  }
-  if (!add_hessian_)
+    : target_(target),
+      order_(order),
+      dim_(target.dim()),
+      n_(target.num_data()),
+      second_order_(target.second_order()) {
+  if (second_order_ == nullptr)
     throw UserError(
         "HMC-ECS needs per-datum Hessians for its Taylor control variates, which target '" +
         target.id() + "' does not provide");
-  if (link_ == Link::None && n_ > 1'000'000)
+  glm_ = second_order_->glm();
+  if (!glm_ && n_ > 1'000'000)
     throw UserError("HMC-ECS on target '" + target.id() +
                     "' stores a d×d Hessian per datum; n > 10⁶ is too large for that");
   find_centre(expansion_subset, rng);
@@ -91,8 +71,8 @@ void TaylorControlVariates::find_centre(std::int64_t expansion_subset, Rng& rng)
                                         gradient.data());
     target_.add_log_prior_gradient(theta.data(), 1.0, gradient.data());
     hessian.setZero();
-    add_hessian_(indices.data(), batch, weight, theta.data(), hessian);
-    add_prior_hessian_(1.0, hessian);
+    second_order_->add_log_likelihood_hessian(indices.data(), batch, weight, theta.data(), hessian);
+    second_order_->add_log_prior_hessian(1.0, hessian);
     setup_gradient_evaluations_ += std::uint64_t(count);
     const Vec step = (-hessian).ldlt().solve(gradient);
     if (!step.allFinite())
@@ -120,24 +100,14 @@ void TaylorControlVariates::find_centre(std::int64_t expansion_subset, Rng& rng)
 
 double TaylorControlVariates::glm_log_likelihood_change(std::int64_t k, double eta) const {
   const auto i = std::size_t(k);
-  if (link_ == Link::Gaussian) {
+  if (glm_->link == GlmLikelihood::Link::Gaussian) {
     // (y−η)² − (y−η*)² expanded around η* so that it vanishes exactly with Δη, without the
     // cancellation of two large squares (σ̂² on linear regression must be 0 to rounding).
-    const double residual = response_[k] - eta_centre_[i];
+    const double residual = glm_->response[k] - eta_centre_[i];
     const double change = eta - eta_centre_[i];
-    return (residual * change - 0.5 * change * change) * noise_precision_;
+    return (residual * change - 0.5 * change * change) * glm_->noise_precision;
   }
-  return logistic_log_likelihood(response_[k], eta) - loglik_centre_[i];
-}
-
-double TaylorControlVariates::glm_slope(std::int64_t k, double eta) const {
-  if (link_ == Link::Gaussian) return (response_[k] - eta) * noise_precision_;
-  return logistic_residual(response_[k], eta);
-}
-
-double TaylorControlVariates::glm_curvature(double eta) const {
-  if (link_ == Link::Gaussian) return -noise_precision_;
-  return -logistic_curvature(eta);
+  return logistic_log_likelihood(glm_->response[k], eta) - loglik_centre_[i];
 }
 
 void TaylorControlVariates::full_pass() {
@@ -146,18 +116,18 @@ void TaylorControlVariates::full_pass() {
   Eigen::MatrixXd full_hessian = Eigen::MatrixXd::Zero(dim_, dim_);
   loglik_centre_.resize(n);
   log_likelihood_sum_ = 0.0;
-  if (link_ != Link::None) {
+  if (glm_) {
     eta_centre_.resize(n);
     slope_.resize(n);
     curvature_.resize(n);
     for (std::int64_t k = 0; k < n_; ++k) {
       const auto i = std::size_t(k);
-      const double* x = design_ + k * dim_;
+      const double* x = glm_->row(k);
       const double eta = dot(x, centre_.data(), dim_);
       eta_centre_[i] = eta;
       loglik_centre_[i] = target_.log_likelihood_datum(k, centre_.data());
-      slope_[i] = glm_slope(k, eta);
-      const double curvature = glm_curvature(eta);
+      slope_[i] = glm_->slope(k, eta);
+      const double curvature = glm_->curvature(eta);
       curvature_[i] = order_ == TaylorOrder::Second ? curvature : 0.0;
       log_likelihood_sum_ += loglik_centre_[i];
       for (int a = 0; a < dim_; ++a) {
@@ -175,7 +145,7 @@ void TaylorControlVariates::full_pass() {
       loglik_centre_[i] = target_.log_likelihood_datum(k, centre_.data());
       target_.add_log_likelihood_gradient(&k, 1, 1.0, centre_.data(),
                                           datum_gradients_.col(k).data());
-      add_hessian_(&k, 1, 1.0, centre_.data(), datum_hessians_[i]);
+      second_order_->add_log_likelihood_hessian(&k, 1, 1.0, centre_.data(), datum_hessians_[i]);
       log_likelihood_sum_ += loglik_centre_[i];
       gradient_sum_ += datum_gradients_.col(k);
       full_hessian += datum_hessians_[i];
@@ -185,7 +155,7 @@ void TaylorControlVariates::full_pass() {
   setup_gradient_evaluations_ += std::uint64_t(n_);
   setup_density_evaluations_ += std::uint64_t(n_);
   posterior_precision_ = -full_hessian;
-  add_prior_hessian_(-1.0, posterior_precision_);
+  second_order_->add_log_prior_hessian(-1.0, posterior_precision_);
   hessian_sum_ = order_ == TaylorOrder::Second ? full_hessian : Eigen::MatrixXd::Zero(dim_, dim_);
 }
 
@@ -202,8 +172,8 @@ void TaylorControlVariates::add_proxy_sum_gradient(const double* theta, double w
 
 double TaylorControlVariates::proxy(std::int64_t k, const double* theta) const {
   const auto i = std::size_t(k);
-  if (link_ != Link::None) {
-    const double change = dot(design_ + k * dim_, theta, dim_) - eta_centre_[i];
+  if (glm_) {
+    const double change = dot(glm_->row(k), theta, dim_) - eta_centre_[i];
     return loglik_centre_[i] + slope_[i] * change + 0.5 * curvature_[i] * change * change;
   }
   const Vec delta = Eigen::Map<const Vec>(theta, dim_) - centre_;
@@ -213,11 +183,11 @@ double TaylorControlVariates::proxy(std::int64_t k, const double* theta) const {
 
 void TaylorControlVariates::differences(const std::int64_t* idx, int count, const double* theta,
                                         double* out) const {
-  if (link_ != Link::None) {
+  if (glm_) {
     for (int j = 0; j < count; ++j) {
       const std::int64_t k = idx[j];
       const auto i = std::size_t(k);
-      const double eta = dot(design_ + k * dim_, theta, dim_);
+      const double eta = dot(glm_->row(k), theta, dim_);
       const double change = eta - eta_centre_[i];
       out[j] = glm_log_likelihood_change(k, eta) - slope_[i] * change -
                0.5 * curvature_[i] * change * change;
@@ -231,14 +201,14 @@ void TaylorControlVariates::differences(const std::int64_t* idx, int count, cons
 void TaylorControlVariates::add_difference_gradients(const std::int64_t* idx, int count,
                                                      const double* weights, const double* theta,
                                                      double* grad) const {
-  if (link_ != Link::None) {
+  if (glm_) {
     for (int j = 0; j < count; ++j) {
       const std::int64_t k = idx[j];
       const auto i = std::size_t(k);
-      const double* x = design_ + k * dim_;
+      const double* x = glm_->row(k);
       const double eta = dot(x, theta, dim_);
       const double coefficient =
-          glm_slope(k, eta) - slope_[i] - curvature_[i] * (eta - eta_centre_[i]);
+          glm_->slope(k, eta) - slope_[i] - curvature_[i] * (eta - eta_centre_[i]);
       const double scaled = weights[j] * coefficient;
       for (int a = 0; a < dim_; ++a) grad[a] += scaled * x[a];
     }

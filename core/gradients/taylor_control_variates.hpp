@@ -8,10 +8,11 @@
 // Σ_k q_k(θ) = ℓ* + Aᵀδ + ½δᵀBδ costs O(d²) however large n is. A subsample then only needs the
 // differences d_k = ℓ_k − q_k and their gradients ∇d_k = ∇ℓ_k(θ) − ∇ℓ_k(θ*) − H_k(θ*)δ.
 //
-// Regressions (linear, logistic, CSV data) are GLMs, ℓ_k = f(y_k, η_k) with η_k = x_kᵀθ, so the
-// per-datum terms reduce to scalars: ∇ℓ_k(θ*) = f'(η*_k) x_k and H_k(θ*) = f''(η*_k) x_k x_kᵀ.
-// q_k, d_k and ∇d_k then cost O(d) per datum and no d×d matrix per datum is ever formed. Other
-// data targets (ewsg-gauss) store ∇ℓ_k(θ*) and H_k(θ*) per datum (they are small).
+// The per-datum Hessians come from the target's second-order data (DataTarget::second_order).
+// Where that has the GLM form (the regressions: linear, logistic, CSV data), ℓ_k = f(y_k, η_k)
+// with η_k = x_kᵀθ, so the per-datum terms reduce to scalars: ∇ℓ_k(θ*) = f'(η*_k) x_k and
+// H_k(θ*) = f''(η*_k) x_k x_kᵀ. q_k, d_k and ∇d_k then cost O(d) per datum and no d×d matrix per
+// datum is ever formed. Other data targets (ewsg-gauss) store ∇ℓ_k(θ*) and H_k(θ*) per datum.
 //
 // θ* is found by Newton's method on the log posterior over all data, or over a random subset of
 // `expansion_subset` points (without replacement) with the likelihood scaled by n / subset.
@@ -19,11 +20,12 @@
 
 #include <Eigen/Dense>
 #include <cstdint>
-#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/targets/data_target.hpp"
+#include "core/targets/second_order_data.hpp"
 #include "core/util/rng.hpp"
 
 namespace sgl {
@@ -82,31 +84,19 @@ class TaylorControlVariates {
   std::uint64_t setup_density_evaluations() const { return setup_density_evaluations_; }
 
  private:
-  // H += weight · Σ_j ∇²ℓ_{idx[j]}(θ), and H += weight · ∇²log p (constant for our priors).
-  using HessianFn =
-      std::function<void(const std::int64_t*, int, double, const double*, Eigen::MatrixXd&)>;
-  using PriorHessianFn = std::function<void(double, Eigen::MatrixXd&)>;
-
   void find_centre(std::int64_t expansion_subset, Rng& rng);
   void full_pass();
-  // GLM link of a regression: ℓ_k(θ) − ℓ_k(θ*), f'(η) and f''(η) for datum k at η.
+  // ℓ_k(θ) − ℓ_k(θ*) for datum k at η = x_kᵀθ (GLM fast path).
   double glm_log_likelihood_change(std::int64_t k, double eta) const;
-  double glm_slope(std::int64_t k, double eta) const;
-  double glm_curvature(double eta) const;
 
   const DataTarget& target_;
   TaylorOrder order_;
   int dim_;
   std::int64_t n_;
-  HessianFn add_hessian_;
-  PriorHessianFn add_prior_hessian_;
+  const SecondOrderData* second_order_;  // per-datum Hessians (checked non-null)
 
-  // GLM fast path (regressions).
-  enum class Link { None, Gaussian, Logistic };
-  Link link_ = Link::None;
-  const double* design_ = nullptr;  // n × dim, row-major
-  const double* response_ = nullptr;
-  double noise_precision_ = 0.0;       // Gaussian: 1 / noise_sd²
+  // GLM fast path (regressions): set where the target's likelihood has the GLM form.
+  std::optional<GlmLikelihood> glm_;
   std::vector<double> eta_centre_;     // η*_k
   std::vector<double> slope_;          // f'(η*_k)
   std::vector<double> curvature_;      // f''(η*_k) (0 for taylor1)

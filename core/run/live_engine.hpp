@@ -44,6 +44,11 @@ struct LiveSetup {
   // target's default, HMC-ECS at θ* on regressions).
   std::vector<double> init;  // empty: the target's default start
   bool init_at_map = false;
+  // The target already built from `built_from` by whoever made this setup (opening a scenario
+  // with start values builds it to check them), so that a large data file is read once. The
+  // engine uses it only if `built_from` equals `target`, and builds the target itself otherwise.
+  std::shared_ptr<const Target> built_target;
+  TargetSpec built_from;
   std::size_t draw_capacity = 1u << 20;  // draws kept per chain (ring buffer)
   double steps_per_second = 0.0;         // per chain; 0 = as fast as possible
   bool running = true;

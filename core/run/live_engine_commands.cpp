@@ -55,7 +55,8 @@ LiveEngine::Impl::Impl(const LiveSetup& setup)
   if (!std::isfinite(setup.steps_per_second) || setup.steps_per_second < 0.0)
     throw UserError("steps per second must be finite and >= 0 (0 = as fast as possible)");
   speed = setup.steps_per_second;
-  target = make_target(setup.target);
+  target = setup.built_target && setup.built_from == setup.target ? setup.built_target
+                                                                  : make_target(setup.target);
   truth = make_live_truth_bins(*target);
   init = common_start(*target, start_choice, kStartSetting);
   for (const ChainSpec& config : setup.chains) add_chain(config);

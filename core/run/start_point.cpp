@@ -3,20 +3,19 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/targets/regression_data.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
 
 Vec common_start(const Target& target, const StartChoice& choice, const std::string& what) {
-  const auto* regression = dynamic_cast<const RegressionTarget*>(&target);
   if (choice.at_map) {
     if (!choice.values.empty())
       throw UserError(what + " map and " + what + " values exclude each other");
-    if (regression == nullptr)
+    std::optional<Vec> mode = target.posterior_mode();
+    if (!mode)
       throw UserError(what + " map needs a regression target (--model logistic|linear), not '" +
                       target.id() + "'");
-    return regression->map();
+    return *std::move(mode);
   }
   Vec start = target.default_init();
   if (choice.values.empty()) return start;
@@ -44,8 +43,8 @@ Vec common_start(const Target& target, const StartChoice& choice, const std::str
 Vec sampler_start(const Target& target, const StartChoice& choice, const Vec& common,
                   const std::string& sampler_id) {
   const bool ecs = sampler_id == "hmcecs" || sampler_id == "hmcecs-signed";
-  const auto* regression = dynamic_cast<const RegressionTarget*>(&target);
-  if (ecs && choice.values.empty() && regression != nullptr) return regression->map();
+  if (ecs && choice.values.empty())
+    if (std::optional<Vec> mode = target.posterior_mode()) return *std::move(mode);
   return common;
 }
 

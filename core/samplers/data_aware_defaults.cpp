@@ -4,21 +4,15 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/targets/linear_regression.hpp"
-#include "core/targets/logistic_regression.hpp"
-
 namespace sgl {
 namespace {
 
-// Smallest posterior sd (√ of the covariance's smallest eigenvalue); 0 if unknown.
+// Smallest posterior sd (√ of the reference covariance's smallest eigenvalue); 0 if unknown.
 double smallest_posterior_sd(const Target& target) {
-  const Eigen::MatrixXd* covariance = nullptr;
-  if (const auto* logistic = dynamic_cast<const LogisticRegressionTarget*>(&target))
-    covariance = &logistic->laplace_covariance();
-  else if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target))
-    covariance = &linear->exact_posterior_covariance();
-  if (covariance == nullptr || covariance->size() == 0) return 0.0;
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(*covariance, Eigen::EigenvaluesOnly);
+  const std::optional<ReferencePosterior> reference = target.reference_posterior();
+  if (!reference || reference->covariance.size() == 0) return 0.0;
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(reference->covariance,
+                                                              Eigen::EigenvaluesOnly);
   const double smallest = solver.eigenvalues().minCoeff();
   return smallest > 0.0 && std::isfinite(smallest) ? std::sqrt(smallest) : 0.0;
 }
@@ -29,8 +23,8 @@ ParamValues sampler_defaults(const std::string& id, const Target& target, const 
                              const std::vector<ParamDescriptor>& descriptors) {
   const bool data_target = target.as_data_target() != nullptr;
   ParamValues values = with_defaults(given, descriptors, data_target);
-  const bool regression = dynamic_cast<const RegressionTarget*>(&target) != nullptr;
-  if (!regression) return values;
+  // Only targets that offer their mode (the regressions) get defaults sized to their posterior.
+  if (!target.posterior_mode()) return values;
   const auto set = [&](const char* name, double value) {
     if (!given.count(name) && values.count(name)) values[name] = value;
   };

@@ -58,6 +58,11 @@ void HarmonicTarget::gradient(const double* theta, double* grad) const {
   grad[0] = theta[0];
 }
 
+std::optional<ReferencePosterior> HarmonicTarget::reference_posterior() const {
+  return ReferencePosterior{ReferencePosterior::Kind::Exact, Vec::Zero(1),
+                            Eigen::MatrixXd::Identity(1, 1)};
+}
+
 // ----------------------------------------------------------------------- correlated Gaussian
 
 CorrelatedGaussianTarget::CorrelatedGaussianTarget(double rho)
@@ -75,6 +80,12 @@ void CorrelatedGaussianTarget::gradient(const double* theta, double* grad) const
   const double scale = 1.0 / (1.0 - rho_ * rho_);
   grad[0] = scale * (x - rho_ * y);
   grad[1] = scale * (y - rho_ * x);
+}
+
+std::optional<ReferencePosterior> CorrelatedGaussianTarget::reference_posterior() const {
+  Eigen::MatrixXd covariance(2, 2);
+  covariance << 1.0, rho_, rho_, 1.0;
+  return ReferencePosterior{ReferencePosterior::Kind::Exact, Vec::Zero(2), covariance};
 }
 
 // ---------------------------------------------------------------------------------- banana

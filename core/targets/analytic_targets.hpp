@@ -51,6 +51,7 @@ class HarmonicTarget final : public AnalyticTarget {
   HarmonicTarget();
   double potential(const double* theta) const override;
   void gradient(const double* theta, double* grad) const override;
+  std::optional<ReferencePosterior> reference_posterior() const override;  // N(0, 1)
 };
 
 // Zero-mean bivariate Gaussian with unit variances and correlation ρ: U = ½θᵀΣ⁻¹θ
@@ -60,6 +61,7 @@ class CorrelatedGaussianTarget final : public AnalyticTarget {
   explicit CorrelatedGaussianTarget(double rho);
   double potential(const double* theta) const override;
   void gradient(const double* theta, double* grad) const override;
+  std::optional<ReferencePosterior> reference_posterior() const override;  // N(0, Σ)
   double rho() const { return rho_; }
 
  private:

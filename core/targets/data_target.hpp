@@ -8,6 +8,8 @@
 
 namespace sgl {
 
+class SecondOrderData;
+
 class DataTarget : public Target {
  public:
   virtual std::int64_t num_data() const = 0;
@@ -23,6 +25,9 @@ class DataTarget : public Target {
   // log p(θ) up to a constant, and grad += weight · ∇log p(θ).
   virtual double log_prior(const double* theta) const = 0;
   virtual void add_log_prior_gradient(const double* theta, double weight, double* grad) const = 0;
+
+  // Per-datum Hessians (second_order_data.hpp), or null where the target does not provide them.
+  virtual const SecondOrderData* second_order() const { return nullptr; }
 
   std::int64_t evaluation_cost() const override { return num_data(); }
   const DataTarget* as_data_target() const override { return this; }

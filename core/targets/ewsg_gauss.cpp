@@ -57,4 +57,8 @@ Eigen::Matrix2d EwsgGaussTarget::exact_covariance() const {
   return Eigen::Matrix2d::Identity() / static_cast<double>(num_data());
 }
 
+std::optional<ReferencePosterior> EwsgGaussTarget::reference_posterior() const {
+  return ReferencePosterior{ReferencePosterior::Kind::Exact, mean_, exact_covariance()};
+}
+
 }  // namespace sgl

@@ -5,11 +5,12 @@
 #include <memory>
 
 #include "core/targets/data_target.hpp"
+#include "core/targets/second_order_data.hpp"
 #include "core/targets/truth_grid.hpp"
 
 namespace sgl {
 
-class EwsgGaussTarget final : public DataTarget {
+class EwsgGaussTarget final : public DataTarget, public SecondOrderData {
  public:
   EwsgGaussTarget(int n, std::uint64_t seed);
 
@@ -28,9 +29,13 @@ class EwsgGaussTarget final : public DataTarget {
                                    const double* theta, double* grad) const override;
   double log_prior(const double*) const override { return 0.0; }
   void add_log_prior_gradient(const double*, double, double*) const override {}
+  std::optional<ReferencePosterior> reference_posterior() const override;
+
+  const SecondOrderData* second_order() const override { return this; }
   // H += weight · Σ ∇²ℓ_i = −weight · count · I.
   void add_log_likelihood_hessian(const std::int64_t* idx, int count, double weight,
-                                  const double* theta, Eigen::MatrixXd& H) const;
+                                  const double* theta, Eigen::MatrixXd& H) const override;
+  void add_log_prior_hessian(double, Eigen::MatrixXd&) const override {}  // flat prior
 
   // The centres c_i, one per row (n × 2).
   const Eigen::MatrixX2d& centres() const { return centres_; }

@@ -100,4 +100,9 @@ void LinearRegressionTarget::add_log_likelihood_hessian(const std::int64_t* idx,
   }
 }
 
+std::optional<GlmLikelihood> LinearRegressionTarget::glm() const {
+  return GlmLikelihood{GlmLikelihood::Link::Gaussian, data_.x.data(), data_.y.data(), dim(),
+                       1.0 / (noise_sd_ * noise_sd_)};
+}
+
 }  // namespace sgl

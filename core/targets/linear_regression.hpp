@@ -21,6 +21,11 @@ class LinearRegressionTarget final : public RegressionTarget {
   void add_log_likelihood_hessian(const std::int64_t* idx, int count, double weight,
                                   const double* theta, Eigen::MatrixXd& H) const override;
   Vec map() const override { return posterior_mean_; }
+  std::optional<ReferencePosterior> reference_posterior() const override {
+    return ReferencePosterior{ReferencePosterior::Kind::Exact, posterior_mean_,
+                              posterior_covariance_};
+  }
+  std::optional<GlmLikelihood> glm() const override;
 
   double noise_sd() const { return noise_sd_; }
   const Vec& exact_posterior_mean() const { return posterior_mean_; }

@@ -286,4 +286,8 @@ void LogisticRegressionTarget::find_map() {
       negative_log_posterior_hessian(map_).llt().solve(Eigen::MatrixXd::Identity(p, p));
 }
 
+std::optional<GlmLikelihood> LogisticRegressionTarget::glm() const {
+  return GlmLikelihood{GlmLikelihood::Link::Logistic, data_.x.data(), data_.y.data(), dim(), 0.0};
+}
+
 }  // namespace sgl

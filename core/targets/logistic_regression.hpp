@@ -3,36 +3,10 @@
 // The MAP (Newton's method) and the Laplace covariance are computed once at construction.
 #pragma once
 
-#include <cmath>
-
+#include "core/targets/glm_likelihood.hpp"
 #include "core/targets/regression_data.hpp"
 
 namespace sgl {
-
-// log(1 + e^t) without overflow or loss of precision for any finite t.
-inline double softplus(double t) {
-  return std::max(t, 0.0) + std::log1p(std::exp(-std::abs(t)));
-}
-
-// ℓ = yη − softplus(η) for y ∈ {0, 1}, written as −softplus(∓η) so that it keeps full relative
-// precision in the tails (e.g. ℓ(y=1, η=30) ≈ −9.4e−14, ℓ(y=1, η=−800) = −800).
-inline double logistic_log_likelihood(double y, double eta) {
-  return -softplus(y != 0.0 ? -eta : eta);
-}
-
-// y − σ(η) for y ∈ {0, 1} from one exp, exact in relative terms in both tails.
-inline double logistic_residual(double y, double eta) {
-  const double e = std::exp(-std::abs(eta));
-  const bool positive = eta >= 0.0;
-  // σ(η) = (positive ? 1 : e)/(1+e) and 1 − σ(η) = (positive ? e : 1)/(1+e).
-  return (y * (positive ? e : 1.0) - (1.0 - y) * (positive ? 1.0 : e)) / (1.0 + e);
-}
-
-// σ(η)(1 − σ(η)) = e^{−|η|}/(1 + e^{−|η|})², the curvature weight.
-inline double logistic_curvature(double eta) {
-  const double e = std::exp(-std::abs(eta));
-  return e / ((1.0 + e) * (1.0 + e));
-}
 
 class LogisticRegressionTarget final : public RegressionTarget {
  public:
@@ -49,6 +23,10 @@ class LogisticRegressionTarget final : public RegressionTarget {
   void add_log_likelihood_hessian(const std::int64_t* idx, int count, double weight,
                                   const double* theta, Eigen::MatrixXd& H) const override;
   Vec map() const override { return map_; }
+  std::optional<ReferencePosterior> reference_posterior() const override {
+    return ReferencePosterior{ReferencePosterior::Kind::Laplace, map_, laplace_covariance_};
+  }
+  std::optional<GlmLikelihood> glm() const override;
 
   // (−∇²log posterior at the MAP)⁻¹.
   const Eigen::MatrixXd& laplace_covariance() const { return laplace_covariance_; }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/targets/data_target.hpp"
+#include "core/targets/second_order_data.hpp"
 
 namespace sgl {
 
@@ -44,8 +45,9 @@ Dataset make_synthetic_dataset(ResponseKind kind, std::int64_t n, int d, std::ui
 Dataset load_csv_dataset(const std::string& path, const std::string& response, ResponseKind kind);
 
 // U(β) = −Σ_k ℓ_k(β) − log p(β), p = N(0, prior_sd² I) with its normalising constant; the
-// derived classes also keep ℓ_k's constants, so −U is the exact log joint density.
-class RegressionTarget : public DataTarget {
+// derived classes also keep ℓ_k's constants, so −U is the exact log joint density. Every
+// regression offers second-order data in GLM form and its posterior mode.
+class RegressionTarget : public DataTarget, public SecondOrderData {
  public:
   int dim() const override { return data_.num_coefficients(); }
   std::vector<std::string> coordinate_names() const override { return data_.coefficient_names; }
@@ -58,13 +60,12 @@ class RegressionTarget : public DataTarget {
   const Dataset& data() const { return data_; }
   double prior_sd() const { return prior_sd_; }
 
-  // H += weight · Σ_{j<count} ∇²ℓ_{idx[j]}(θ) (H is dim() × dim()).
-  virtual void add_log_likelihood_hessian(const std::int64_t* idx, int count, double weight,
-                                          const double* theta, Eigen::MatrixXd& H) const = 0;
+  const SecondOrderData* second_order() const override { return this; }
   // H += weight · ∇²log p = −weight / prior_sd² · I.
-  void add_log_prior_hessian(double weight, Eigen::MatrixXd& H) const;
+  void add_log_prior_hessian(double weight, Eigen::MatrixXd& H) const override;
   // Posterior mode (for the linear model also the exact posterior mean).
   virtual Vec map() const = 0;
+  std::optional<Vec> posterior_mode() const override { return map(); }
 
  protected:
   RegressionTarget(Dataset data, double prior_sd);

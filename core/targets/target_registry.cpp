@@ -54,44 +54,77 @@ std::vector<ParamDescriptor> regression_params(double default_n) {
       seed_param("Seed of the synthetic data generator (not with --data)"), prior_sd_param()};
 }
 
+using Factory = std::function<std::shared_ptr<const Target>(const TargetSpec&, const ParamValues&)>;
+
+// A factory that ignores the spec and passes chosen parameters to T's constructor.
+template <class T, class... Names>
+Factory build(Names... names) {
+  return [=](const TargetSpec&, const ParamValues& values) -> std::shared_ptr<const Target> {
+    return std::make_shared<T>(values.at(names)...);
+  };
+}
+
+std::shared_ptr<const Target> make_custom_target(const TargetSpec& spec, const ParamValues&);
+
+// A regression on synthetic data or on the spec's CSV file.
+std::shared_ptr<const Target> make_regression(const TargetSpec& spec, const ParamValues& values,
+                                              ResponseKind kind) {
+  const auto get = [&](const char* name) { return values.at(name); };
+  const double noise_sd = kind == ResponseKind::Gaussian ? get("noise_sd") : 1.0;
+  Dataset data = spec.data_csv.empty()
+                     ? make_synthetic_dataset(kind, static_cast<std::int64_t>(get("n")),
+                                              static_cast<int>(get("d")),
+                                              static_cast<std::uint64_t>(get("seed")), noise_sd)
+                     : load_csv_dataset(spec.data_csv, spec.response, kind);
+  if (kind == ResponseKind::Gaussian)
+    return std::make_shared<LinearRegressionTarget>(std::move(data), noise_sd, get("prior_sd"));
+  return std::make_shared<LogisticRegressionTarget>(std::move(data), get("prior_sd"));
+}
+
+TargetInfo entry(std::string id, std::string description, bool data_target,
+                 std::vector<ParamDescriptor> params, Factory make,
+                 bool accepts_data_file = false) {
+  return {std::move(id),     std::move(description), data_target,
+          std::move(params), accepts_data_file,      std::move(make)};
+}
+
 std::vector<TargetInfo> build_catalogue() {
   std::vector<TargetInfo> list;
+  list.push_back(entry("chen-doublewell",
+                       "1-D double well U = −2θ² + θ⁴ (Chen et al. 2014, Fig. 1)", false, {},
+                       build<DoubleWellTarget>()));
+  list.push_back(entry("harmonic", "1-D standard Gaussian U = ½θ² (Chen et al. 2014, Fig. 2)",
+                       false, {}, build<HarmonicTarget>()));
+  list.push_back(entry(
+      "gauss2d", "2-D Gaussian, unit variances, correlation rho (Chen et al. 2014, Fig. 3)", false,
+      {real_param("rho", "correlation ρ", -0.99, 0.99, 0.9,
+                  "Correlation between the two coordinates")},
+      build<CorrelatedGaussianTarget>("rho")));
+  list.push_back(entry(
+      "banana",
+      "2-D twisted Gaussian: θ₁ ~ N(0, 1.5²), θ₂ | θ₁ ~ N(b(θ₁² − 1.5²), 1) (Haario et al. 1999)",
+      false,
+      {real_param("b", "curvature b", 0.0, 1.0, 0.5,
+                  "How strongly the ridge bends (0 = an axis-aligned Gaussian)")},
+      build<BananaTarget>("b")));
+  list.push_back(entry(
+      "mixture", "2-D equal-weight mixture of two isotropic Gaussians at (±separation/2, 0)", false,
+      {real_param("separation", "separation", 0.0, 12.0, 4.0,
+                  "Distance between the two mode centres"),
+       real_param("sd", "component sd", 0.2, 3.0, 1.0, "Standard deviation of each component")},
+      build<GaussianMixtureTarget>("separation", "sd")));
   list.push_back(
-      {"chen-doublewell", "1-D double well U = −2θ² + θ⁴ (Chen et al. 2014, Fig. 1)", false, {}});
-  list.push_back(
-      {"harmonic", "1-D standard Gaussian U = ½θ² (Chen et al. 2014, Fig. 2)", false, {}});
-  list.push_back({"gauss2d",
-                  "2-D Gaussian, unit variances, correlation rho (Chen et al. 2014, Fig. 3)",
-                  false,
-                  {real_param("rho", "correlation ρ", -0.99, 0.99, 0.9,
-                              "Correlation between the two coordinates")}});
-  list.push_back(
-      {"banana",
-       "2-D twisted Gaussian: θ₁ ~ N(0, 1.5²), θ₂ | θ₁ ~ N(b(θ₁² − 1.5²), 1) (Haario et al. 1999)",
-       false,
-       {real_param("b", "curvature b", 0.0, 1.0, 0.5,
-                   "How strongly the ridge bends (0 = an axis-aligned Gaussian)")}});
-  list.push_back(
-      {"mixture",
-       "2-D equal-weight mixture of two isotropic Gaussians at (±separation/2, 0)",
-       false,
-       {real_param("separation", "separation", 0.0, 12.0, 4.0,
-                   "Distance between the two mode centres"),
-        real_param("sd", "component sd", 0.2, 3.0, 1.0, "Standard deviation of each component")}});
-  list.push_back(
-      {"donut",
-       "2-D ring U = (‖θ‖ − radius)²/(2 width²)",
-       false,
-       {real_param("radius", "radius", 0.5, 5.0, 2.5, "Radius of the ring"),
-        real_param("width", "width", 0.1, 2.0, 0.3, "Radial standard deviation of the ring")}});
-  list.push_back(
-      {"funnel", "2-D Neal's funnel: v ~ N(0, 3²), x | v ~ N(0, e^v) (Neal 2003)", false, {}});
+      entry("donut", "2-D ring U = (‖θ‖ − radius)²/(2 width²)", false,
+            {real_param("radius", "radius", 0.5, 5.0, 2.5, "Radius of the ring"),
+             real_param("width", "width", 0.1, 2.0, 0.3, "Radial standard deviation of the ring")},
+            build<DonutTarget>("radius", "width")));
+  list.push_back(entry("funnel", "2-D Neal's funnel: v ~ N(0, 3²), x | v ~ N(0, e^v) (Neal 2003)",
+                       false, {}, build<FunnelTarget>()));
   {
-    TargetInfo custom{"custom",
-                      "Your own potential U(x) or U(x, y), typed with --potential 'EXPR' (e.g. "
-                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2'; grammar in the README)",
-                      false,
-                      {}};
+    TargetInfo custom = entry("custom",
+                              "Your own potential U(x) or U(x, y), typed with --potential 'EXPR' "
+                              "(e.g. '0.5*x^2 + 2*(y - 0.5*x^2)^2'; grammar in the README)",
+                              false, {}, make_custom_target);
     for (const std::string& name : custom_bound_names()) {
       const bool low = name.ends_with("min");
       ParamDescriptor bound =
@@ -103,31 +136,44 @@ std::vector<TargetInfo> build_catalogue() {
     }
     list.push_back(std::move(custom));
   }
-  list.push_back(
-      {"ewsg-gauss",
-       "2-D Gaussian V(θ) = Σ½‖θ − c_i‖², c_i ~ N(0, I), minibatches over i (EWSG paper, "
-       "Fig. 1a)",
-       true,
-       {integer_param("n", "centres n", 1, 100000, 20, "Number of centres c_i (data points)", true),
-        seed_param("Seed for drawing the centres c_i")}});
+  list.push_back(entry(
+      "ewsg-gauss",
+      "2-D Gaussian V(θ) = Σ½‖θ − c_i‖², c_i ~ N(0, I), minibatches over i (EWSG paper, "
+      "Fig. 1a)",
+      true,
+      {integer_param("n", "centres n", 1, 100000, 20, "Number of centres c_i (data points)", true),
+       seed_param("Seed for drawing the centres c_i")},
+      [](const TargetSpec&, const ParamValues& values) -> std::shared_ptr<const Target> {
+        return std::make_shared<EwsgGaussTarget>(static_cast<int>(values.at("n")),
+                                                 static_cast<std::uint64_t>(values.at("seed")));
+      }));
   {
-    TargetInfo linear{"linear",
-                      "Bayesian linear regression, known noise, Gaussian prior (conjugate: "
-                      "exact posterior)",
-                      true, regression_params(200)};
+    TargetInfo linear = entry(
+        "linear",
+        "Bayesian linear regression, known noise, Gaussian prior (conjugate: exact posterior)",
+        true, regression_params(200),
+        [](const TargetSpec& spec, const ParamValues& values) {
+          return make_regression(spec, values, ResponseKind::Gaussian);
+        },
+        true);
     linear.params.push_back(real_param("noise_sd", "noise sd σ", 1e-3, 1e6, 1.0,
                                        "Known standard deviation of the observation noise", true));
     list.push_back(std::move(linear));
   }
-  list.push_back({"logistic",
-                  "Bayesian logistic regression with a Gaussian prior (HMC-ECS paper, Dang et "
-                  "al. 2019)",
-                  true, regression_params(1000)});
+  list.push_back(entry(
+      "logistic",
+      "Bayesian logistic regression with a Gaussian prior (HMC-ECS paper, Dang et "
+      "al. 2019)",
+      true, regression_params(1000),
+      [](const TargetSpec& spec, const ParamValues& values) {
+        return make_regression(spec, values, ResponseKind::Binary);
+      },
+      true));
   return list;
 }
 
 // Only the bounds the user gave: the others are found from the potential.
-std::shared_ptr<const Target> make_custom_target(const TargetSpec& spec) {
+std::shared_ptr<const Target> make_custom_target(const TargetSpec& spec, const ParamValues&) {
   if (spec.potential.empty())
     throw UserError("target 'custom' needs a potential, e.g. --potential '0.5*x^2 + 0.5*y^2'");
   const expr::Program program = expr::Program::compile(spec.potential);
@@ -166,16 +212,23 @@ const TargetInfo* find_target_info(const std::string& id) {
   return nullptr;
 }
 
+std::string data_file_target_ids(const std::string& separator) {
+  std::string ids;
+  for (const auto& info : target_catalogue())
+    if (info.accepts_data_file) ids += (ids.empty() ? "" : separator) + info.id;
+  return ids;
+}
+
 std::shared_ptr<const Target> make_target(const TargetSpec& spec) {
   const TargetInfo* info = find_target_info(spec.id);
   if (!info) throw UserError("unknown target '" + spec.id + "' (known: " + known_ids() + ")");
   const std::string owner = "target '" + spec.id + "'";
   // Target parameters all have ParamScope::Any, so the data/analytic flag does not matter here.
   validate_params(spec.params, info->params, owner, false);
-  const bool regression = spec.id == "linear" || spec.id == "logistic";
   if (!spec.data_csv.empty()) {
-    if (!regression)
-      throw UserError(owner + " takes no data file (--data applies to linear and logistic)");
+    if (!info->accepts_data_file)
+      throw UserError(owner + " takes no data file (--data applies to " +
+                      data_file_target_ids(" and ") + ")");
     for (const char* name : {"n", "d", "seed"})
       if (spec.params.count(name))
         throw UserError(owner + ": parameter '" + name +
@@ -183,32 +236,7 @@ std::shared_ptr<const Target> make_target(const TargetSpec& spec) {
   }
   if (spec.id != "custom" && !spec.potential.empty())
     throw UserError("a potential expression applies to --target custom only, not to " + owner);
-  if (spec.id == "custom") return make_custom_target(spec);
-  const ParamValues v = with_defaults(spec.params, info->params, false);
-  const auto get = [&](const char* name) { return v.at(name); };
-
-  if (spec.id == "chen-doublewell") return std::make_shared<DoubleWellTarget>();
-  if (spec.id == "harmonic") return std::make_shared<HarmonicTarget>();
-  if (spec.id == "gauss2d") return std::make_shared<CorrelatedGaussianTarget>(get("rho"));
-  if (spec.id == "banana") return std::make_shared<BananaTarget>(get("b"));
-  if (spec.id == "mixture")
-    return std::make_shared<GaussianMixtureTarget>(get("separation"), get("sd"));
-  if (spec.id == "donut") return std::make_shared<DonutTarget>(get("radius"), get("width"));
-  if (spec.id == "funnel") return std::make_shared<FunnelTarget>();
-  if (spec.id == "ewsg-gauss")
-    return std::make_shared<EwsgGaussTarget>(static_cast<int>(get("n")),
-                                             static_cast<std::uint64_t>(get("seed")));
-
-  const ResponseKind kind = spec.id == "linear" ? ResponseKind::Gaussian : ResponseKind::Binary;
-  const double noise_sd = kind == ResponseKind::Gaussian ? get("noise_sd") : 1.0;
-  Dataset data = spec.data_csv.empty()
-                     ? make_synthetic_dataset(kind, static_cast<std::int64_t>(get("n")),
-                                              static_cast<int>(get("d")),
-                                              static_cast<std::uint64_t>(get("seed")), noise_sd)
-                     : load_csv_dataset(spec.data_csv, spec.response, kind);
-  if (kind == ResponseKind::Gaussian)
-    return std::make_shared<LinearRegressionTarget>(std::move(data), noise_sd, get("prior_sd"));
-  return std::make_shared<LogisticRegressionTarget>(std::move(data), get("prior_sd"));
+  return info->make(spec, with_defaults(spec.params, info->params, false));
 }
 
 }  // namespace sgl

@@ -3,21 +3,22 @@
 // gradient, Hessian-vector products (the adjoint of a leapfrog step differentiates ∇V_k once
 // more) and the per-datum directional derivatives ∇ℓ_k(z)·v (the gradient with respect to ω).
 //
-// The regressions are GLMs, ℓ_k = f(y_k, η_k) with η_k = x_kᵀz, so ∇ℓ_k = f'(η_k) x_k and
-// ∇²ℓ_k v = f''(η_k)(x_kᵀv) x_k cost O(d) per datum; ewsg-gauss has ℓ_k = −½‖z − c_k‖², ∇²ℓ_k = −I.
-// Values come from the target itself (log_likelihood_datum, log_prior), so −U(z) and the ELBO's
-// log p(D, z) agree to the last constant. Other data targets are rejected with a UserError.
+// Everything comes from the target's second-order capability (second_order_data.hpp). Where
+// the likelihood has the GLM form (the regressions), ℓ_k = f(y_k, η_k) with η_k = x_kᵀz, so
+// ∇ℓ_k = f'(η_k) x_k and ∇²ℓ_k v = f''(η_k)(x_kᵀv) x_k cost O(d) per datum; other data targets
+// (ewsg-gauss: ℓ_k = −½‖z − c_k‖², ∇²ℓ_k = −I) go through their per-datum gradients and dense
+// per-datum Hessians. Values come from the target itself (log_likelihood_datum, log_prior), so
+// −U(z) and the ELBO's log p(D, z) agree to the last constant. Data targets without second-order
+// data are rejected with a UserError.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "core/targets/data_target.hpp"
+#include "core/targets/second_order_data.hpp"
 
 namespace sgl {
-
-class LinearRegressionTarget;
-class LogisticRegressionTarget;
-class EwsgGaussTarget;
 
 class DaisLikelihood {
  public:
@@ -48,20 +49,11 @@ class DaisLikelihood {
   void add_log_prior_hessian_vector(const double* v, double* out) const;
 
  private:
-  enum class Kind { Linear, Logistic, Gauss };
-  // f'(η) and f''(η) of the GLM link for datum k.
-  double slope(std::int64_t k, double eta) const;
-  double curvature(double eta) const;
-  double linear_predictor(std::int64_t k, const double* z) const;
-
   const DataTarget& target_;
-  Kind kind_;
+  const SecondOrderData& second_order_;
+  std::optional<GlmLikelihood> glm_;  // the O(d)-per-datum path where the likelihood has it
   int dim_;
-  const LinearRegressionTarget* linear_ = nullptr;
-  const LogisticRegressionTarget* logistic_ = nullptr;
-  const EwsgGaussTarget* gauss_ = nullptr;
-  double noise_precision_ = 0.0;  // linear: 1/σ²
-  double prior_precision_ = 0.0;  // −∇²log p = prior_precision · I
+  Vec prior_precision_;  // −diag(∇²log p)
 };
 
 }  // namespace sgl

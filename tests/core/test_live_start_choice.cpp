@@ -136,3 +136,22 @@ TEST_CASE("a chain added on a regression runs and shows the data-aware defaults"
           find_descriptor(info.params, "step_size")->default_value);
   }
 }
+
+TEST_CASE("opening a scenario with start values builds its target once",
+          "[engine][init][scenario]") {
+  Scenario scenario;
+  scenario.target = kLogistic;
+  scenario.chains = {{"HMC", {"hmc", {}}, true}};
+  scenario.init = {0.1, -0.2, 0.3};
+  LiveSetup setup = live_setup_from_scenario(scenario);
+  REQUIRE(setup.built_target != nullptr);  // built once, to check the start values
+  setup.running = false;
+  {
+    LiveEngine engine(setup);  // takes that target over instead of building another
+    CHECK(engine.snapshot()->target.get() == setup.built_target.get());
+  }
+  setup.target = {"gauss2d", {}, "", "y"};  // changed after the build: the engine builds its own
+  setup.init = {0.1, -0.2};
+  LiveEngine engine(setup);
+  CHECK(engine.snapshot()->target->id() == "gauss2d");
+}

@@ -43,10 +43,6 @@ void help_marker(const std::string& text) {
   }
 }
 
-bool is_regression(const std::string& target_id) {
-  return target_id == "linear" || target_id == "logistic";
-}
-
 // A refusal or an undo stays on screen this long.
 constexpr double kMessageSeconds = 12.0;
 
@@ -299,7 +295,7 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
       engine_.set_target(edited_target_);
       edited_params_.clear();
     }
-    if (is_regression(edited_target_.id)) {
+    if (current->accepts_data_file) {
       ImGui::InputText("CSV file", csv_path_, sizeof csv_path_);
       ImGui::InputText("response column", response_column_, sizeof response_column_);
       if (ImGui::Button("Load CSV")) {

@@ -1,9 +1,9 @@
 // Histogram of the selected coordinate for every chain (all draws since the last reset) against
 // the true marginal density, with each chain's distance to the truth. Regressions have no
-// numerical truth: the exact posterior marginal (linear) or the Laplace one (logistic) stands
-// in, labelled as such. Signed HMC-ECS chains are drawn sign-weighted (Dang et al. 2019, eq. 5.3):
-// height = (n⁺ − n⁻) / (Σs · width) per bin, which may dip below zero; when Σs ≤ 0 the weighting
-// is undefined and the unweighted histogram is drawn, labelled so.
+// numerical truth: the marginal of the target's reference posterior, exact (linear) or Laplace
+// (logistic), stands in, labelled as such. Signed HMC-ECS chains are drawn sign-weighted (Dang et
+// al. 2019, eq. 5.3): height = (n⁺ − n⁻) / (Σs · width) per bin, which may dip below zero; when Σs
+// ≤ 0 the weighting is undefined and the unweighted histogram is drawn, labelled so.
 #include <imgui.h>
 
 #include <algorithm>
@@ -17,8 +17,6 @@
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
-#include "core/targets/linear_regression.hpp"
-#include "core/targets/logistic_regression.hpp"
 #include "core/targets/truth_grid.hpp"
 
 namespace sgl {
@@ -44,15 +42,12 @@ ReferenceCurve reference_curve(const Target& target, int coordinate, double lo, 
   double variance = 0.0;
   if (target.truth() != nullptr) {
     curve.label = "true density";
-  } else if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
-    curve.label = "exact posterior";
-    mean = linear->exact_posterior_mean()(coordinate);
-    variance = linear->exact_posterior_covariance()(coordinate, coordinate);
-  } else if (const auto* logistic = dynamic_cast<const LogisticRegressionTarget*>(&target)) {
-    curve.label = "Laplace approx.";
-    curve.dashed = true;
-    mean = logistic->map()(coordinate);
-    variance = logistic->laplace_covariance()(coordinate, coordinate);
+  } else if (const auto reference = target.reference_posterior()) {
+    const bool laplace = reference->kind == ReferencePosterior::Kind::Laplace;
+    curve.label = laplace ? "Laplace approx." : "exact posterior";
+    curve.dashed = laplace;
+    mean = reference->mean(coordinate);
+    variance = reference->covariance(coordinate, coordinate);
   } else {
     return curve;
   }
@@ -123,8 +118,9 @@ void show_histogram_view(ViewContext& context) {
     if (!text.empty()) readouts.push_back({views::chain_colour(context, chain), text});
   }
   if (target.dim() > 1) ImGui::SameLine();
+  const auto reference = target.reference_posterior();
   const char* truth_name = target.truth() != nullptr ? "true density"
-                           : dynamic_cast<const LogisticRegressionTarget*>(&target)
+                           : reference && reference->kind == ReferencePosterior::Kind::Laplace
                                ? "Laplace approx."
                                : "exact posterior";
   const bool any_truth = std::any_of(snapshot.chains.begin(), snapshot.chains.end(),

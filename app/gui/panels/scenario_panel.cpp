@@ -364,8 +364,10 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     if (ImGui::Button(sweep ? "Run the sweep" : "Run the ensemble")) start_experiment();
     return;
   }
+  // One consistent state for the whole frame (the worker may publish a newer one meanwhile).
+  const std::shared_ptr<const ExperimentSnapshot> state = runner_->snapshot();
   const double progress = runner_->progress();
-  const bool finished = runner_->finished();
+  const bool finished = state->finished;
   char overlay[64];
   std::snprintf(overlay, sizeof overlay, "%s %.0f%%",
                 finished ? (runner_->cancelled() ? "cancelled" : "done") : "running",
@@ -380,23 +382,23 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     start_experiment();
     return;
   }
-  if (!runner_->error().empty()) {
-    ImGui::TextWrapped("%s", runner_->error().c_str());
+  if (!state->error.empty()) {
+    ImGui::TextWrapped("%s", state->error.c_str());
     return;
   }
   if (reference) {
     caption("every chain run headless for %llu steps, against %s",
             static_cast<unsigned long long>(scenario_->steps),
             scenario_->analysis.reference.c_str());
-    if (const auto reports = runner_->reports())
-      plot_reference(*reports);
+    if (state->reports)
+      plot_reference(*state->reports);
     else
       caption("the plot appears when the runs are done");
   } else if (sweep) {
     caption("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
             scenario_->sweep->values.size());
-    if (const auto result = runner_->sweep())
-      plot_sweep(*result);
+    if (state->sweep)
+      plot_sweep(*state->sweep);
     else
       caption("the plot appears when the sweep is done");
   } else {
@@ -404,12 +406,12 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     caption("%d chains per sampler; particles on the target view", scenario_->ensemble->chains);
     // Once done: the ensemble's R̂ and ESS under the plot.
     // The plot keeps at least eight rows' height; a shorter panel gets the one-line form.
-    const auto result = runner_->ensemble();
+    const std::optional<EnsembleResult>& result = state->ensemble;
     const float table = result ? ensemble_convergence_height(*result) : 0.0f;
     const bool compact =
         result && ImGui::GetContentRegionAvail().y - table < 8.0f * ImGui::GetFrameHeight();
     const float below = !result ? 0.0f : compact ? ImGui::GetFrameHeightWithSpacing() : table;
-    plot_ensemble(runner_->clouds(), passes ? "data passes" : "steps", below);
+    plot_ensemble(state->clouds, passes ? "data passes" : "steps", below);
     if (result) show_ensemble_convergence(*result, compact);
   }
 }
@@ -417,7 +419,8 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
 std::vector<OverlayCloud> ScenarioPanel::overlay_clouds() const {
   std::vector<OverlayCloud> clouds;
   if (!runner_ || runner_->kind() != ExperimentRunner::Kind::Ensemble) return clouds;
-  for (auto& series : runner_->clouds()) {
+  const std::shared_ptr<const ExperimentSnapshot> state = runner_->snapshot();
+  for (const auto& series : state->clouds) {
     if (series.positions.empty()) continue;
     OverlayCloud cloud;
     // One legend entry for every cloud (each keeps its own colour); clicking it hides them all.

@@ -6,7 +6,6 @@
 #include <string>
 
 #include "app/gui/shell/ui_probe.hpp"
-#include "core/targets/regression_data.hpp"
 
 namespace sgl {
 namespace {
@@ -65,8 +64,8 @@ std::optional<StartChoice> start_choice_for(StartOption option, int dim) {
 }
 
 std::optional<StartChoice> show_start_choice(const EngineSnapshot& snapshot) {
-  if (!snapshot.target || dynamic_cast<const RegressionTarget*>(snapshot.target.get()) == nullptr)
-    return std::nullopt;
+  // The choice exists where there is a mode to start at (the regressions).
+  if (!snapshot.target || !snapshot.target->posterior_mode()) return std::nullopt;
   const StartOption current = current_start_option(snapshot.start);
   const OptionText* shown = &kOptions[0];
   for (const OptionText& text : kOptions)

@@ -12,8 +12,6 @@
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
 #include "core/plot/framing_box.hpp"
-#include "core/targets/linear_regression.hpp"
-#include "core/targets/logistic_regression.hpp"
 
 namespace sgl::views {
 namespace {
@@ -29,17 +27,13 @@ struct GaussianReference {
 
 // "3 sd" is held together by a no-break space: the caption wraps at spaces on narrow panels.
 bool gaussian_reference(const Target& target, GaussianReference& reference) {
-  if (const auto* linear = dynamic_cast<const LinearRegressionTarget*>(&target)) {
-    reference = {"exact posterior 1, 2, 3\u00A0sd", linear->exact_posterior_mean(),
-                 linear->exact_posterior_covariance()};
-    return true;
-  }
-  if (const auto* logistic = dynamic_cast<const LogisticRegressionTarget*>(&target)) {
-    reference = {"Laplace approx. 1, 2, 3\u00A0sd", logistic->map(),
-                 logistic->laplace_covariance()};
-    return true;
-  }
-  return false;
+  std::optional<ReferencePosterior> posterior = target.reference_posterior();
+  if (!posterior) return false;
+  reference = {posterior->kind == ReferencePosterior::Kind::Laplace
+                   ? "Laplace approx. 1, 2, 3\u00A0sd"
+                   : "exact posterior 1, 2, 3\u00A0sd",
+               std::move(posterior->mean), std::move(posterior->covariance)};
+  return true;
 }
 
 void plot_reference_ellipses(const GaussianReference& reference, int x, int y) {

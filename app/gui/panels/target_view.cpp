@@ -3,9 +3,9 @@
 //     cloud, the fading trajectory of its last draws, its current position and momentum arrow.
 //   1-D targets: the density curve with each chain's current position on it, and below it a
 //     strip of the recent positions (newest on top) so the motion stays visible.
-//   Regressions (and targets of higher dimension): a chosen pair of coefficients as a scatter,
-//     with 1/2/3-sd ellipses of the exact posterior (linear) or the Laplace approximation
-//     (logistic) — see target_pair_view.cpp.
+//   Targets without a truth grid (the regressions) and targets of higher dimension: a chosen
+//     pair of coordinates as a scatter, with 1/2/3-sd ellipses of the target's reference
+//     posterior, exact (linear) or Laplace (logistic) — see target_pair_view.cpp.
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,7 +21,6 @@
 #include "app/gui/plot/plot_theme.hpp"
 #include "core/plot/framing_box.hpp"
 #include "core/plot/plot_math.hpp"
-#include "core/targets/regression_data.hpp"
 #include "core/targets/truth_grid.hpp"
 
 namespace sgl {
@@ -358,7 +357,9 @@ void show_target_view(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   const Target& target = *snapshot.target;
   ViewSettings& settings = *context.settings;
-  const bool regression = dynamic_cast<const RegressionTarget*>(&target) != nullptr;
+  // Without a truth grid (the regressions) the coordinates are coefficients in their own units:
+  // no density picture, and equal aspect off by default.
+  const bool has_density = target.truth() != nullptr;
 
   // The display options sit in a popup: the header keeps one row, so the picture keeps its
   // height in a small tile.
@@ -371,13 +372,13 @@ void show_target_view(ViewContext& context) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
     ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
     settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
-    if (target.dim() >= 2) equal_aspect_checkbox(context, target.dim() == 2 && !regression);
+    if (target.dim() >= 2) equal_aspect_checkbox(context, target.dim() == 2 && has_density);
     ImGui::EndPopup();
   } else if (target.dim() >= 2) {
     // Keeps the default's target check running while the popup is closed.
-    equal_aspect_default(context, target.dim() == 2 && !regression);
+    equal_aspect_default(context, target.dim() == 2 && has_density);
   }
-  if (regression || target.dim() > 2) {
+  if (!has_density || target.dim() > 2) {
     // "pair x vs y" beside the display button where the panel is wide enough, else on the next
     // line; a narrow side panel puts "vs y" on a line of its own rather than clip it.
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -408,7 +409,7 @@ void show_target_view(ViewContext& context) {
 
   if (target.dim() == 1) {
     show_1d_view(context);
-  } else if (target.dim() == 2 && !regression) {
+  } else if (target.dim() == 2 && has_density) {
     show_2d_view(context);
   } else {
     views::show_pair_view(context, settings.pair_x, settings.pair_y);

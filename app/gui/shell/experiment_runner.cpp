@@ -8,48 +8,15 @@
 namespace sgl {
 
 ExperimentRunner::ExperimentRunner(const Scenario& scenario, Kind kind) : kind_(kind) {
-  std::vector<std::string> labels;
+  ExperimentSnapshot initial;
   if (scenario.ensemble)
     for (const ChainSpec& chain : scenario.chains)
       if (scenario.ensemble->of.empty() ||
           std::find(scenario.ensemble->of.begin(), scenario.ensemble->of.end(), chain.label) !=
               scenario.ensemble->of.end())
-        labels.push_back(chain.label);
-  for (const std::string& label : labels) clouds_.push_back({label, {}, {}});
-
-  worker_ = std::thread([this, scenario] {
-    try {
-      if (kind_ == Kind::Reference) {
-        Scenario chains_only = scenario;
-        chains_only.sweep.reset();
-        chains_only.ensemble.reset();
-        ScenarioResults result = run_scenario(chains_only, &control_);
-        std::lock_guard lock(mutex_);
-        reports_ = std::move(result.chains);
-      } else if (kind_ == Kind::Sweep) {
-        SweepResult result = run_sweep(scenario, &control_);
-        std::lock_guard lock(mutex_);
-        sweep_ = std::move(result);
-      } else {
-        const EnsembleObserver observer = [this](std::size_t series,
-                                                 const std::vector<double>& positions,
-                                                 const EnsembleCheckpoint& checkpoint) {
-          std::lock_guard lock(mutex_);
-          if (series >= clouds_.size()) return;
-          clouds_[series].positions = positions;
-          clouds_[series].checkpoints.push_back(checkpoint);
-        };
-        EnsembleResult result = run_ensemble(scenario, &control_, observer);
-        std::lock_guard lock(mutex_);
-        ensemble_ = std::move(result);
-      }
-    } catch (const std::exception& error) {
-      std::lock_guard lock(mutex_);
-      error_ = error.what();
-    }
-    std::lock_guard lock(mutex_);
-    finished_ = true;
-  });
+        initial.clouds.push_back({chain.label, {}, {}});
+  published_ = std::make_shared<const ExperimentSnapshot>(std::move(initial));
+  worker_ = std::thread([this, scenario] { run(scenario); });
 }
 
 ExperimentRunner::~ExperimentRunner() {
@@ -57,34 +24,55 @@ ExperimentRunner::~ExperimentRunner() {
   if (worker_.joinable()) worker_.join();
 }
 
-bool ExperimentRunner::finished() const {
-  std::lock_guard lock(mutex_);
-  return finished_;
+std::shared_ptr<const ExperimentSnapshot> ExperimentRunner::snapshot() const {
+  std::lock_guard lock(snapshot_mutex_);
+  return published_;
 }
 
-std::string ExperimentRunner::error() const {
-  std::lock_guard lock(mutex_);
-  return error_;
+void ExperimentRunner::publish(const ExperimentSnapshot& state) {
+  // Built outside the lock: the UI thread waits only for the pointer swap.
+  auto next = std::make_shared<const ExperimentSnapshot>(state);
+  std::lock_guard lock(snapshot_mutex_);
+  published_ = std::move(next);
 }
 
-std::vector<ExperimentRunner::Cloud> ExperimentRunner::clouds() const {
-  std::lock_guard lock(mutex_);
-  return clouds_;
-}
-
-std::optional<SweepResult> ExperimentRunner::sweep() const {
-  std::lock_guard lock(mutex_);
-  return sweep_;
-}
-
-std::optional<std::vector<ChainReport>> ExperimentRunner::reports() const {
-  std::lock_guard lock(mutex_);
-  return reports_;
-}
-
-std::optional<EnsembleResult> ExperimentRunner::ensemble() const {
-  std::lock_guard lock(mutex_);
-  return ensemble_;
+void ExperimentRunner::run(const Scenario& scenario) {
+  // Only this thread touches `state`; the UI sees copies of it.
+  ExperimentSnapshot state = *snapshot();
+  try {
+    if (kind_ == Kind::Reference) {
+      Scenario chains_only = scenario;
+      chains_only.sweep.reset();
+      chains_only.ensemble.reset();
+      ScenarioResults result = run_scenario(chains_only, &control_);
+      state.reports = std::move(result.chains);
+    } else if (kind_ == Kind::Sweep) {
+      state.sweep = run_sweep(scenario, &control_);
+    } else {
+      const EnsembleObserver observer = [this, &state](std::size_t series,
+                                                       const std::vector<double>& positions,
+                                                       const EnsembleCheckpoint& checkpoint) {
+        if (series >= state.clouds.size()) return;
+        state.clouds[series].positions = positions;
+        state.clouds[series].checkpoints.push_back(checkpoint);
+        publish(state);
+      };
+      state.ensemble = run_ensemble(scenario, &control_, observer);
+    }
+  } catch (const std::exception& error) {
+    state.error = error.what();
+  }
+  state.finished = true;
+  try {
+    publish(state);
+  } catch (const std::exception&) {
+    // Out of memory for the copy: publish at least "finished" with the error, without results.
+    ExperimentSnapshot last;
+    last.finished = true;
+    last.error = "the experiment's results do not fit in memory";
+    std::lock_guard lock(snapshot_mutex_);
+    published_ = std::make_shared<const ExperimentSnapshot>(std::move(last));
+  }
 }
 
 }  // namespace sgl
