@@ -141,7 +141,10 @@ TEST_CASE("opening a scenario with start values builds its target once",
           "[engine][init][scenario]") {
   Scenario scenario;
   scenario.target = kLogistic;
-  scenario.chains = {{"HMC", {"hmc", {}}, true}};
+  ChainSpec hmc;
+  hmc.sampler_id = "hmc";
+  hmc.label = "HMC";
+  scenario.chains = {hmc};
   scenario.init = {0.1, -0.2, 0.3};
   LiveSetup setup = live_setup_from_scenario(scenario);
   REQUIRE(setup.built_target != nullptr);  // built once, to check the start values
