@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/samplers/sampler_registry.hpp"
 #include "core/targets/regression_data.hpp"
 #include "core/util/error.hpp"
 
@@ -43,9 +44,10 @@ Vec common_start(const Target& target, const StartChoice& choice, const std::str
 
 Vec sampler_start(const Target& target, const StartChoice& choice, const Vec& common,
                   const std::string& sampler_id) {
-  const bool ecs = sampler_id == "hmcecs" || sampler_id == "hmcecs-signed";
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  const bool at_mode = info != nullptr && info->traits.starts_at_mode;
   const auto* regression = dynamic_cast<const RegressionTarget*>(&target);
-  if (ecs && choice.values.empty() && regression != nullptr) return regression->map();
+  if (at_mode && choice.values.empty() && regression != nullptr) return regression->map();
   return common;
 }
 
