@@ -119,7 +119,7 @@ void summarize_channels(const std::vector<const Chain*>& chains, SamplerSummary&
         largest = count == 0 ? setting.mean() : std::max(largest, setting.mean());
         ++count;
       } else {
-        const ChannelTally& tally = chain->sampling_counters().channels[c];
+        const ChannelTally tally = chain->sampling_counters().channels[c];
         sum += tally.sum;
         count += tally.count;
       }
