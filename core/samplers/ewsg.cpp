@@ -23,7 +23,7 @@ const DataTarget& require_data_target(const Target& target) {
 
 std::vector<ChannelDescriptor> EwsgSampler::channels() {
   return {{.id = "index_acceptance",
-           .label = "index acc.",
+           .label = "α_I",
            .description = "acceptance rate of the Metropolis chain that picks the data block I",
            .kind = ChannelKind::Rate,
            .summary_key = "index_accept_rate",

@@ -1,6 +1,6 @@
 // Per-chain numbers in one table: work done (steps, gradient evaluations, data passes),
 // throughput, acceptance, one column per info channel the chains' samplers declare for it
-// (sampler_channels.hpp: HMC-ECS's α_u, signed HMC-ECS's τ̂, EWSG's index acceptance, ...),
+// (sampler_channels.hpp: HMC-ECS's α_u, signed HMC-ECS's τ̂, EWSG's index acceptance α_I, ...),
 // efficiency (ESS, ESS per 1000 gradient evaluations), distance to the truth, divergences and
 // status. Every ratio guards its denominator: a fresh chain shows "—".
 // The table never scrolls sideways: columns that say nothing for these chains (a channel no
@@ -51,8 +51,9 @@ struct MetricColumn {
   std::string definition = {};  // the tooltip when the glossary has no entry for `term`
 };
 
-// Info channels rank with the acceptance read-outs they sit beside.
-constexpr int kChannelKeepRank = 55;
+// Info channels rank just below the MH acceptance they sit beside (their rates used to share its
+// cell: "0.99 (u 0.98)"), so a narrow panel keeps them as long as it can.
+constexpr int kChannelKeepRank = 79;
 
 std::string number(double value, int significant = 3) {
   return views::compact_number(value, significant);
@@ -66,7 +67,7 @@ std::string acceptance_text(const SamplerCounters& counters) {
 }
 
 // The channels with a metrics column that the chains declare, one per id, in order of first
-// appearance (e.g. α_u, τ̂, index acc.).
+// appearance (e.g. α_u, τ̂, α_I).
 std::vector<const ChannelDescriptor*> metric_channels(const EngineSnapshot& snapshot) {
   std::vector<const ChannelDescriptor*> found;
   for (const ChainSnapshot& chain : snapshot.chains)
