@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/run/draw_store.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/targets/target_registry.hpp"
 

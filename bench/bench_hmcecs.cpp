@@ -19,6 +19,7 @@
 
 #include "core/diagnostics/ess.hpp"
 #include "core/diagnostics/running_moments.hpp"
+#include "core/run/draw_store.hpp"
 #include "core/samplers/hmcecs_signed.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/targets/logistic_regression.hpp"
@@ -95,7 +96,7 @@ void signed_cost() {
     const double per_step = seconds_since(start) / (iterations * 12.0);
     if (first == 0.0) first = per_step;
     const auto& counters = sampler->counters();
-    const double tau = double(counters.sign_positive) / double(counters.sign_total);
+    const double tau = counters.channels[sgl::HmcEcsSignedSampler::kSign].mean();
     // The λ lambda=auto picks here (a separate sampler: its set-up is not timed).
     params.erase("lambda");
     auto automatic = sgl::make_sampler("hmcecs-signed", *target, params);

@@ -52,7 +52,7 @@ void write_draws_csv(const Session& session, const std::string& path) {
   for (std::size_t c = 0; c < session.chains().size(); ++c) {
     chains.push_back({labels.at(session.chain_sampler_position().at(c)),
                       session.chain_index_within_sampler().at(c), &session.chains()[c]->draws(),
-                      session.chains()[c]->sampler().records_signs()});
+                      &session.chains()[c]->channels()});
   }
   write_draws_csv(session.target().coordinate_names(), chains, path);
 }
@@ -70,17 +70,37 @@ void write_draws_csv(const std::vector<std::string>& coordinate_names,
     header += csv_field(name);
   }
   header += ",potential,hamiltonian,accepted,divergent";
-  // A `sign` column (s = ±1, the weight of the draw in E[ψ] = Σψs/Σs) when a signed sampler is in
-  // the run; the other samplers' rows get 1 so the column is numeric throughout.
-  const bool signed_run = std::any_of(chains.begin(), chains.end(), [](const DrawsCsvChain& chain) {
-    return chain.records_signs || chain.draws->has_signs();
-  });
-  header += signed_run ? ",sign\n" : "\n";
+  // The channel columns every chain's sampler declared (e.g. `sign`, s = ±1, the weight of the
+  // draw in E[ψ] = Σψs/Σs); other samplers' rows get the declared stand-in so each column is
+  // numeric throughout.
+  std::vector<const ChannelDescriptor*> columns;
+  for (const DrawsCsvChain& chain : chains) {
+    if (chain.channels == nullptr) continue;
+    for (const ChannelDescriptor& channel : *chain.channels) {
+      if (channel.kind != ChannelKind::PerDraw || channel.csv_column.empty()) continue;
+      if (std::none_of(columns.begin(), columns.end(), [&](const ChannelDescriptor* column) {
+            return column->csv_column == channel.csv_column;
+          }))
+        columns.push_back(&channel);
+    }
+  }
+  for (const ChannelDescriptor* column : columns) {
+    header += ',';
+    header += csv_field(column->csv_column);
+  }
+  header += "\n";
   std::fputs(header.c_str(), file.get());
 
   for (const DrawsCsvChain& chain : chains) {
     const std::string label = csv_field(chain.sampler);
     const DrawStore& draws = *chain.draws;
+    // Per column: this chain's per-draw value index, or −1 where its sampler lacks the channel.
+    std::vector<int> slots(columns.size(), -1);
+    for (std::size_t k = 0; k < columns.size() && chain.channels != nullptr; ++k)
+      for (std::size_t c = 0; c < chain.channels->size(); ++c)
+        if ((*chain.channels)[c].kind == ChannelKind::PerDraw &&
+            (*chain.channels)[c].csv_column == columns[k]->csv_column)
+          slots[k] = per_draw_slot(*chain.channels, c);
     for (std::size_t i = 0; i < draws.size(); ++i) {
       std::fprintf(file.get(), "%s,%d,%" PRIu64, label.c_str(), chain.chain,
                    static_cast<std::uint64_t>(draws.iteration(i)));
@@ -89,11 +109,9 @@ void write_draws_csv(const std::vector<std::string>& coordinate_names,
       put_number(file.get(), draws.potential(i));
       put_number(file.get(), draws.hamiltonian(i));
       std::fprintf(file.get(), ",%d,%d", draws.accepted(i) ? 1 : 0, draws.divergent(i) ? 1 : 0);
-      if (signed_run) {
-        std::fprintf(file.get(), ",%d\n", draws.sign(i));
-      } else {
-        std::fputc('\n', file.get());
-      }
+      for (std::size_t k = 0; k < columns.size(); ++k)
+        put_number(file.get(), slots[k] >= 0 ? draws.channel(i, slots[k]) : columns[k]->csv_absent);
+      std::fputc('\n', file.get());
     }
     if (std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
   }

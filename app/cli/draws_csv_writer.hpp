@@ -1,6 +1,8 @@
 // draws.csv: one row per recorded draw of every chain, chains in session order.
-//   sampler,chain,iter,<coordinate names...>,potential,hamiltonian,accepted,divergent[,sign]
-// (`sign` only when a signed sampler is in the run; other samplers' rows get 1).
+//   sampler,chain,iter,<coordinate names...>,potential,hamiltonian,accepted,divergent[,<channels>]
+// then one column per PerDraw info channel with a csv_column that some sampler in the run
+// declares (sampler_channels.hpp; today `sign`, signed HMC-ECS's s = ±1), in order of first
+// declaration; rows of samplers without it get the channel's csv_absent value (1 for `sign`).
 // `sampler` is the label from sampler_labels(), `chain` the 0-based chain index within that
 // sampler, `iter` the 1-based step index (burn-in included). Numbers carry 17 significant digits
 // so that re-reading them is exact and output is byte-identical across runs; non-finite values
@@ -23,7 +25,8 @@ struct DrawsCsvChain {
   std::string sampler;
   int chain = 0;
   const DrawStore* draws = nullptr;
-  bool records_signs = false;  // a signed sampler: the file gets a `sign` column
+  // The sampler's declared info channels (null: none); those with a csv_column become columns.
+  const std::vector<ChannelDescriptor>* channels = nullptr;
 };
 void write_draws_csv(const std::vector<std::string>& coordinate_names,
                      const std::vector<DrawsCsvChain>& chains, const std::string& path);

@@ -121,16 +121,9 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
     entry["kl"] = number_or_null(summary.kl);
     entry["truth_bins"] = summary.truth_bins;
   }
-  if (summary.has_index_accept_rate)
-    entry["index_accept_rate"] = number_or_null(summary.index_accept_rate);
-  if (summary.has_subsample_accept_rate)
-    entry["accept_rate_subsample"] = number_or_null(summary.subsample_accept_rate);
-  if (summary.has_loglik_var_mean)
-    entry["loglik_var_mean"] = number_or_null(summary.loglik_var_mean);
-  if (summary.has_subsample_fraction)
-    entry["subsample_fraction"] = number_or_null(summary.subsample_fraction);
-  if (summary.has_sign_positive_fraction)
-    entry["sign_positive_fraction"] = number_or_null(summary.sign_positive_fraction);
+  // Whatever info channels the sampler declares, under their keys, in declaration order.
+  for (const ChannelFigure& figure : summary.channels)
+    entry[figure.key] = number_or_null(figure.value);
   if (const auto& training = summary.training) {
     entry["elbo"] = {{"estimate", number_or_null(training->elbo)},
                      {"se", number_or_null(training->elbo_se)},

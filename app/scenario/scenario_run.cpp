@@ -57,8 +57,9 @@ std::vector<ChainReport> chain_reports(const Scenario& scenario,
       report.kl = summary.kl;
     }
     if (summary.has_accept_rate) report.accept_rate = summary.accept_rate;
-    if (summary.has_subsample_accept_rate)
-      report.subsample_accept_rate = summary.subsample_accept_rate;
+    // α_u: the acceptance of a subsample update, for samplers that declare one (HMC-ECS).
+    if (const auto rate = summary.channel("subsample_acceptance"))
+      report.subsample_accept_rate = *rate;
     double iat_sum = 0.0;
     for (std::size_t c = 0; c < summary.coordinates.size(); ++c) {
       const CoordinateSummary& coordinate = summary.coordinates[c];

@@ -49,9 +49,9 @@ SamplerCounters Chain::sampling_counters() const {
   SamplerCounters after = sampler_->counters();
   if (!burnin_done_) {
     // Still in burn-in (or stopped there): nothing sampled yet.
-    after.steps = after.mh_proposals = after.mh_accepts = after.aux_proposals = 0;
-    after.aux_accepts = after.loglik_variance_count = after.sign_positive = after.sign_total = 0;
-    after.accept_prob_sum = after.loglik_variance_sum = 0.0;
+    after.steps = after.mh_proposals = after.mh_accepts = 0;
+    after.accept_prob_sum = 0.0;
+    after.channels = ChannelTallies{};
     return after;
   }
   const SamplerCounters& before = burnin_counters_;
@@ -59,13 +59,16 @@ SamplerCounters Chain::sampling_counters() const {
   after.mh_proposals -= before.mh_proposals;
   after.mh_accepts -= before.mh_accepts;
   after.accept_prob_sum -= before.accept_prob_sum;
-  after.aux_proposals -= before.aux_proposals;
-  after.aux_accepts -= before.aux_accepts;
-  after.loglik_variance_sum -= before.loglik_variance_sum;
-  after.loglik_variance_count -= before.loglik_variance_count;
-  after.sign_positive -= before.sign_positive;
-  after.sign_total -= before.sign_total;
+  // Setting tallies come out as 0 here; the summary reads them from counters().
+  for (std::size_t c = 0; c < kMaxChannels; ++c) {
+    after.channels[c].sum -= before.channels[c].sum;
+    after.channels[c].count -= before.channels[c].count;
+  }
   return after;
+}
+
+const std::vector<ChannelDescriptor>& Chain::channels() const {
+  return find_sampler_info(sampler_id_)->traits.channels;
 }
 
 double Chain::algorithm_seconds() const {

@@ -14,7 +14,6 @@
 
 namespace sgl {
 
-
 class Chain {
  public:
   // draw_capacity 0 keeps every draw; otherwise the newest draw_capacity (a ring buffer).
@@ -42,10 +41,12 @@ class Chain {
   const Sampler& sampler() const { return *sampler_; }
   const DrawStore& draws() const { return draws_; }
   const SamplerCounters& counters() const { return sampler_->counters(); }
-  // The counters of the steps after burn-in (and after training): steps, MH and auxiliary
-  // acceptances, σ̂² sums and signs, which the summary reports as rates of the recorded part of
-  // the run. Work (evaluations, divergences, timing) stays as in counters(): burn-in costs too.
+  // The counters of the steps after burn-in (and after training): steps, MH acceptances and the
+  // info channels' tallies, which the summary reports as rates of the recorded part of the run.
+  // Work (evaluations, divergences, timing) stays as in counters(): burn-in costs too.
   SamplerCounters sampling_counters() const;
+  // The sampler's declared info channels (its registry entry).
+  const std::vector<ChannelDescriptor>& channels() const;
   bool stopped() const { return sampler_->stopped(); }
   const std::string& stop_reason() const { return sampler_->stop_reason(); }
   double wall_seconds() const { return wall_seconds_; }

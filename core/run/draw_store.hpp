@@ -1,10 +1,11 @@
 // The draws a chain keeps: position, momentum, exact potential U, Hamiltonian H, and flags, for
 // every `thin`-th step after `burnin`. Flat arrays so that 10⁶ draws stay cheap to append and scan.
+// It is the DrawSink the chain's sampler records into (core/samplers/draw_sink.hpp).
 //
-// Pseudo-marginal samplers (HMC-ECS) also record per draw the variance of their log-likelihood
-// estimator (σ̂², or the estimated Var log|L̂| for signed HMC-ECS) and, for signed HMC-ECS, the
-// sign s = sign(L̂) that expectations must be weighted by (E[ψ] = Σψs / Σs). These arrays are
-// allocated only once a draw carries them, so other samplers pay nothing.
+// Samplers that declare PerDraw channels (sampler_channels.hpp: HMC-ECS's σ̂², signed HMC-ECS's
+// sign s = sign(L̂) and Var log|L̂|, ...) hand their values with each draw; they are kept per draw
+// in declaration order. That array is allocated only once a draw carries values, so other
+// samplers pay nothing. What a value means is the declaration's business, not the store's.
 //
 // With capacity 0 the store keeps everything (the CLI). With a capacity it is a ring buffer that
 // keeps the newest `capacity` draws, so a live session's memory stays bounded however long it
@@ -15,32 +16,30 @@
 #include <limits>
 #include <vector>
 
+#include "core/samplers/draw_sink.hpp"
+
 namespace sgl {
 
-// What a pseudo-marginal sampler records beside θ with each draw.
-struct DrawExtras {
-  int sign = 0;  // ±1 for signed samplers; 0 = the sampler has no sign (read back as +1)
-  double loglik_variance = std::numeric_limits<double>::quiet_NaN();  // NaN = not recorded
-};
-
-class DrawStore {
+class DrawStore final : public DrawSink {
  public:
   DrawStore(int dim = 1, std::uint64_t burnin = 0, std::uint64_t thin = 1, std::size_t capacity = 0)
-      : dim_(dim), burnin_(burnin), thin_(thin == 0 ? 1 : thin), capacity_(capacity) {
+      : DrawSink(burnin, thin), dim_(dim), capacity_(capacity) {
     if (capacity_ > 0) allocate(capacity_);
   }
 
-  // Whether the step with this 1-based index is kept.
-  bool due(std::uint64_t step) const {
-    return step > burnin_ && (thin_ == 1 || (step - burnin_) % thin_ == 0);
+  void record(const RecordedDraw& draw) override {
+    append(draw.step, draw.theta, draw.momentum, draw.potential, draw.hamiltonian, draw.accepted,
+           draw.divergent, draw.channel_values, draw.channel_count);
   }
 
   void append(std::uint64_t step, const double* theta, const double* momentum, double potential,
               double hamiltonian, bool accepted, bool divergent,
-              const DrawExtras* extras = nullptr) {
-    if (extras != nullptr && !has_extras_) {
-      has_extras_ = true;
-      allocate_extras(iteration_.size());
+              const double* channel_values = nullptr, int channel_count = 0) {
+    if (channel_count > 0 && channel_count_ == 0) {
+      // The first draw with channel values fixes how many each draw holds (one sampler per
+      // store: the count never changes).
+      channel_count_ = channel_count;
+      allocate_channels(iteration_.size());
     }
     std::size_t slot;
     if (capacity_ == 0) {
@@ -68,26 +67,13 @@ class DrawStore {
     hamiltonian_[slot] = hamiltonian;
     accepted_[slot] = accepted ? 1 : 0;
     divergent_[slot] = divergent ? 1 : 0;
-    if (has_extras_) {
-      sign_[slot] = static_cast<std::int8_t>(extras != nullptr ? extras->sign : 0);
-      loglik_variance_[slot] =
-          extras != nullptr ? extras->loglik_variance : std::numeric_limits<double>::quiet_NaN();
-      if (extras != nullptr && extras->sign != 0) has_signs_ = true;
+    if (channel_count_ > 0) {
+      double* values_out = &channel_values_[slot * static_cast<std::size_t>(channel_count_)];
+      for (int c = 0; c < channel_count_; ++c)
+        values_out[c] =
+            c < channel_count ? channel_values[c] : std::numeric_limits<double>::quiet_NaN();
     }
   }
-
-  // Burn-in steps at which samplers without MH check their energy for divergence without
-  // recording (see sampler.hpp): at most kBurninCheckpoints evenly spaced steps, the last one
-  // being the last burn-in step, so the first recorded draw is compared with a recent state.
-  bool burnin_checkpoint(std::uint64_t step) const {
-    if (step > burnin_ || burnin_ == 0) return false;
-    const std::uint64_t spacing = (burnin_ + kBurninCheckpoints - 1) / kBurninCheckpoints;
-    return step == burnin_ || step % spacing == 0;
-  }
-  // 64: enough that a chain whose energy rises steadily by thousands over the burn-in (a noisy
-  // chain settling into a wider stationary state) rises by far less between check points; each
-  // costs one exact U, less than 64 recorded draws do.
-  static constexpr std::uint64_t kBurninCheckpoints = 64;
 
   // Pre-allocates room for this many draws (unbounded stores only).
   void reserve(std::size_t draws) {
@@ -95,7 +81,6 @@ class DrawStore {
   }
 
   void clear() {
-    has_signs_ = false;
     size_ = 0;
     head_ = 0;
     next_slot_ = 0;
@@ -107,8 +92,6 @@ class DrawStore {
   std::size_t capacity() const { return capacity_; }
   // Draws appended since the last clear, including those a ring buffer has dropped.
   std::uint64_t appended() const { return appended_; }
-  std::uint64_t burnin() const { return burnin_; }
-  std::uint64_t thin() const { return thin_; }
 
   std::uint64_t iteration(std::size_t i) const { return iteration_[slot(i)]; }
   double theta(std::size_t i, int coord) const {
@@ -121,14 +104,14 @@ class DrawStore {
   double hamiltonian(std::size_t i) const { return hamiltonian_[slot(i)]; }
   bool accepted(std::size_t i) const { return accepted_[slot(i)] != 0; }
   bool divergent(std::size_t i) const { return divergent_[slot(i)] != 0; }
-  // Whether some draw carried extras / a sign since the store was created / cleared.
-  bool has_extras() const { return has_extras_; }
-  bool has_signs() const { return has_signs_; }
-  // s = sign(L̂) of draw i: ±1 (+1 for draws without a sign).
-  int sign(std::size_t i) const { return has_extras_ && sign_[slot(i)] < 0 ? -1 : 1; }
-  // The estimator variance recorded with draw i (NaN when none was).
-  double loglik_variance(std::size_t i) const {
-    return has_extras_ ? loglik_variance_[slot(i)] : std::numeric_limits<double>::quiet_NaN();
+  // How many channel values each draw holds (0 until a draw carried some).
+  int channel_count() const { return channel_count_; }
+  // Value `c` of the sampler's PerDraw channels recorded with draw i (NaN when none was).
+  double channel(std::size_t i, int c) const {
+    return c >= 0 && c < channel_count_
+               ? channel_values_[slot(i) * static_cast<std::size_t>(channel_count_) +
+                                 static_cast<std::size_t>(c)]
+               : std::numeric_limits<double>::quiet_NaN();
   }
 
   // One coordinate as a contiguous series, oldest first (for ESS, ACF, histograms).
@@ -158,17 +141,15 @@ class DrawStore {
     hamiltonian_.resize(draws);
     accepted_.resize(draws);
     divergent_.resize(draws);
-    if (has_extras_) allocate_extras(draws);
+    if (channel_count_ > 0) allocate_channels(draws);
   }
 
-  void allocate_extras(std::size_t draws) {
-    sign_.resize(draws, 0);
-    loglik_variance_.resize(draws, std::numeric_limits<double>::quiet_NaN());
+  void allocate_channels(std::size_t draws) {
+    channel_values_.resize(draws * static_cast<std::size_t>(channel_count_),
+                           std::numeric_limits<double>::quiet_NaN());
   }
 
   int dim_;
-  std::uint64_t burnin_;
-  std::uint64_t thin_;
   std::size_t capacity_;
   std::size_t size_ = 0;
   std::size_t head_ = 0;       // ring buffer: slot of the oldest draw
@@ -181,10 +162,8 @@ class DrawStore {
   std::vector<double> hamiltonian_;
   std::vector<std::uint8_t> accepted_;
   std::vector<std::uint8_t> divergent_;
-  bool has_extras_ = false;
-  bool has_signs_ = false;
-  std::vector<std::int8_t> sign_;
-  std::vector<double> loglik_variance_;
+  int channel_count_ = 0;
+  std::vector<double> channel_values_;  // size × channel_count_
 };
 
 }  // namespace sgl

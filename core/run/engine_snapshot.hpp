@@ -56,14 +56,16 @@ struct ChainSnapshot {
   std::vector<double> cloud;
   // Per coordinate: histogram over the target's view box of every draw since the last reset.
   std::vector<Histogram1D> histograms;
-  // Signed samplers (draws weighted by s = ±1): the histograms of the s = −1 draws alone, so a
-  // view can draw the sign-weighted density (histograms − 2·negative) / (Σs · width).
+  // Signed samplers (a DrawSign channel: draws weighted by s = ±1): the histograms of the s = −1
+  // draws alone, so a view can draw the sign-weighted density (histograms − 2·negative) / (Σs ·
+  // width).
   bool signed_draws = false;
   std::vector<Histogram1D> negative_histograms;
-  // Pseudo-marginal samplers: the log-likelihood estimator's variance per draw (σ̂² for
-  // hmcecs, the estimated Var log|L̂| for hmcecs-signed), min/max-decimated like the traces.
-  bool has_loglik_variance = false;
-  DecimatedSeries loglik_variance;
+  // The sampler's declared info channels (sampler_channels.hpp), and per channel (declaration
+  // order) the values of the traced PerDraw ones over the whole run (HMC-ECS's σ̂², ...),
+  // min/max-decimated like the traces; empty series for the others and before the first draw.
+  std::vector<ChannelDescriptor> channels;
+  std::vector<DecimatedSeries> channel_traces;
   // Per coordinate: min/max-decimated trace over the whole run; and the same for H and ΔH.
   std::vector<DecimatedSeries> traces;
   DecimatedSeries energy;

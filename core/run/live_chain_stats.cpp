@@ -116,8 +116,7 @@ void LiveChainStats::clear() {
   for (auto& histogram : histograms_) histogram.clear();
   negative_histograms_.clear();
   signed_ = false;
-  loglik_variance_.clear();
-  has_loglik_variance_ = false;
+  channel_traces_.clear();
   if (joint_) joint_->clear();
   for (auto& trace : traces_) trace.clear();
   energy_.clear();
@@ -183,7 +182,8 @@ void LiveChainStats::consume(const Chain& chain) {
     }
     feed(energy_, draws, begin, block_values_, consecutive);
     feed(energy_change_, draws, begin, block_changes_, consecutive);
-    if (draws.has_extras()) consume_extras(draws, begin, count, consecutive);
+    if (draws.channel_count() > 0)
+      consume_channels(chain.channels(), draws, begin, count, consecutive);
   }
   appended_seen_ = draws.appended();
 
@@ -195,20 +195,29 @@ void LiveChainStats::consume(const Chain& chain) {
   divergences_seen_ = divergences;
 }
 
-void LiveChainStats::consume_extras(const DrawStore& draws, std::size_t begin, std::size_t count,
-                                    bool consecutive) {
-  has_loglik_variance_ = true;
-  block_values_.resize(count);
-  for (std::size_t k = 0; k < count; ++k) block_values_[k] = draws.loglik_variance(begin + k);
-  feed(loglik_variance_, draws, begin, block_values_, consecutive);
-  if (!draws.has_signs()) return;
+void LiveChainStats::consume_channels(const std::vector<ChannelDescriptor>& channels,
+                                      const DrawStore& draws, std::size_t begin, std::size_t count,
+                                      bool consecutive) {
+  channel_traces_.resize(channels.size());
+  int sign_slot = -1;
+  for (std::size_t c = 0; c < channels.size(); ++c) {
+    const ChannelDescriptor& channel = channels[c];
+    if (channel.kind != ChannelKind::PerDraw) continue;
+    const int slot = per_draw_slot(channels, c);
+    if (channel.role == ChannelRole::DrawSign) sign_slot = slot;
+    if (!channel.traced) continue;
+    block_values_.resize(count);
+    for (std::size_t k = 0; k < count; ++k) block_values_[k] = draws.channel(begin + k, slot);
+    feed(channel_traces_[c], draws, begin, block_values_, consecutive);
+  }
+  if (sign_slot < 0) return;
   if (!signed_) {
     signed_ = true;
     negative_histograms_ = histograms_;
     for (auto& histogram : negative_histograms_) histogram.clear();
   }
   for (std::size_t k = 0; k < count; ++k) {
-    if (draws.sign(begin + k) > 0) continue;
+    if (!(draws.channel(begin + k, sign_slot) < 0.0)) continue;
     for (int coord = 0; coord < dim_; ++coord)
       negative_histograms_[std::size_t(coord)].add(draws.theta(begin + k, coord));
   }

@@ -89,10 +89,10 @@ class LiveChainStats {
   // otherwise), so that sign-weighted densities are (all − 2·negative) / (Σs · width).
   const std::vector<Histogram1D>& negative_histograms() const { return negative_histograms_; }
   bool signed_draws() const { return signed_; }
-  // Pseudo-marginal samplers: the recorded variance of the log-likelihood estimator per draw
-  // (σ̂², or the estimated Var log|L̂|); empty for other samplers.
-  const StreamingDecimator& loglik_variance() const { return loglik_variance_; }
-  bool has_loglik_variance() const { return has_loglik_variance_; }
+  // Per declared info channel (sampler_channels.hpp, declaration order): the traced PerDraw
+  // channels' values over the run (σ̂² of HMC-ECS, ...); empty series for the others, and no
+  // entries before the first draw.
+  const std::vector<StreamingDecimator>& channel_traces() const { return channel_traces_; }
   const std::vector<StreamingDecimator>& traces() const { return traces_; }
   const StreamingDecimator& energy() const { return energy_; }
   const StreamingDecimator& energy_change() const { return energy_change_; }
@@ -110,17 +110,16 @@ class LiveChainStats {
     std::uint64_t steps;
   };
   void add_divergence_marker(std::uint64_t step);
-  // The loglik variance series and the negative-sign histograms of one block of draws.
-  void consume_extras(const DrawStore& draws, std::size_t begin, std::size_t count,
-                      bool consecutive);
+  // The traced channels' series and the negative-sign histograms of one block of draws.
+  void consume_channels(const std::vector<ChannelDescriptor>& channels, const DrawStore& draws,
+                        std::size_t begin, std::size_t count, bool consecutive);
 
   int dim_;
   std::shared_ptr<const LiveTruthBins> truth_;  // null: no truth
   std::vector<Histogram1D> histograms_;
   std::vector<Histogram1D> negative_histograms_;
   bool signed_ = false;
-  StreamingDecimator loglik_variance_;
-  bool has_loglik_variance_ = false;
+  std::vector<StreamingDecimator> channel_traces_;
   std::optional<Histogram2D> joint_;  // 2-D targets with a truth
   std::vector<StreamingDecimator> traces_;
   StreamingDecimator energy_;

@@ -63,8 +63,10 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   view.histograms = stats.histograms();
   view.signed_draws = stats.signed_draws();
   if (view.signed_draws) view.negative_histograms = stats.negative_histograms();
-  view.has_loglik_variance = stats.has_loglik_variance();
-  if (view.has_loglik_variance) view.loglik_variance = stats.loglik_variance().series();
+  view.channels = chain.channels();
+  view.channel_traces.resize(view.channels.size());
+  for (std::size_t c = 0; c < stats.channel_traces().size() && c < view.channels.size(); ++c)
+    if (view.channels[c].traced) view.channel_traces[c] = stats.channel_traces()[c].series();
   view.traces.reserve(width);
   for (const auto& trace : stats.traces()) view.traces.push_back(trace.series());
   view.energy = stats.energy().series();

@@ -16,7 +16,7 @@ namespace sgl {
 double memory_budget_bytes();
 
 // Bytes one recorded draw takes in a DrawStore of this dimension (θ, r, step, U, H, flags and
-// the pseudo-marginal extras).
+// the per-draw info channel values: two doubles at most today, signed HMC-ECS's).
 double bytes_per_draw(int dim);
 
 // Throws UserError, naming the sizes and suggesting --thin or fewer steps, if the chains' draws

@@ -22,9 +22,14 @@ namespace {
 constexpr int kTruthBins1d = 50;
 constexpr int kTruthBins2d = 25;
 
+// s = ±1 of draw i, stored as the per-draw value `slot` of the DrawSign channel (+1 if none).
+double draw_sign(const DrawStore& store, int slot, std::size_t i) {
+  return store.channel(i, slot) < 0.0 ? -1.0 : 1.0;
+}
+
 // Sign-weighted summary of one coordinate over the chains' recorded draws (eq. 5.3).
 CoordinateSummary signed_coordinate(const std::vector<const Chain*>& chains, int coord,
-                                    double sign_sum, std::uint64_t draws) {
+                                    int sign_slot, double sign_sum, std::uint64_t draws) {
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   CoordinateSummary summary;
   if (!(sign_sum > 0.0)) {
@@ -34,7 +39,7 @@ CoordinateSummary signed_coordinate(const std::vector<const Chain*>& chains, int
   double weighted = 0.0;
   for (const Chain* chain : chains)
     for (std::size_t i = 0; i < chain->draws().size(); ++i)
-      weighted += chain->draws().theta(i, coord) * chain->draws().sign(i);
+      weighted += chain->draws().theta(i, coord) * draw_sign(chain->draws(), sign_slot, i);
   const double mean = weighted / sign_sum;
   double squares = 0.0, ess = 0.0;
   RunningMoments products;
@@ -43,8 +48,9 @@ CoordinateSummary signed_coordinate(const std::vector<const Chain*>& chains, int
     std::vector<double> series(store.size());
     for (std::size_t i = 0; i < store.size(); ++i) {
       const double centred = store.theta(i, coord) - mean;
-      squares += centred * centred * store.sign(i);
-      series[i] = centred * store.sign(i);
+      const double sign = draw_sign(store, sign_slot, i);
+      squares += centred * centred * sign;
+      series[i] = centred * sign;
     }
     products.add(series.data(), series.size());
     ess += effective_sample_size(series).ess;
@@ -98,6 +104,38 @@ void summarize_training(const std::vector<const Chain*>& chains, SamplerSummary&
   summary.training = std::move(pooled);
 }
 
+// The declared channels' pooled figures, and τ̂ from the DrawSign channel.
+void summarize_channels(const std::vector<const Chain*>& chains, SamplerSummary& summary) {
+  const std::vector<ChannelDescriptor>& declared = chains.front()->channels();
+  for (std::size_t c = 0; c < declared.size(); ++c) {
+    const ChannelDescriptor& channel = declared[c];
+    double sum = 0.0, largest = 0.0;
+    std::uint64_t count = 0;
+    for (const Chain* chain : chains) {
+      if (channel.kind == ChannelKind::Setting) {
+        // Fixed by the parameters, for the whole run (sampling_counters() drops it).
+        const ChannelTally& setting = chain->counters().channels[c];
+        if (setting.count == 0) continue;
+        largest = count == 0 ? setting.mean() : std::max(largest, setting.mean());
+        ++count;
+      } else {
+        const ChannelTally tally = chain->sampling_counters().channels[c];
+        sum += tally.sum;
+        count += tally.count;
+      }
+    }
+    if (count == 0) continue;
+    const double value =
+        channel.kind == ChannelKind::Setting ? largest : sum / static_cast<double>(count);
+    if (channel.role == ChannelRole::DrawSign) {
+      summary.has_sign_positive_fraction = true;
+      summary.sign_positive_fraction = value;
+    }
+    if (!channel.summary_key.empty())
+      summary.channels.push_back({channel.id, channel.summary_key, value});
+  }
+}
+
 // R̂ and bulk/tail ESS per coordinate across the chains (NaN with one chain), and the warning.
 void add_convergence_diagnostics(const std::vector<const Chain*>& chains, SamplerSummary& summary) {
   std::string unmixed;
@@ -133,7 +171,6 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   summary.names = target.coordinate_names();
 
   std::uint64_t steps = 0, proposals = 0, accepts = 0;
-  SamplerCounters auxiliary;  // sums of the subsampling samplers' extra counters
   for (const Chain* chain : chains) {
     const SamplerCounters& counters = chain->counters();
     const SamplerCounters sampling = chain->sampling_counters();  // after burn-in
@@ -147,38 +184,11 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     summary.density_evaluations += counters.density_evaluations;
     summary.wall_seconds += chain->wall_seconds();
     summary.algorithm_seconds += chain->algorithm_seconds();
-    auxiliary.aux_proposals += sampling.aux_proposals;
-    auxiliary.aux_accepts += sampling.aux_accepts;
-    auxiliary.loglik_variance_sum += sampling.loglik_variance_sum;
-    auxiliary.loglik_variance_count += sampling.loglik_variance_count;
-    auxiliary.sign_positive += sampling.sign_positive;
-    auxiliary.sign_total += sampling.sign_total;
-    auxiliary.subsample_size = std::max(auxiliary.subsample_size, counters.subsample_size);
     if (chain->stopped()) summary.stop_reasons.push_back(chain->stop_reason());
   }
   summary.has_accept_rate = proposals > 0;
   summary.accept_rate = proposals > 0 ? double(accepts) / double(proposals) : 0.0;
-  if (auxiliary.aux_proposals > 0) {
-    // The auxiliary chain is EWSG's index chain or HMC-ECS's subsample update.
-    const double rate = double(auxiliary.aux_accepts) / double(auxiliary.aux_proposals);
-    const bool ewsg = spec.sampler_id.rfind("ewsg", 0) == 0;
-    (ewsg ? summary.has_index_accept_rate : summary.has_subsample_accept_rate) = true;
-    (ewsg ? summary.index_accept_rate : summary.subsample_accept_rate) = rate;
-  }
-  if (auxiliary.loglik_variance_count > 0) {
-    summary.has_loglik_var_mean = true;
-    summary.loglik_var_mean =
-        auxiliary.loglik_variance_sum / double(auxiliary.loglik_variance_count);
-  }
-  if (auxiliary.sign_total > 0) {
-    summary.has_sign_positive_fraction = true;
-    summary.sign_positive_fraction = double(auxiliary.sign_positive) / double(auxiliary.sign_total);
-  }
-  if (auxiliary.subsample_size > 0) {
-    summary.has_subsample_fraction = true;
-    summary.subsample_fraction =
-        double(auxiliary.subsample_size) / double(target.evaluation_cost());
-  }
+  summarize_channels(chains, summary);
   summarize_training(chains, summary);
   summary.data_passes = double(summary.gradient_evaluations + summary.density_evaluations) /
                         double(target.evaluation_cost());
@@ -186,11 +196,15 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
                                  ? double(steps) / summary.algorithm_seconds
                                  : std::numeric_limits<double>::infinity();
 
-  summary.sign_weighted = chains.front()->sampler().records_signs();
+  const std::vector<ChannelDescriptor>& declared = chains.front()->channels();
+  const int sign_channel = find_channel(declared, ChannelRole::DrawSign);
+  const int sign_slot = sign_channel >= 0 ? per_draw_slot(declared, std::size_t(sign_channel)) : -1;
+  summary.sign_weighted = sign_channel >= 0;
   double sign_sum = 0.0;
   if (summary.sign_weighted) {
     for (const Chain* chain : chains)
-      for (std::size_t i = 0; i < chain->draws().size(); ++i) sign_sum += chain->draws().sign(i);
+      for (std::size_t i = 0; i < chain->draws().size(); ++i)
+        sign_sum += draw_sign(chain->draws(), sign_slot, i);
     summary.mean_sign = summary.draws > 0 ? sign_sum / double(summary.draws) : 0.0;
     if (summary.draws > 0 && !(sign_sum > 0.0)) {
       summary.sign_warning = "the sum of the draws' signs is " + std::to_string(long(sign_sum)) +
@@ -208,7 +222,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
         const DrawStore& store = chains[c]->draws();
         if (store.size() == 0) continue;
         double chain_sum = 0.0;
-        for (std::size_t i = 0; i < store.size(); ++i) chain_sum += store.sign(i);
+        for (std::size_t i = 0; i < store.size(); ++i) chain_sum += draw_sign(store, sign_slot, i);
         const double chain_mean = chain_sum / double(store.size());
         if (chain_mean < kSmallMeanSign) {
           std::ostringstream entry;
@@ -226,7 +240,8 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
 
   for (int coord = 0; coord < target.dim(); ++coord) {
     if (summary.sign_weighted) {
-      CoordinateSummary coordinate = signed_coordinate(chains, coord, sign_sum, summary.draws);
+      CoordinateSummary coordinate =
+          signed_coordinate(chains, coord, sign_slot, sign_sum, summary.draws);
       coordinate.name = summary.names[static_cast<std::size_t>(coord)];
       summary.coordinates.push_back(coordinate);
       continue;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ namespace sgl {
 // 1/(2τ − 1)²).
 constexpr double kSmallMeanSign = 0.1;
 
-// For signed samplers (Sampler::records_signs) every statistic is sign-weighted (Dang et al.
+// For signed samplers (a channel with role DrawSign, sampler_channels.hpp) every statistic is
+// sign-weighted (Dang et al.
 // 2019, eq. 5.3): mean = Σθs / Σs, sd² = Σ(θ − mean)²s / Σs, and the ratio's MCSE by the delta
 // method, sd(y) / √ESS(y) / |s̄| with y = (θ − mean)s, ess and iat being those of y.
 struct CoordinateSummary {
@@ -33,6 +35,14 @@ struct CoordinateSummary {
   double ess_tail = 0.0;
 };
 
+// One declared info channel's pooled figure: Σ sums / Σ counts of the chains' tallies (Rate and
+// PerDraw channels, over the steps after burn-in), or the largest value (Setting channels).
+struct ChannelFigure {
+  std::string id;   // the channel's id
+  std::string key;  // its summary.json key
+  double value = 0.0;
+};
+
 struct SamplerSummary {
   std::string id;
   ParamValues params;       // full set, defaults filled in
@@ -42,7 +52,7 @@ struct SamplerSummary {
   std::uint64_t draws = 0;  // recorded draws over all chains
   std::vector<std::string> names;
   std::vector<CoordinateSummary> coordinates;
-  // Rates (accept_rate, the auxiliary acceptances, σ̂², τ̂) count the steps after burn-in only,
+  // Rates (accept_rate, the channels' rates and means) count the steps after burn-in only,
   // as the coordinates do; evaluations, divergences and timing count every step.
   bool has_accept_rate = false;
   double accept_rate = 0.0;  // MH acceptances / proposals
@@ -62,16 +72,17 @@ struct SamplerSummary {
   // coordinate statistics are then NaN (null in summary.json), never "nan ± inf" in a table.
   std::string no_draws;
 
-  // Subsampling samplers (each present only where it applies; see SamplerCounters).
-  bool has_index_accept_rate = false;  // EWSG's index chain
-  double index_accept_rate = 0.0;
-  bool has_subsample_accept_rate = false;  // HMC-ECS's block update of u
-  double subsample_accept_rate = 0.0;
-  bool has_loglik_var_mean = false;  // HMC-ECS: mean σ̂² of the log-likelihood estimator
-  double loglik_var_mean = 0.0;
-  bool has_subsample_fraction = false;  // HMC-ECS: m / n
-  double subsample_fraction = 0.0;
-  bool has_sign_positive_fraction = false;  // signed HMC-ECS: τ̂
+  // The sampler's declared channels that have a summary key and a value, in declaration order
+  // (EWSG's index acceptance, HMC-ECS's α_u, mean σ̂² and m/n, ...).
+  std::vector<ChannelFigure> channels;
+  // The figure of the channel with this id, if reported.
+  std::optional<double> channel(const std::string& id) const {
+    for (const ChannelFigure& figure : channels)
+      if (figure.id == id) return figure.value;
+    return std::nullopt;
+  }
+  // Signed samplers: τ̂, the fraction of positive likelihood estimates (the DrawSign channel).
+  bool has_sign_positive_fraction = false;
   double sign_positive_fraction = 0.0;
 
   // Variational samplers (DAIS): the first chain's training report, with the ELBO pooled over

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -42,8 +43,9 @@ Vec common_start(const Target& target, const StartChoice& choice, const std::str
 
 Vec sampler_start(const Target& target, const StartChoice& choice, const Vec& common,
                   const std::string& sampler_id) {
-  const bool ecs = sampler_id == "hmcecs" || sampler_id == "hmcecs-signed";
-  if (ecs && choice.values.empty())
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  const bool at_mode = info != nullptr && info->traits.starts_at_mode;
+  if (at_mode && choice.values.empty())
     if (std::optional<Vec> mode = target.posterior_mode()) return *std::move(mode);
   return common;
 }

@@ -27,6 +27,14 @@ const DataTarget& require_data_target(const Target& target) {
 
 }  // namespace
 
+std::vector<ChannelDescriptor> DaisSampler::channels() {
+  return {{.id = "log_weight",
+           .label = "log w",
+           .description = "log importance weight of each draw; its mean is the ELBO estimate",
+           .kind = ChannelKind::PerDraw,
+           .traced = true}};
+}
+
 std::vector<ParamDescriptor> DaisSampler::descriptors(DaisVariant variant) {
   std::vector<ParamDescriptor> list = {
       {"K", "annealing steps K", ParamKind::Integer, 1, 256, 8, false,
@@ -280,7 +288,7 @@ void DaisSampler::training_step(Rng& rng) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void DaisSampler::sample_step(Rng& rng, DrawStore& store) {
+void DaisSampler::sample_step(Rng& rng, DrawSink& store) {
   const WeightedData dynamics = dynamics_set(rng);
   const double partial = objective_->forward(current_, dynamics, rng, tape_);
   counters_.gradient_evaluations += std::uint64_t(steps_ + 1) * std::uint64_t(dynamics.count);
@@ -301,11 +309,16 @@ void DaisSampler::sample_step(Rng& rng, DrawStore& store) {
   elbo_mean_ += delta / double(elbo_count_);
   elbo_m2_ += delta * (log_w - elbo_mean_);
   if (store.due(sample_index_))
-    store.append(counters_.steps, theta_.data(), r_.data(), potential,
-                 potential + kinetic_energy(r_), true, false);
+    store.record({.step = counters_.steps,
+                  .theta = theta_.data(),
+                  .momentum = r_.data(),
+                  .potential = potential,
+                  .hamiltonian = potential + kinetic_energy(r_),
+                  .channel_values = &log_w,
+                  .channel_count = 1});
 }
 
-void DaisSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void DaisSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   for (std::uint64_t s = 0; s < steps && !stopped(); ++s) {
     if (trained_ < iterations_) {
       training_step(rng);

@@ -44,7 +44,7 @@ class DaisSampler : public Sampler {
   DaisSampler(const Target& target, DaisVariant variant);
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
 
   std::uint64_t training_steps() const override { return iterations_; }
   std::shared_ptr<const TrainingReport> training_report() const override;
@@ -52,6 +52,8 @@ class DaisSampler : public Sampler {
                                                         std::uint64_t seed) const override;
 
   static std::vector<ParamDescriptor> descriptors(DaisVariant variant);
+  // Info channels (sampler_channels.hpp): each draw's log importance weight log w.
+  static std::vector<ChannelDescriptor> channels();
 
   // For tests: the unconstrained parameters φ, their layout, and the ELBO gradient estimate of
   // one step (the mean over `elbo_samples` samples, drawn from `rng`) at φ.
@@ -67,7 +69,7 @@ class DaisSampler : public Sampler {
   WeightedData final_set(Rng& rng);
   void draw_minibatch(Rng& rng, std::vector<std::int64_t>& out);
   void training_step(Rng& rng);
-  void sample_step(Rng& rng, DrawStore& store);
+  void sample_step(Rng& rng, DrawSink& store);
   double learning_rate_now() const;
 
   DaisVariant variant_;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/samplers/sampler_registry.hpp"
+
 namespace sgl {
 namespace {
 
@@ -19,36 +21,59 @@ double smallest_posterior_sd(const Target& target) {
 
 }  // namespace
 
+double RegressionScale::smallest_sd() {
+  if (!known_) {
+    smallest_sd_ = smallest_posterior_sd(target_);
+    known_ = true;
+  }
+  return smallest_sd_;
+}
+
+void leapfrog_regression_defaults(RegressionScale& scale) {
+  const double s = scale.smallest_sd();
+  if (s > 0.0) scale.set("step_size", 0.4 * s);
+}
+
+void sghmc_regression_defaults(RegressionScale& scale) {
+  const double s = scale.smallest_sd();
+  if (!(s > 0.0)) return;
+  const double eps = scale.given_or("step_size", 0.1 * s);
+  scale.set("step_size", eps);
+  scale.set("friction", std::min(100.0, 0.1 / eps));
+}
+
+void langevin_regression_defaults(RegressionScale& scale) {
+  const double s = scale.smallest_sd();
+  if (s > 0.0) scale.set("step_size", 0.1 * s * s);
+}
+
+void sgd_momentum_regression_defaults(RegressionScale& scale) {
+  const double s = scale.smallest_sd();
+  if (s > 0.0) scale.set("learning_rate", std::max(1e-8, 0.5 * s * s));
+}
+
+void euler_langevin_regression_defaults(RegressionScale& scale) {
+  const double s = scale.smallest_sd();
+  if (!(s > 0.0)) return;
+  const double h = scale.given_or("step_size", 0.1 * s);
+  scale.set("step_size", h);
+  scale.set("friction", std::clamp(0.5 / h, 0.01, 10.0));
+}
+
+void hessian_mass_regression_defaults(RegressionScale& scale) {
+  scale.set("mass", 1.0);  // hessian
+}
+
 ParamValues sampler_defaults(const std::string& id, const Target& target, const ParamValues& given,
                              const std::vector<ParamDescriptor>& descriptors) {
   const bool data_target = target.as_data_target() != nullptr;
   ParamValues values = with_defaults(given, descriptors, data_target);
   // Only targets that offer their mode (the regressions) get defaults sized to their posterior.
   if (!target.posterior_mode()) return values;
-  const auto set = [&](const char* name, double value) {
-    if (!given.count(name) && values.count(name)) values[name] = value;
-  };
-  if (id == "hmcecs" || id == "hmcecs-signed") {
-    set("mass", 1.0);  // hessian
-    return values;
-  }
-  const double s = smallest_posterior_sd(target);
-  if (!(s > 0.0)) return values;
-  if (id == "hmc" || id == "naive-sghmc") {
-    set("step_size", 0.4 * s);
-  } else if (id == "sghmc" || id == "sghmc-cv") {
-    const double eps = given.count("step_size") ? values.at("step_size") : 0.1 * s;
-    set("step_size", eps);
-    set("friction", std::min(100.0, 0.1 / eps));
-  } else if (id == "sgld" || id == "sgld-cv") {
-    set("step_size", 0.1 * s * s);
-  } else if (id == "sgd-momentum") {
-    set("learning_rate", std::max(1e-8, 0.5 * s * s));
-  } else if (id == "ewsg") {
-    const double h = given.count("step_size") ? values.at("step_size") : 0.1 * s;
-    set("step_size", h);
-    set("friction", std::clamp(0.5 / h, 0.01, 10.0));
-  }
+  const SamplerInfo* info = find_sampler_info(id);
+  if (info == nullptr || info->traits.regression_defaults == nullptr) return values;
+  RegressionScale scale(target, given, values);
+  info->traits.regression_defaults(scale);
   return values;
 }
 

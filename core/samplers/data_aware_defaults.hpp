@@ -13,7 +13,9 @@
 //   ewsg:             h = 0.1 s, γ = min(10, 0.5/h)
 //   hmcecs, hmcecs-signed: mass = hessian (the paper's M = −∇²log π(θ*)), where ε·L ≈ 1.2 suits
 //                     every direction.
-// Other targets and every parameter the user gave keep their values.
+// Other targets and every parameter the user gave keep their values. Which rule a sampler
+// follows is declared in its registry entry (SamplerInfo::regression_defaults); the rules live
+// here, so samplers sharing an integrator share one.
 #pragma once
 
 #include <string>
@@ -24,6 +26,40 @@
 namespace sgl {
 
 struct ParamDescriptor;
+
+// What a rule works with: the values so far (user values and descriptor defaults) and, on
+// demand, the smallest posterior sd s (0 if unknown; computed once, on first use).
+class RegressionScale {
+ public:
+  RegressionScale(const Target& target, const ParamValues& given, ParamValues& values)
+      : target_(target), given_(given), values_(values) {}
+  double smallest_sd();
+  // Sets a parameter the user did not give (and the sampler has).
+  void set(const char* name, double value) {
+    if (!given_.count(name) && values_.count(name)) values_[name] = value;
+  }
+  // The user's value if given, else `fallback`.
+  double given_or(const char* name, double fallback) const {
+    return given_.count(name) ? values_.at(name) : fallback;
+  }
+
+ private:
+  const Target& target_;
+  const ParamValues& given_;
+  ParamValues& values_;
+  bool known_ = false;
+  double smallest_sd_ = 0.0;
+};
+
+using RegressionDefaults = void (*)(RegressionScale&);
+
+// The rules of the table above.
+void leapfrog_regression_defaults(RegressionScale& scale);        // hmc, naive-sghmc
+void sghmc_regression_defaults(RegressionScale& scale);           // sghmc, sghmc-cv
+void langevin_regression_defaults(RegressionScale& scale);        // sgld, sgld-cv
+void sgd_momentum_regression_defaults(RegressionScale& scale);    // sgd-momentum
+void euler_langevin_regression_defaults(RegressionScale& scale);  // ewsg
+void hessian_mass_regression_defaults(RegressionScale& scale);    // hmcecs, hmcecs-signed
 
 // `given` with defaults filled in: data-aware ones where they apply, the descriptors' otherwise.
 ParamValues sampler_defaults(const std::string& sampler_id, const Target& target,

@@ -21,6 +21,15 @@ const DataTarget& require_data_target(const Target& target) {
 
 }  // namespace
 
+std::vector<ChannelDescriptor> EwsgSampler::channels() {
+  return {{.id = "index_acceptance",
+           .label = "α_I",
+           .description = "acceptance rate of the Metropolis chain that picks the data block I",
+           .kind = ChannelKind::Rate,
+           .summary_key = "index_accept_rate",
+           .metric_column = true}};
+}
+
 std::vector<ParamDescriptor> EwsgSampler::descriptors() {
   ParamDescriptor batch_size{"batch_size",
                              "minibatch size b",
@@ -86,7 +95,7 @@ void EwsgSampler::reset(const Vec& theta0, Rng& rng) {
   index_chain_.clear_counts();
 }
 
-void EwsgSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void EwsgSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const int dim = target_.dim();
   double* theta = theta_.data();
   double* r = r_.data();
@@ -126,8 +135,7 @@ std::string EwsgSampler::divergence_cause() const {
 
 void EwsgSampler::sync_counts() {
   counters_.gradient_evaluations = index_chain_.evaluations();
-  counters_.aux_proposals = index_chain_.proposals();
-  counters_.aux_accepts = index_chain_.accepts();
+  channel_tally(0) = {double(index_chain_.accepts()), index_chain_.proposals()};
 }
 
 }  // namespace sgl

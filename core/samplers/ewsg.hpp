@@ -26,13 +26,15 @@ class EwsgSampler final : public Sampler {
   explicit EwsgSampler(const Target& target);
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   const char* divergence_hint() const override {
     return "try a smaller step size or more friction";
   }
   std::string divergence_cause() const override;
 
   static std::vector<ParamDescriptor> descriptors();
+  // Info channels (sampler_channels.hpp): the index chain's acceptance.
+  static std::vector<ChannelDescriptor> channels();
 
   const EwsgIndexChain& index_chain() const { return index_chain_; }
 

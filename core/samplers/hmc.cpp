@@ -35,7 +35,7 @@ void HmcSampler::reset(const Vec& theta0, Rng& rng) {
   counters_.density_evaluations += static_cast<std::uint64_t>(target_.evaluation_cost());
 }
 
-void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const auto cost = static_cast<std::uint64_t>(target_.evaluation_cost());
   auto exact_gradient = [this](const double* theta, double* grad) {
     target_.gradient(theta, grad);

@@ -14,7 +14,7 @@ class HmcSampler : public Sampler {
   explicit HmcSampler(const Target& target);
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   bool uses_metropolis() const override { return true; }
 
   static std::vector<ParamDescriptor> descriptors();

@@ -23,6 +23,32 @@ HmcEcsSampler::HmcEcsSampler(const Target& target)
       mass_(target.dim()),
       grad_(Vec::Zero(target.dim())) {}
 
+std::vector<ChannelDescriptor> HmcEcsSampler::channels() {
+  // Declaration order is summary.json's key order.
+  return {
+      {.id = "subsample_acceptance",
+       .label = "α_u",
+       .description = "acceptance rate of the block update of the subsample u (step 1: MH on L̂)",
+       .kind = ChannelKind::Rate,
+       .summary_key = "accept_rate_subsample",
+       .metric_column = true},
+      {.id = "loglik_variance",
+       .label = "σ̂²",
+       .description = "variance σ̂² of the log-likelihood estimator per draw, log₁₀ scale; about 1 "
+                      "(0 here) is the usual target (Pitt et al.)",
+       .kind = ChannelKind::PerDraw,
+       .summary_key = "loglik_var_mean",
+       .traced = true,
+       .log_scale = true,
+       .guide = 1.0},
+      {.id = "subsample_fraction",
+       .label = "m/n",
+       .description = "subsample size m over the number of data points n",
+       .kind = ChannelKind::Setting,
+       .summary_key = "subsample_fraction"},
+  };
+}
+
 std::vector<ParamDescriptor> HmcEcsSampler::descriptors() {
   ParamDescriptor batch{"batch_size",
                         "subsample size m",
@@ -113,7 +139,7 @@ void HmcEcsSampler::ensure_set_up(Rng& rng) {
   const int size = batch_size_ > 0 ? batch_size_ : auto_batch_size(rng);
   subsample_ = std::make_unique<EcsSubsample>(data_.num_data(), size, blocks_);
   subsample_->redraw_all(rng);
-  counters_.subsample_size = std::uint64_t(size);
+  channel_tally(kSubsampleFraction) = {double(size) / double(data_.num_data()), 1};
   subsample_due_ = false;
   grad_stale_ = true;
   refresh_gradient();
@@ -154,10 +180,9 @@ bool HmcEcsSampler::refresh_subsample_block(Rng& rng) {
   counters_.density_evaluations += std::uint64_t(length);
   const EcsEstimate proposed = estimator_->combine(theta_.data(), differences_proposed_);
   const double log_ratio = proposed.log_likelihood() - estimate_.log_likelihood();
-  ++counters_.aux_proposals;
   const bool accepted = log_ratio >= 0.0 || std::log(rng.uniform_open()) < log_ratio;
+  channel_tally(kSubsampleAcceptance).add(accepted ? 1.0 : 0.0);
   if (accepted) {
-    ++counters_.aux_accepts;
     differences_.swap(differences_proposed_);
     estimate_ = proposed;
     grad_stale_ = true;
@@ -167,7 +192,7 @@ bool HmcEcsSampler::refresh_subsample_block(Rng& rng) {
   return accepted;
 }
 
-bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
+bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   refresh_gradient();
   mass_.draw_momentum(rng, r_);
   theta_start_ = theta_;
@@ -196,8 +221,7 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
     differences_.swap(differences_start_);
     estimate_ = estimate_start;
   }
-  counters_.loglik_variance_sum += estimate_.variance;
-  ++counters_.loglik_variance_count;
+  channel_tally(kLoglikVariance).add(estimate_.variance);
 
   // The exact U is O(n) and only the record needs it: timed apart (diagnostic_seconds).
   double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
@@ -205,13 +229,13 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
     potential = recorded_potential(theta_);
     hamiltonian = potential + mass_.kinetic_energy(r_);
   }
-  const DrawExtras extras{0, estimate_.variance};  // σ̂² per draw, for the GUI's trace
+  const double channel_values[] = {estimate_.variance};  // the PerDraw channel: σ̂²
   finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential,
-                         hamiltonian, &extras);
+                         hamiltonian, channel_values, 1);
   return outcome.accepted;
 }
 
-void HmcEcsSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void HmcEcsSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     ensure_set_up(rng);  // a no-op unless set_params changed the expansion, m, G or M
     refresh_subsample_block(rng);

@@ -34,10 +34,13 @@ class HmcEcsSampler : public Sampler {
   explicit HmcEcsSampler(const Target& target);
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   bool uses_metropolis() const override { return true; }
 
   static std::vector<ParamDescriptor> descriptors();
+  // Info channels (sampler_channels.hpp), at these declaration positions.
+  enum Channel : std::size_t { kSubsampleAcceptance, kLoglikVariance, kSubsampleFraction };
+  static std::vector<ChannelDescriptor> channels();
 
   // Internals for tests, benchmarks and the GUI (null / −1 before the first reset).
   const TaylorControlVariates* control_variates() const { return control_variates_.get(); }
@@ -54,7 +57,7 @@ class HmcEcsSampler : public Sampler {
   void ensure_set_up(Rng& rng);
   int auto_batch_size(Rng& rng) const;
   void refresh_gradient();
-  bool hamiltonian_step(Rng& rng, DrawStore& store);
+  bool hamiltonian_step(Rng& rng, DrawSink& store);
 
   const DataTarget& data_;
   double step_size_ = 0.05;

@@ -27,6 +27,30 @@ HmcEcsSignedSampler::HmcEcsSignedSampler(const Target& target)
       mass_(target.dim()),
       grad_(Vec::Zero(target.dim())) {}
 
+std::vector<ChannelDescriptor> HmcEcsSignedSampler::channels() {
+  // hmcecs's channels (the same ids share the GUI's plots), in its order, then the sign.
+  std::vector<ChannelDescriptor> declared = HmcEcsSampler::channels();
+  declared[kSubsampleAcceptance].description =
+      "acceptance rate of the refresh of κ products of L̂ (step 1: MH on |L̂|)";
+  declared[kLoglikVariance].description =
+      "estimated Var log|L̂| per draw (the signed estimator's σ̂²), log₁₀ scale; about 1 (0 here) "
+      "is the usual target";
+  declared[kSubsampleFraction].label = "λm/n";
+  declared[kSubsampleFraction].description =
+      "mean work per gradient λm over the number of data points n";
+  declared.push_back({.id = "sign",
+                      .label = "τ̂",
+                      .description = "fraction of iterations with a positive likelihood estimate; "
+                                     "sign-weighted means have variance growing as 1/(2τ̂ − 1)²",
+                      .kind = ChannelKind::PerDraw,
+                      .role = ChannelRole::DrawSign,
+                      .summary_key = "sign_positive_fraction",
+                      .csv_column = "sign",
+                      .csv_absent = 1.0,
+                      .metric_column = true});
+  return declared;
+}
+
 std::vector<ParamDescriptor> HmcEcsSignedSampler::descriptors() {
   // hmcecs's descriptors (same names, ranges and tooltips) without `blocks`, with the minibatch
   // size of the block-Poisson estimator, then λ, a and κ.
@@ -131,7 +155,8 @@ void HmcEcsSignedSampler::ensure_set_up(Rng& rng) {
   counters_.density_evaluations +=
       std::uint64_t(estimator_->total_batches()) * std::uint64_t(batch_size_);
   // The mean work per gradient, λm, is what subsample_fraction reports (as m for hmcecs).
-  counters_.subsample_size = std::uint64_t(lambda) * std::uint64_t(batch_size_);
+  channel_tally(kSubsampleFraction) = {
+      double(std::uint64_t(lambda) * std::uint64_t(batch_size_)) / double(data_.num_data()), 1};
   estimator_due_ = false;
   grad_stale_ = true;
   refresh_gradient();
@@ -168,12 +193,11 @@ bool HmcEcsSignedSampler::refresh_products(Rng& rng) {
   counters_.density_evaluations += estimator_->refresh(kappa_in_use_, theta_.data(), rng);
   const BlockPoissonValue proposed = estimator_->combine(theta_.data());
   const double log_ratio = proposed.log_abs - value_.log_abs;
-  ++counters_.aux_proposals;
   // A current |L̂| of 0 (d̂ = a exactly, probability 0) gives +∞ and any u' is taken.
   const bool accepted =
       !std::isnan(log_ratio) && (log_ratio >= 0.0 || std::log(rng.uniform_open()) < log_ratio);
+  channel_tally(kSubsampleAcceptance).add(accepted ? 1.0 : 0.0);
   if (accepted) {
-    ++counters_.aux_accepts;
     value_ = proposed;
     grad_stale_ = true;
   } else {
@@ -182,7 +206,7 @@ bool HmcEcsSignedSampler::refresh_products(Rng& rng) {
   return accepted;
 }
 
-void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
+void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   refresh_gradient();
   mass_.draw_momentum(rng, r_);
   theta_start_ = theta_;
@@ -215,10 +239,8 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
     estimator_->restore_estimates(estimates_start);
     value_ = value_start;
   }
-  counters_.loglik_variance_sum += value_.log_abs_variance;
-  ++counters_.loglik_variance_count;
-  ++counters_.sign_total;
-  if (value_.sign > 0) ++counters_.sign_positive;
+  channel_tally(kLoglikVariance).add(value_.log_abs_variance);
+  channel_tally(kSign).add(value_.sign > 0 ? 1.0 : 0.0);
 
   // The exact U is O(n) and only the record needs it: timed apart (diagnostic_seconds).
   double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
@@ -226,12 +248,13 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawStore& store) {
     potential = recorded_potential(theta_);
     hamiltonian = potential + mass_.kinetic_energy(r_);
   }
-  const DrawExtras extras{value_.sign, value_.log_abs_variance};
+  // The PerDraw channels in declaration order: Var log|L̂|, then s = ±1.
+  const double channel_values[] = {value_.log_abs_variance, value_.sign < 0 ? -1.0 : 1.0};
   finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential,
-                         hamiltonian, &extras);
+                         hamiltonian, channel_values, 2);
 }
 
-void HmcEcsSignedSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void HmcEcsSignedSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     ensure_set_up(rng);  // a no-op unless set_params changed the expansion, m, λ, a, κ or M
     refresh_products(rng);

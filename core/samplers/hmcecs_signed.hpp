@@ -47,11 +47,19 @@ class HmcEcsSignedSampler : public Sampler {
   explicit HmcEcsSignedSampler(const Target& target);
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   bool uses_metropolis() const override { return true; }
-  bool records_signs() const override { return true; }
 
   static std::vector<ParamDescriptor> descriptors();
+  // Info channels (sampler_channels.hpp), at these declaration positions; each draw carries
+  // Var log|L̂| and its sign s, in that order.
+  enum Channel : std::size_t {
+    kSubsampleAcceptance,
+    kLoglikVariance,
+    kSubsampleFraction,
+    kSign,
+  };
+  static std::vector<ChannelDescriptor> channels();
 
   // Internals for tests, benchmarks and the GUI (null before the first reset).
   const TaylorControlVariates* control_variates() const { return control_variates_.get(); }
@@ -69,7 +77,7 @@ class HmcEcsSignedSampler : public Sampler {
   void ensure_set_up(Rng& rng);
   int auto_products(Rng& rng) const;
   void refresh_gradient();
-  void hamiltonian_step(Rng& rng, DrawStore& store);
+  void hamiltonian_step(Rng& rng, DrawSink& store);
 
   const DataTarget& data_;
   double step_size_ = 0.05;

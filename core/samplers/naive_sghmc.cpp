@@ -47,7 +47,7 @@ void NaiveSghmcSampler::reset(const Vec& theta0, Rng& rng) {
   potential_stale_ = false;
 }
 
-void NaiveSghmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void NaiveSghmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   if (metropolis_) {
     run_metropolis(steps, rng, store);
   } else {
@@ -56,7 +56,7 @@ void NaiveSghmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
   sync_gradient_count();
 }
 
-void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const int dim = target_.dim();
   auto noisy_gradient = [this, &rng](const double* theta, double* grad) {
     estimate_gradient(theta, grad, rng);
@@ -70,7 +70,7 @@ void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawStore& s
   }
 }
 
-void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const auto cost = static_cast<std::uint64_t>(target_.evaluation_cost());
   auto noisy_gradient = [this, &rng](const double* theta, double* grad) {
     estimate_gradient(theta, grad, rng);

@@ -17,7 +17,7 @@ class NaiveSghmcSampler : public StochasticGradientSampler {
   explicit NaiveSghmcSampler(const Target& target);
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   std::string divergence_cause() const override;
   bool uses_metropolis() const override { return metropolis_; }
   const char* divergence_hint() const override {
@@ -27,8 +27,8 @@ class NaiveSghmcSampler : public StochasticGradientSampler {
   static std::vector<ParamDescriptor> descriptors();
 
  private:
-  void run_dynamics(std::uint64_t steps, Rng& rng, DrawStore& store);
-  void run_metropolis(std::uint64_t steps, Rng& rng, DrawStore& store);
+  void run_dynamics(std::uint64_t steps, Rng& rng, DrawSink& store);
+  void run_metropolis(std::uint64_t steps, Rng& rng, DrawSink& store);
 
   double step_size_ = 0.1;
   int leapfrog_steps_ = 50;

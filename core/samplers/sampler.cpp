@@ -44,11 +44,14 @@ bool Sampler::check_energy(double potential, const char* since) {
   return true;
 }
 
-bool Sampler::record_free_step(DrawStore& store) {
+bool Sampler::record_free_step(DrawSink& store) {
   const double potential = recorded_potential(theta_);
   if (!check_energy(potential, "the previous check point")) return false;
-  store.append(counters_.steps, theta_.data(), r_.data(), potential, reference_energy_, true,
-               false);
+  store.record({.step = counters_.steps,
+                .theta = theta_.data(),
+                .momentum = r_.data(),
+                .potential = potential,
+                .hamiltonian = reference_energy_});
   return true;
 }
 

@@ -3,13 +3,15 @@
 // call or queue push per step. The RNG is passed by reference; there is no hidden global RNG.
 //
 // Bookkeeping shared by all samplers lives here: counters (steps, MH proposals/accepts,
-// divergences, per-datum evaluations), recording into a DrawStore, and the divergence rule.
+// divergences, per-datum evaluations, info-channel tallies), recording into a DrawSink (the
+// samplers layer's own interface, draw_sink.hpp; the run layer's DrawStore implements it), and the
+// divergence rule.
 //
 // Divergence (Stan's rule): a transition is divergent when H is not finite or H − H₀ > 1000.
 // For MH samplers H₀ is the trajectory's start; the proposal is rejected, counted, and the chain
 // goes on. Samplers without MH have no trajectory start, so H₀ is the energy at the previous
 // check point: every recorded draw, and during burn-in a few evenly spaced steps ending with the
-// last burn-in step (DrawStore::burnin_checkpoint), so the first recorded draw is compared with
+// last burn-in step (DrawSink::burnin_checkpoint), so the first recorded draw is compared with
 // the state `thin` steps before it, never with the far-away start. Any non-finite θ or r is
 // divergent too; the state reverts to the last good check point and the chain stops with a reason.
 //
@@ -23,7 +25,7 @@
 #include <memory>
 #include <string>
 
-#include "core/run/draw_store.hpp"
+#include "core/samplers/draw_sink.hpp"
 #include "core/samplers/sampler_counters.hpp"
 #include "core/samplers/training_report.hpp"
 #include "core/targets/target.hpp"
@@ -41,7 +43,6 @@ inline double kinetic_energy(const Vec& r) {
   return 0.5 * sum;
 }
 
-
 class Sampler {
  public:
   explicit Sampler(const Target& target);
@@ -57,7 +58,7 @@ class Sampler {
   virtual void reset(const Vec& theta0, Rng& rng);
 
   // Advances up to `steps` steps, recording due draws. Returns early only if the chain stopped.
-  virtual void run(std::uint64_t steps, Rng& rng, DrawStore& store) = 0;
+  virtual void run(std::uint64_t steps, Rng& rng, DrawSink& store) = 0;
 
   // What a divergence's stop reason suggests: only settings this sampler has (a sampler without
   // friction must not be told to add some).
@@ -69,9 +70,6 @@ class Sampler {
   virtual std::string divergence_cause() const { return {}; }
   // Whether this sampler's steps are MH-corrected (used for acceptance reporting).
   virtual bool uses_metropolis() const { return false; }
-  // Whether its draws carry a sign s = ±1 that expectations must be weighted by (signed
-  // pseudo-marginal samplers: E[ψ] = Σψs / Σs); draws.csv then gets a `sign` column.
-  virtual bool records_signs() const { return false; }
 
   // Variational samplers (DAIS) first train: this many steps are optimisation steps that record
   // no draw, and front ends run them on top of burn-in and sampling steps. 0 for MCMC samplers.
@@ -97,7 +95,7 @@ class Sampler {
  protected:
   // After one step of a sampler without MH: checks finiteness, records if due, applies the
   // divergence rule. Returns false when the chain has stopped.
-  bool finish_free_step(DrawStore& store) {
+  bool finish_free_step(DrawSink& store) {
     ++counters_.steps;
     double sum = 0.0;  // NaN or ±inf anywhere makes the sum non-finite
     for (Eigen::Index i = 0; i < theta_.size(); ++i) sum += theta_[i] + r_[i];
@@ -108,7 +106,7 @@ class Sampler {
   }
 
   // After one MH-corrected iteration whose exact U at the current state is `potential`.
-  void finish_metropolis_step(DrawStore& store, bool accepted, double accept_prob, bool divergent,
+  void finish_metropolis_step(DrawSink& store, bool accepted, double accept_prob, bool divergent,
                               double potential) {
     finish_metropolis_step(store, accepted, accept_prob, divergent, potential,
                            potential + kinetic_energy(r_));
@@ -116,21 +114,32 @@ class Sampler {
 
   // As above with the recorded H given explicitly, for samplers whose kinetic energy is not
   // ½‖r‖² (a mass matrix M ≠ I: H = U + ½ rᵀM⁻¹r).
-  // `extras` (pseudo-marginal samplers) go with the draw if it is recorded.
-  void finish_metropolis_step(DrawStore& store, bool accepted, double accept_prob, bool divergent,
+  // `channel_values` (the values of the sampler's PerDraw channels, in declaration order) go
+  // with the draw if it is recorded.
+  void finish_metropolis_step(DrawSink& store, bool accepted, double accept_prob, bool divergent,
                               double potential, double hamiltonian,
-                              const DrawExtras* extras = nullptr) {
+                              const double* channel_values = nullptr, int channel_count = 0) {
     ++counters_.steps;
     ++counters_.mh_proposals;
     if (accepted) ++counters_.mh_accepts;
     counters_.accept_prob_sum += accept_prob;
     if (divergent) ++counters_.divergences;
     if (store.due(counters_.steps))
-      store.append(counters_.steps, theta_.data(), r_.data(), potential, hamiltonian, accepted,
-                   divergent, extras);
+      store.record({.step = counters_.steps,
+                    .theta = theta_.data(),
+                    .momentum = r_.data(),
+                    .potential = potential,
+                    .hamiltonian = hamiltonian,
+                    .accepted = accepted,
+                    .divergent = divergent,
+                    .channel_values = channel_values,
+                    .channel_count = channel_count});
   }
 
-  bool record_free_step(DrawStore& store);
+  // The tally of the info channel declared at position `channel` (sampler_channels.hpp).
+  ChannelTally& channel_tally(std::size_t channel) { return counters_.channels[channel]; }
+
+  bool record_free_step(DrawSink& store);
   // A burn-in check point: the divergence rule without recording.
   bool check_free_step();
   // The exact U at θ for the record only (not needed by the algorithm): timed apart.

@@ -1,5 +1,9 @@
 // Sampler ids → descriptors and factories. The ids and parameter names are the public contract
 // shared by the CLI, the GUI and scenario files (docs/algorithms.md#sampler-ids-and-parameters).
+// Everything the rest of the code needs to know about a sampler is declared here, so nothing
+// outside a sampler's own files and this registry asks for a sampler by its id: its parameters,
+// its info channels (what it reports beside θ), where it starts, its stability rule and its
+// data-aware defaults.
 #pragma once
 
 #include <functional>
@@ -7,9 +11,26 @@
 #include <string>
 #include <vector>
 
+#include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/sampler.hpp"
+#include "core/samplers/sampler_channels.hpp"
+#include "core/samplers/stability_limits.hpp"
 
 namespace sgl {
+
+// What a sampler declares besides its parameters.
+struct SamplerTraits {
+  // What it reports beside θ, in declaration order (sampler_channels.hpp).
+  std::vector<ChannelDescriptor> channels = {};
+  // Starts at the posterior mode θ* when the target knows it and no start was given (HMC-ECS:
+  // its control variates are expanded there, so a chain started far away wastes its burn-in).
+  bool starts_at_mode = false;
+  // Its linear stability rule (slider ranges and hints, stability_limits.hpp).
+  StabilityRule stability = StabilityRule::None;
+  // Its defaults from the posterior's scale on regression targets (data_aware_defaults.hpp);
+  // null: none.
+  RegressionDefaults regression_defaults = nullptr;
+};
 
 struct SamplerInfo {
   std::string id;          // e.g. "sghmc"
@@ -19,6 +40,7 @@ struct SamplerInfo {
   std::string summary;     // one line: the update rule
   std::vector<ParamDescriptor> params;
   std::function<std::unique_ptr<Sampler>(const Target&)> create;
+  SamplerTraits traits = {};
 };
 
 const std::vector<SamplerInfo>& sampler_catalogue();

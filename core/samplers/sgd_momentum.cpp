@@ -32,7 +32,7 @@ void SgdMomentumSampler::reset(const Vec& theta0, Rng& rng) {
   remember_good_state(target_.potential(theta_.data()));
 }
 
-void SgdMomentumSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void SgdMomentumSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const int dim = target_.dim();
   const double momentum_scale = 1.0 / std::sqrt(learning_rate_);
   for (std::uint64_t s = 0; s < steps; ++s) {

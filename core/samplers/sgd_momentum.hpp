@@ -15,7 +15,7 @@ class SgdMomentumSampler : public StochasticGradientSampler {
       : StochasticGradientSampler(target), grad_(target.dim()), velocity_(target.dim()) {}
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   std::string divergence_cause() const override;
 
   static std::vector<ParamDescriptor> descriptors();

@@ -40,7 +40,7 @@ void SghmcSampler::set_params(const ParamValues& params) {
   set_gradient_params(params);
 }
 
-void SghmcSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void SghmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const int dim = target_.dim();
   double* theta = theta_.data();
   double* r = r_.data();

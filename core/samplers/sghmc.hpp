@@ -16,7 +16,7 @@ class SghmcSampler : public StochasticGradientSampler {
                         const std::string& id = "sghmc")
       : StochasticGradientSampler(target, gradient, id), id_(id), grad_(target.dim()) {}
   void set_params(const ParamValues& params) override;
-  void run(std::uint64_t steps, Rng& rng, DrawStore& store) override;
+  void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   const char* divergence_hint() const override {
     return "try a smaller step size or more friction";
   }

@@ -35,7 +35,7 @@ void SgldSampler::reset(const Vec& theta0, Rng& rng) {
   remember_good_state(target_.potential(theta_.data()));
 }
 
-void SgldSampler::run(std::uint64_t steps, Rng& rng, DrawStore& store) {
+void SgldSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const int dim = target_.dim();
   double* theta = theta_.data();
   double* grad = grad_.data();

@@ -5,6 +5,8 @@
 #include <limits>
 #include <sstream>
 
+#include "core/samplers/sampler_registry.hpp"
+
 namespace sgl {
 namespace {
 
@@ -17,17 +19,9 @@ constexpr double kDecades = 4.0;
 // A setting using more than this fraction of its limit is shown as marginal.
 constexpr double kMarginalFraction = 0.8;
 
-bool is_sghmc(const std::string& id) {
-  return id == "sghmc" || id == "sghmc-cv";
-}
-bool is_leapfrog(const std::string& id) {
-  return id == "hmc" || id == "naive-sghmc";
-}
-bool is_sgld(const std::string& id) {
-  return id == "sgld" || id == "sgld-cv";
-}
-bool is_hmcecs(const std::string& id) {
-  return id == "hmcecs" || id == "hmcecs-signed";
+StabilityRule rule_of(const std::string& sampler_id) {
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  return info != nullptr ? info->traits.stability : StabilityRule::None;
 }
 bool has_curvature(std::optional<double> lambda_max) {
   return lambda_max && *lambda_max > 0.0;
@@ -112,7 +106,8 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
                                            std::optional<double> lambda_max) {
   std::vector<StabilityHint> hints;
   const double step = value_or(full, "step_size", 0.0);
-  if (is_sghmc(sampler_id)) {
+  const StabilityRule rule = rule_of(sampler_id);
+  if (rule == StabilityRule::Sghmc) {
     const double friction = value_or(full, "friction", 0.0);
     const double ec = step * friction;
     hints.push_back({"εC = " + format(ec) + " (limit 2)", level_for(ec / 2.0)});
@@ -120,11 +115,12 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
       const double margin = 2.0 * ec + step * step * *lambda_max;
       hints.push_back({"2εC+ε²λ_max = " + format(margin) + " (limit 4)", level_for(margin / 4.0)});
     }
-  } else if (is_leapfrog(sampler_id) && lambda_max) {
+  } else if (rule == StabilityRule::Leapfrog && lambda_max) {
     hints.push_back(step_hint(step, max_stable_leapfrog_step(*lambda_max), "2/√λ_max"));
-  } else if (is_sgld(sampler_id) && lambda_max && value_or(full, "schedule_a", 0.0) <= 0.0) {
+  } else if (rule == StabilityRule::Langevin && lambda_max &&
+             value_or(full, "schedule_a", 0.0) <= 0.0) {
     hints.push_back(step_hint(step, max_stable_langevin_step(*lambda_max), "4/λ_max"));
-  } else if (sampler_id == "ewsg") {
+  } else if (rule == StabilityRule::EulerLangevin) {
     const double friction = value_or(full, "friction", 0.0);
     const double hg = step * friction;
     hints.push_back({"hγ = " + format(hg) + " (limit 2)", level_for(hg / 2.0)});
@@ -134,7 +130,7 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
       const double ratio = friction > 0.0 ? step * *lambda_max / friction : kInfinity;
       hints.push_back({"hλ_max/γ = " + format(ratio) + " (limit 1)", level_for(ratio)});
     }
-  } else if (is_hmcecs(sampler_id)) {
+  } else if (rule == StabilityRule::MassLeapfrog) {
     const bool hessian = hessian_mass(full);
     // With the Hessian mass every direction of M⁻¹H has curvature ≈ 1 at θ*: the limit is 2
     // on any target, which is the point of that mass.
@@ -151,11 +147,12 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
                                                 const std::string& param, const ParamValues& full,
                                                 std::optional<double> lambda_max) {
   const double step = value_or(full, "step_size", 0.0);
+  const StabilityRule rule = rule_of(sampler_id);
   if (param == "noise_var") {
     // V = 4 in Chen et al.; the top grows with the current value so typed values stay reachable.
     return SliderRange{0.01, std::max(100.0, value_or(full, "noise_var", 0.0)), true};
   }
-  if (is_sghmc(sampler_id)) {
+  if (rule == StabilityRule::Sghmc) {
     const double friction = value_or(full, "friction", 0.0);
     if (param == "friction" && step > 0.0)
       return decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
@@ -167,7 +164,7 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
     }
     return std::nullopt;
   }
-  if (sampler_id == "ewsg") {
+  if (rule == StabilityRule::EulerLangevin) {
     const double friction = value_or(full, "friction", 0.0);
     if (param == "friction" && step > 0.0)
       return decades_below(
@@ -179,16 +176,16 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
     }
     return std::nullopt;
   }
-  if (is_hmcecs(sampler_id)) {
+  if (rule == StabilityRule::MassLeapfrog) {
     if (param != "step_size") return std::nullopt;
     const auto limit = max_stable_mass_leapfrog_step(hessian_mass(full), lambda_max);
     if (!limit) return std::nullopt;
     return decades_below(std::max(kBeyondLimit * *limit, step));
   }
   if (param == "step_size" && lambda_max && *lambda_max > 0.0) {
-    if (is_leapfrog(sampler_id))
+    if (rule == StabilityRule::Leapfrog)
       return decades_below(std::max(kBeyondLimit * max_stable_leapfrog_step(*lambda_max), step));
-    if (is_sgld(sampler_id))
+    if (rule == StabilityRule::Langevin)
       return decades_below(std::max(kBeyondLimit * max_stable_langevin_step(*lambda_max), step));
   }
   return std::nullopt;

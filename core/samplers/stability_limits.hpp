@@ -15,6 +15,7 @@
 //   HMC-ECS (leapfrog with mass M):         ε < 2/√λ_max(M⁻¹H); with mass=hessian M is the
 //          Laplace Hessian H at θ*, so λ_max(M⁻¹H) = 1 there and ε < 2 on every target
 // Without a known λ_max only the curvature-free part remains (SGHMC: εC < 2, EWSG: hγ < 2).
+// Which rule a sampler follows is declared in its registry entry (SamplerInfo::stability).
 #pragma once
 
 #include <optional>
@@ -24,6 +25,16 @@
 #include "core/util/params.hpp"
 
 namespace sgl {
+
+// The linear stability rules above, one per integrator.
+enum class StabilityRule {
+  None,           // no known rule: no hints, the descriptors' slider ranges
+  Leapfrog,       // hmc, naive-sghmc
+  Sghmc,          // sghmc, sghmc-cv
+  Langevin,       // sgld, sgld-cv (without a step-size schedule)
+  EulerLangevin,  // ewsg
+  MassLeapfrog,   // hmcecs, hmcecs-signed (`mass` identity or hessian)
+};
 
 double max_stable_leapfrog_step(double lambda_max);  // 2/√λ
 double max_stable_langevin_step(double lambda_max);  // 4/λ

@@ -139,19 +139,24 @@ TEST_CASE("hmcecs-signed is deterministic and records a sign per draw", "[hmcecs
   first.run(400);
   second.run(400);
   REQUIRE(first.draws().size() == 400);
-  REQUIRE(first.draws().has_signs());
+  const int sign = per_draw_slot(HmcEcsSignedSampler::channels(), HmcEcsSignedSampler::kSign);
+  const int variance =
+      per_draw_slot(HmcEcsSignedSampler::channels(), HmcEcsSignedSampler::kLoglikVariance);
+  REQUIRE(first.draws().channel_count() == 2);
   int negative = 0;
   for (std::size_t i = 0; i < 400; ++i) {
     for (int c = 0; c < 3; ++c) CHECK(first.draws().theta(i, c) == second.draws().theta(i, c));
-    CHECK(first.draws().sign(i) == second.draws().sign(i));
-    CHECK(std::isfinite(first.draws().loglik_variance(i)));
-    negative += first.draws().sign(i) < 0 ? 1 : 0;
+    CHECK(first.draws().channel(i, sign) == second.draws().channel(i, sign));
+    CHECK(std::abs(first.draws().channel(i, sign)) == 1.0);
+    CHECK(std::isfinite(first.draws().channel(i, variance)));
+    negative += first.draws().channel(i, sign) < 0 ? 1 : 0;
   }
   const SamplerCounters& counters = first.counters();
-  CHECK(counters.sign_total == 400);
-  CHECK(counters.sign_positive == 400 - std::uint64_t(negative));
-  CHECK(counters.aux_proposals == 400);
-  CHECK(first.sampler().records_signs());
+  const ChannelTally& signs = counters.channels[HmcEcsSignedSampler::kSign];
+  CHECK(signs.count == 400);
+  CHECK(signs.sum == double(400 - negative));
+  CHECK(counters.channels[HmcEcsSignedSampler::kSubsampleAcceptance].count == 400);
+  CHECK(find_channel(first.channels(), ChannelRole::DrawSign) == HmcEcsSignedSampler::kSign);
   INFO("negative signs " << negative);
   CHECK(counters.mh_accepts > 300);
 }
@@ -165,7 +170,8 @@ TEST_CASE("hmcecs-signed's lambda=auto and a=auto give a = −λ with λ ≥ 10"
   CHECK(signed_ecs.products() >= 10);
   CHECK(signed_ecs.lower_bound() == -double(signed_ecs.products()));
   CHECK(signed_ecs.refreshed_per_iteration() == 1);
-  CHECK(sampler->counters().subsample_size == std::uint64_t(30 * signed_ecs.products()));
+  CHECK(sampler->counters().channels[HmcEcsSignedSampler::kSubsampleFraction].mean() ==
+        double(30 * signed_ecs.products()) / 1000.0);
 }
 
 TEST_CASE("hmcecs-signed rejects analytic targets and κ > λ", "[hmcecs-signed]") {
@@ -229,20 +235,27 @@ TEST_CASE("the live engine gives a signed chain its negative-sign histograms and
   const std::optional<DrawStore> draws = engine.copy_draws(0);
   REQUIRE(draws.has_value());
   std::uint64_t negative = 0;
-  for (std::size_t i = 0; i < draws->size(); ++i) negative += draws->sign(i) < 0 ? 1 : 0;
+  const int sign = per_draw_slot(HmcEcsSignedSampler::channels(), HmcEcsSignedSampler::kSign);
+  for (std::size_t i = 0; i < draws->size(); ++i) negative += draws->channel(i, sign) < 0 ? 1 : 0;
   INFO("negative draws " << negative);
   CHECK(negative > 50);
   REQUIRE(signed_chain.signed_draws);
   REQUIRE(signed_chain.negative_histograms.size() == 2);
   for (const Histogram1D& histogram : signed_chain.negative_histograms)
     CHECK(histogram.total() == negative);
-  CHECK(signed_chain.has_loglik_variance);
-  CHECK(!signed_chain.loglik_variance.buckets.empty());
-  CHECK(signed_chain.counters.sign_total == 300);
+  const auto variance_trace = [](const ChainSnapshot& chain) -> const DecimatedSeries* {
+    for (std::size_t c = 0; c < chain.channels.size(); ++c)
+      if (chain.channels[c].id == "loglik_variance") return &chain.channel_traces.at(c);
+    return nullptr;
+  };
+  REQUIRE(variance_trace(signed_chain) != nullptr);
+  CHECK(!variance_trace(signed_chain)->buckets.empty());
+  CHECK(signed_chain.counters.channels[HmcEcsSignedSampler::kSign].count == 300);
   // hmcecs records σ̂² but no sign; hmc neither.
-  CHECK(snapshot->chains[1].has_loglik_variance);
+  REQUIRE(variance_trace(snapshot->chains[1]) != nullptr);
+  CHECK(!variance_trace(snapshot->chains[1])->buckets.empty());
   CHECK(!snapshot->chains[1].signed_draws);
-  CHECK(!snapshot->chains[2].has_loglik_variance);
+  CHECK(variance_trace(snapshot->chains[2]) == nullptr);
   CHECK(!snapshot->chains[2].signed_draws);
   CHECK(snapshot->chains[2].negative_histograms.empty());
 }

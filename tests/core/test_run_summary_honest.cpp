@@ -10,6 +10,7 @@
 
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
+#include "core/samplers/hmcecs.hpp"
 
 using namespace sgl;
 
@@ -62,19 +63,20 @@ TEST_CASE("HMC-ECS's subsample rate and σ̂² count the steps after burn-in onl
   const SamplerSummary summary = summarize(session).front();
   const DrawStore& draws = session.chains().front()->draws();
   double variance_sum = 0.0;
-  for (std::size_t i = 0; i < draws.size(); ++i) variance_sum += draws.loglik_variance(i);
+  for (std::size_t i = 0; i < draws.size(); ++i) variance_sum += draws.channel(i, 0);  // σ̂²
   const double recorded_mean = variance_sum / double(draws.size());
   const SamplerCounters& all = session.chains().front()->counters();
-  const double with_burnin = all.loglik_variance_sum / double(all.loglik_variance_count);
-  INFO("loglik_var_mean " << summary.loglik_var_mean << ", recorded draws " << recorded_mean
+  const double with_burnin = all.channels[HmcEcsSampler::kLoglikVariance].mean();
+  const std::optional<double> loglik_var_mean = summary.channel("loglik_variance");
+  REQUIRE(loglik_var_mean.has_value());
+  INFO("loglik_var_mean " << *loglik_var_mean << ", recorded draws " << recorded_mean
                           << ", all steps " << with_burnin);
-  REQUIRE(summary.has_loglik_var_mean);
-  CHECK(summary.loglik_var_mean == Approx(recorded_mean).epsilon(1e-6));
-  CHECK(with_burnin > 2 * summary.loglik_var_mean);
+  CHECK(*loglik_var_mean == Approx(recorded_mean).epsilon(1e-6));
+  CHECK(with_burnin > 2 * *loglik_var_mean);
   const SamplerCounters sampling = session.chains().front()->sampling_counters();
-  CHECK(sampling.aux_proposals == spec.steps);
-  CHECK(summary.subsample_accept_rate ==
-        Approx(double(sampling.aux_accepts) / double(sampling.aux_proposals)));
+  const ChannelTally& subsample = sampling.channels[HmcEcsSampler::kSubsampleAcceptance];
+  CHECK(subsample.count == spec.steps);
+  CHECK(summary.channel("subsample_acceptance").value_or(-1.0) == Approx(subsample.mean()));
 }
 
 TEST_CASE("a sampler without MH is not stopped right after burn-in", "[summary][divergence]") {

@@ -5,6 +5,7 @@
 
 #include "core/gradients/control_variate_gradient.hpp"
 #include "core/gradients/gradient_estimator.hpp"
+#include "core/run/draw_store.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/targets/linear_regression.hpp"
 #include "core/targets/logistic_regression.hpp"

@@ -18,7 +18,7 @@ TEST_CASE("linear regression: hmcecs matches the exact conjugate posterior", "[s
       {"step_size", 0.1}, {"leapfrog_steps", 12}, {"batch_size", 20}, {"blocks", 10}, {"mass", 1}};
   auto chain = run_chain(target, "hmcecs", params, 7, 20000, 500);
   REQUIRE(!chain->stopped());
-  CHECK(chain->counters().loglik_variance_sum < 1e-6);
+  CHECK(chain->counters().channels[HmcEcsSampler::kLoglikVariance].sum < 1e-6);
   check_exact_linear_posterior(*chain, linear);
 }
 
@@ -39,9 +39,9 @@ TEST_CASE("logistic n = 10⁴: hmcecs with Hessian mass matches long full-data H
   REQUIRE(!ecs.stopped());
   const double accept_theta =
       double(ecs.counters().mh_accepts) / double(ecs.counters().mh_proposals);
-  const double accept_u = double(ecs.counters().aux_accepts) / double(ecs.counters().aux_proposals);
+  const double accept_u = ecs.counters().channels[HmcEcsSampler::kSubsampleAcceptance].mean();
   INFO("α_θ " << accept_theta << ", α_u " << accept_u << ", mean σ̂² "
-              << ecs.counters().loglik_variance_sum / double(ecs.counters().loglik_variance_count));
+              << ecs.counters().channels[HmcEcsSampler::kLoglikVariance].mean());
   CHECK(accept_theta >= 0.9);
 
   // Full-data HMC with M = I: ε ≈ ⅓ of the smallest posterior sd, εL ≈ 2 sd.

@@ -4,6 +4,7 @@
 
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
+#include "core/samplers/hmcecs_signed.hpp"
 #include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
@@ -32,7 +33,8 @@ void check_against_hmc(const ParamValues& signed_params, std::uint64_t steps, do
   REQUIRE(ecs.has_sign_positive_fraction);
   const double tau = ecs.sign_positive_fraction;
   INFO("τ̂ " << tau << ", s̄ " << ecs.mean_sign << ", accept θ " << ecs.accept_rate << ", u "
-            << ecs.subsample_accept_rate << ", mean Var log|L̂| " << ecs.loglik_var_mean);
+            << ecs.channel("subsample_acceptance").value_or(NAN) << ", mean Var log|L̂| "
+            << ecs.channel("loglik_variance").value_or(NAN));
   CHECK(tau > 0.5);
   CHECK(tau <= 1.0);
   CHECK(1.0 - tau >= min_negative);
@@ -42,10 +44,11 @@ void check_against_hmc(const ParamValues& signed_params, std::uint64_t steps, do
 
   // The summary's weighted mean is Σθs / Σs over the draws (checked by hand on coordinate 0).
   const DrawStore& draws = session.chains()[0]->draws();
+  const int sign = per_draw_slot(HmcEcsSignedSampler::channels(), HmcEcsSignedSampler::kSign);
   double weighted = 0.0, signs = 0.0;
   for (std::size_t i = 0; i < draws.size(); ++i) {
-    weighted += draws.theta(i, 0) * draws.sign(i);
-    signs += draws.sign(i);
+    weighted += draws.theta(i, 0) * draws.channel(i, sign);
+    signs += draws.channel(i, sign);
   }
   CHECK(ecs.coordinates[0].mean == Approx(weighted / signs).epsilon(1e-12));
 

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "core/gradients/ecs_subsample.hpp"
+#include "core/samplers/hmcecs.hpp"
 #include "core/samplers/sampler.hpp"
 #include "core/targets/logistic_regression.hpp"
 #include "core/util/rng.hpp"
@@ -98,9 +99,10 @@ TEST_CASE("HMC-ECS's subsample update accepts with min(1, L̂(u')/L̂(u)) and sa
   chain.run(kSteps);
   REQUIRE(!chain.stopped());
   const SamplerCounters& counters = chain.counters();
-  const double accept = double(counters.aux_accepts) / double(counters.aux_proposals);
+  const double accept = counters.channels[HmcEcsSampler::kSubsampleAcceptance].mean();
   std::vector<double> variance(chain.draws().size());
-  for (std::size_t i = 0; i < variance.size(); ++i) variance[i] = chain.draws().loglik_variance(i);
+  for (std::size_t i = 0; i < variance.size(); ++i)
+    variance[i] = chain.draws().channel(i, 0);  // σ̂²
   const Estimate sigma2 = estimate(variance);
   // α_u's MCSE: the acceptance indicators are correlated through u; the σ̂² series' IAT bounds
   // theirs well enough (the accept/reject sequence mixes no slower than u itself).

@@ -9,6 +9,7 @@
 
 #include <cmath>
 
+#include "core/samplers/hmcecs.hpp"
 #include "core/targets/logistic_regression.hpp"
 #include "tests/stat/stat_helpers.hpp"
 
@@ -27,7 +28,7 @@ std::shared_ptr<const Target> logistic_target() {
 }
 
 double mean_loglik_variance(const Chain& chain) {
-  return chain.counters().loglik_variance_sum / double(chain.counters().loglik_variance_count);
+  return chain.counters().channels[HmcEcsSampler::kLoglikVariance].mean();
 }
 
 }  // namespace
@@ -41,9 +42,10 @@ TEST_CASE("HMC-ECS with a small subsample (taylor1 and m = 16) matches long full
   ecs.run(30000);
   REQUIRE(!ecs.stopped());
   const double sigma2 = mean_loglik_variance(ecs);
-  INFO("m = " << ecs.counters().subsample_size << ", mean σ̂² " << sigma2 << ", α_θ "
-              << double(ecs.counters().mh_accepts) / double(ecs.counters().mh_proposals) << ", α_u "
-              << double(ecs.counters().aux_accepts) / double(ecs.counters().aux_proposals));
+  INFO("m/n = " << ecs.counters().channels[HmcEcsSampler::kSubsampleFraction].mean() << ", mean σ̂² "
+                << sigma2 << ", α_θ "
+                << double(ecs.counters().mh_accepts) / double(ecs.counters().mh_proposals)
+                << ", α_u " << ecs.counters().channels[HmcEcsSampler::kSubsampleAcceptance].mean());
   CHECK(sigma2 > 0.1);  // the regime this test is for
   CHECK(sigma2 < 3.0);
 

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "core/samplers/hmcecs.hpp"
+#include "core/samplers/hmcecs_signed.hpp"
 #include "tests/stat/preset_note_run.hpp"
 
 using namespace sgl;
@@ -29,19 +31,20 @@ double gradients_per_step(const ChainSnapshot& chain) {
 
 double mean_loglik_variance(const DrawStore& draws, std::size_t from, std::size_t to) {
   double sum = 0.0;
-  for (std::size_t i = from; i < to; ++i) sum += draws.loglik_variance(i);
+  // σ̂² is the first per-draw value of both HMC-ECS samplers.
+  for (std::size_t i = from; i < to; ++i) sum += draws.channel(i, 0);
   return sum / static_cast<double>(to - from);
 }
 
 double positive_sign_fraction(const DrawStore& draws, std::size_t from, std::size_t to) {
   std::size_t positive = 0;
-  for (std::size_t i = from; i < to; ++i) positive += draws.sign(i) > 0 ? 1 : 0;
+  const int sign = per_draw_slot(HmcEcsSignedSampler::channels(), HmcEcsSignedSampler::kSign);
+  for (std::size_t i = from; i < to; ++i) positive += draws.channel(i, sign) > 0 ? 1 : 0;
   return static_cast<double>(positive) / static_cast<double>(to - from);
 }
 
 double subsample_accept_rate(const ChainSnapshot& chain) {
-  return static_cast<double>(chain.counters.aux_accepts) /
-         static_cast<double>(chain.counters.aux_proposals);
+  return chain.counters.channels[HmcEcsSampler::kSubsampleAcceptance].mean();
 }
 
 }  // namespace

@@ -80,7 +80,7 @@ std::string export_draws_csv(const std::string& folder, const ExportSources& sou
     std::optional<DrawStore> draws = sources.engine->copy_draws(chain.id);
     if (!draws) continue;  // removed meanwhile
     stores.push_back(std::move(*draws));
-    chains.push_back({chain.label, 0, nullptr, chain.signed_draws});
+    chains.push_back({chain.label, 0, nullptr, &chain.channels});
   }
   for (std::size_t k = 0; k < chains.size(); ++k) chains[k].draws = &stores[k];
   const std::vector<std::string> names = snapshot.target->coordinate_names();

@@ -25,11 +25,17 @@ constexpr ImU32 kRed = IM_COL32(255, 90, 90, 255);
 // R̂ beyond this is shown red rather than amber: the chains clearly sample different regions.
 constexpr double kRhatAlarm = 1.1;
 
-// s̄ = 2τ̂ − 1 of a signed chain (NaN for other samplers or before the first iteration).
-double mean_sign(const SamplerCounters& counters) {
-  if (counters.sign_total == 0) return std::numeric_limits<double>::quiet_NaN();
-  return (2.0 * double(counters.sign_positive) - double(counters.sign_total)) /
-         double(counters.sign_total);
+// The tally of a signed chain's DrawSign channel (counting positive signs); null for others.
+const ChannelTally* sign_tally(const ChainSnapshot& chain) {
+  const int channel = find_channel(chain.channels, ChannelRole::DrawSign);
+  if (channel < 0 || std::size_t(channel) >= kMaxChannels) return nullptr;
+  return &chain.counters.channels[std::size_t(channel)];
+}
+
+// s̄ = 2τ̂ − 1 of a signed chain's tally (NaN before the first iteration).
+double mean_sign(const ChannelTally& signs) {
+  if (signs.count == 0) return std::numeric_limits<double>::quiet_NaN();
+  return (2.0 * signs.sum - double(signs.count)) / double(signs.count);
 }
 
 // Iterations before a chain's mean sign is judged: a fresh chain's first few signs say little
@@ -38,10 +44,12 @@ constexpr std::uint64_t kSignIterationsBeforeWarning = 50;
 
 std::vector<const ChainSnapshot*> low_sign_chains(const EngineSnapshot& snapshot) {
   std::vector<const ChainSnapshot*> low;
-  for (const ChainSnapshot& chain : snapshot.chains)
-    if (chain.counters.sign_total >= kSignIterationsBeforeWarning &&
-        mean_sign(chain.counters) < kSmallMeanSign)
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const ChannelTally* signs = sign_tally(chain);
+    if (signs != nullptr && signs->count >= kSignIterationsBeforeWarning &&
+        mean_sign(*signs) < kSmallMeanSign)
       low.push_back(&chain);
+  }
   return low;
 }
 
@@ -153,7 +161,7 @@ void show_convergence_view(ViewContext& context) {
     ImGui::PushStyleColor(ImGuiCol_Text, kAmber);
     ImGui::Text("%s: mean sign %s < 0.1 — sign-weighted estimates are unstable",
                 views::chain_label(*chain).c_str(),
-                views::compact_number(mean_sign(chain->counters), 2).c_str());
+                views::compact_number(mean_sign(*sign_tally(*chain)), 2).c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(

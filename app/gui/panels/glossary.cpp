@@ -21,10 +21,11 @@ const std::vector<GlossaryEntry>& glossary() {
       {"data passes",
        "(gradient + density evaluations per datum) / n: how many full-data passes the chain cost"},
       {"accept",
-       "Fraction of Metropolis–Hastings proposals accepted (— without an MH step); HMC-ECS adds "
-       "its subsample update's rate (u), EWSG its index chain's rate"},
+       "Fraction of Metropolis–Hastings proposals accepted (— without an MH step); samplers with "
+       "an auxiliary chain show its rate in a column of its own (α_u, α_I)"},
       {"α_θ", "Acceptance rate of the θ update (the HMC trajectory) of HMC-ECS"},
       {"α_u", "Acceptance rate of HMC-ECS's subsample update u (a block of indices redrawn)"},
+      {"α_I", "Acceptance rate of EWSG's Metropolis index chain (which data block I gives the gradient)"},
       {"τ̂",
        "Signed HMC-ECS: fraction of iterations whose likelihood estimate L̂ was positive; "
        "sign-weighted means have variance growing as 1/(2τ̂ − 1)²"},

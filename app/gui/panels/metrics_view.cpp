@@ -1,9 +1,10 @@
 // Per-chain numbers in one table: work done (steps, gradient evaluations, data passes),
-// throughput, acceptance, τ̂ (signed samplers' positive-sign fraction), efficiency (ESS, ESS per
-// 1000 gradient evaluations), distance to the truth, divergences and status. Every ratio guards its
-// denominator: a fresh chain shows "—".
-// The table never scrolls sideways: columns that say nothing for these chains (τ̂ without a
-// signed sampler, TV/KL without a truth) are left out, and when the panel is narrow the least
+// throughput, acceptance, one column per info channel the chains' samplers declare for it
+// (sampler_channels.hpp: HMC-ECS's α_u, signed HMC-ECS's τ̂, EWSG's index acceptance α_I, ...),
+// efficiency (ESS, ESS per 1000 gradient evaluations), distance to the truth, divergences and
+// status. Every ratio guards its denominator: a fresh chain shows "—".
+// The table never scrolls sideways: columns that say nothing for these chains (a channel no
+// chain declares, TV/KL without a truth) are left out, and when the panel is narrow the least
 // important columns are dropped (util/column_fit.hpp) and listed, with their values, in the
 // tooltip of each chain's name.
 #include <imgui.h>
@@ -44,33 +45,48 @@ struct MetricCell {
 
 struct MetricColumn {
   std::string header;
-  const char* term;  // glossary entry for the header's tooltip
+  std::string term;  // glossary entry for the header's tooltip
   int keep_rank;     // util/column_fit.hpp: higher is kept longer on a narrow panel
   std::vector<MetricCell> cells;
+  std::string definition = {};  // the tooltip when the glossary has no entry for `term`
 };
+
+// Info channels rank just below the MH acceptance they sit beside (their rates used to share its
+// cell: "0.99 (u 0.98)"), so a narrow panel keeps them as long as it can.
+constexpr int kChannelKeepRank = 79;
 
 std::string number(double value, int significant = 3) {
   return views::compact_number(value, significant);
 }
 
-// τ̂ = the fraction of positive likelihood estimates (signed samplers), else a dash.
-std::string sign_text(const SamplerCounters& counters) {
-  if (counters.sign_total == 0) return kDash;
+// The MH acceptance rate, else a dash.
+std::string acceptance_text(const SamplerCounters& counters) {
+  if (counters.mh_proposals == 0) return kDash;
   return number(
-      ratio(static_cast<double>(counters.sign_positive), static_cast<double>(counters.sign_total)));
+      ratio(static_cast<double>(counters.mh_accepts), static_cast<double>(counters.mh_proposals)));
 }
 
-// The acceptance read-out: the main MH rate, and the auxiliary chain's (EWSG's index chain,
-// HMC-ECS's subsample update u) beside it, as the papers report both.
-std::string acceptance_text(const SamplerCounters& counters) {
-  const std::string auxiliary = counters.aux_proposals > 0
-                                    ? number(ratio(static_cast<double>(counters.aux_accepts),
-                                                   static_cast<double>(counters.aux_proposals)))
-                                    : std::string();
-  if (counters.mh_proposals == 0) return auxiliary.empty() ? kDash : "index " + auxiliary;
-  const std::string main_rate = number(
-      ratio(static_cast<double>(counters.mh_accepts), static_cast<double>(counters.mh_proposals)));
-  return auxiliary.empty() ? main_rate : main_rate + " (u " + auxiliary + ")";
+// The channels with a metrics column that the chains declare, one per id, in order of first
+// appearance (e.g. α_u, τ̂, α_I).
+std::vector<const ChannelDescriptor*> metric_channels(const EngineSnapshot& snapshot) {
+  std::vector<const ChannelDescriptor*> found;
+  for (const ChainSnapshot& chain : snapshot.chains)
+    for (const ChannelDescriptor& channel : chain.channels)
+      if (channel.metric_column && std::none_of(found.begin(), found.end(), [&](const auto* known) {
+            return known->id == channel.id;
+          }))
+        found.push_back(&channel);
+  return found;
+}
+
+// The chain's figure for channel `id`: its tally's mean, or a dash when it has none.
+std::string channel_text(const ChainSnapshot& chain, const std::string& id) {
+  for (std::size_t c = 0; c < chain.channels.size() && c < kMaxChannels; ++c) {
+    if (chain.channels[c].id != id) continue;
+    const ChannelTally& tally = chain.counters.channels[c];
+    return tally.count > 0 ? number(tally.mean()) : kDash;
+  }
+  return kDash;
 }
 
 // Short status words keep the column narrow; the reason a chain stopped is in the tooltip (and
@@ -88,13 +104,9 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
   const auto index = static_cast<std::size_t>(coordinate);
   const double cost =
       static_cast<double>(std::max<std::int64_t>(snapshot.target->evaluation_cost(), 1));
-  bool any_signed = false, any_mh = false, any_acceptance = false, any_truth = false,
-       any_divergence = false, any_halted = false;
+  bool any_mh = false, any_truth = false, any_divergence = false, any_halted = false;
   for (const ChainSnapshot& chain : snapshot.chains) {
-    any_signed = any_signed || chain.counters.sign_total > 0;
     any_mh = any_mh || chain.counters.mh_proposals > 0;
-    any_acceptance =
-        any_acceptance || chain.counters.mh_proposals > 0 || chain.counters.aux_proposals > 0;
     any_truth = any_truth || chain.has_truth;
     any_divergence = any_divergence || chain.counters.divergences > 0;
     any_halted = any_halted || chain.stopped || !chain.enabled;
@@ -105,7 +117,6 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
       {"grad evals", "grad evals", 20, {}},
       {"passes", "data passes", 60, {}},
       {"accept", "accept", 80, {}},
-      {"τ̂", "τ̂", 55, {}},
       {"mean α", "mean α", 40, {}},
       {"ESS min", "ESS min", 86, {}},
       {"ESS " + views::coordinate_name(context, coordinate), "ESS", 50, {}},
@@ -134,7 +145,6 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
         {passes >= 1000.0 ? views::count_text(static_cast<std::uint64_t>(std::llround(passes)))
                           : number(passes)},
         {acceptance_text(counters)},
-        {sign_text(counters)},
         {counters.mh_proposals > 0
              ? number(ratio(counters.accept_prob_sum, static_cast<double>(counters.mh_proposals)))
              : kDash},
@@ -150,14 +160,26 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
     for (std::size_t c = 0; c < columns.size(); ++c) columns[c].cells.push_back(cells[c]);
   }
   // Columns that are all dashes for these samplers and this target say nothing (acceptance
-  // without MH or an auxiliary chain), and a status
-  // column of "running" repeats the legend strip.
+  // without MH), and a status column of "running" repeats the legend strip.
   std::erase_if(columns, [&](const MetricColumn& column) {
     const std::string& term = column.term;
-    return (term == "τ̂" && !any_signed) || (term == "mean α" && !any_mh) ||
-           (term == "accept" && !any_acceptance) ||
+    return (term == "mean α" && !any_mh) || (term == "accept" && !any_mh) ||
            ((term == "TV" || term == "KL") && !any_truth) || (term == "status" && !any_halted);
   });
+  // The declared channels' columns follow the acceptance (they are acceptances too, mostly).
+  const auto after_accept =
+      std::find_if(columns.begin(), columns.end(), [](const MetricColumn& column) {
+        return column.term == "mean α" || column.term == "ESS min";
+      });
+  std::vector<MetricColumn> channel_columns;
+  for (const ChannelDescriptor* channel : metric_channels(snapshot)) {
+    MetricColumn column{channel->label, channel->label, kChannelKeepRank, {}, channel->description};
+    for (const ChainSnapshot& chain : snapshot.chains)
+      column.cells.push_back({channel_text(chain, channel->id)});
+    channel_columns.push_back(std::move(column));
+  }
+  columns.insert(after_accept, std::make_move_iterator(channel_columns.begin()),
+                 std::make_move_iterator(channel_columns.end()));
   return columns;
 }
 
@@ -180,10 +202,24 @@ float chain_column_width(const EngineSnapshot& snapshot) {
   return std::min(widest, ImGui::GetFontSize() * kChainColumnEms) + swatch;
 }
 
+// The glossary's definition of the column's term, or the column's own (a declared channel's).
+void column_tooltip_for_last_item(const MetricColumn& column) {
+  if (*glossary_definition(column.term) != '\0' || column.definition.empty())
+    glossary_tooltip_for_last_item(column.term);
+  else if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", column.definition.c_str());
+}
+
 void header_with_definition(const char* name, const char* term) {
   ImGui::TableNextColumn();
   ImGui::TableHeader(name);
   glossary_tooltip_for_last_item(term);
+}
+
+void column_header(const MetricColumn& column) {
+  ImGui::TableNextColumn();
+  ImGui::TableHeader(column.header.c_str());
+  column_tooltip_for_last_item(column);
 }
 
 // The dropped columns' values for one chain, for the tooltip of its name.
@@ -279,7 +315,7 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
       ImGui::EndGroup();
       if (ImGui::IsItemHovered()) {
         if (cell.tooltip.empty())
-          glossary_tooltip_for_last_item(column.term);
+          column_tooltip_for_last_item(column);
         else
           ImGui::SetTooltip("%s", cell.tooltip.c_str());
       }
@@ -338,7 +374,7 @@ void show_metrics_table(const ViewContext& context, float below) {
     }
   }
   for (std::size_t c = 0; c < columns.size(); ++c)
-    if (shown[c]) header_with_definition(columns[c].header.c_str(), columns[c].term);
+    if (shown[c]) column_header(columns[c]);
   for (std::size_t row = 0; row < snapshot.chains.size(); ++row) {
     const ChainSnapshot& chain = snapshot.chains[row];
     ImGui::TableNextRow();

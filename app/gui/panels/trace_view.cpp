@@ -1,10 +1,11 @@
 // Trace of θ_i over steps for every chain, with dashed markers where parameters changed. Two
 // windows: the recent draws exactly (how the chain moves now), or the whole run min/max-
-// decimated (spikes and drifts of a diverging chain stay visible however long it runs). With
-// HMC-ECS chains a third choice traces their log-likelihood estimator's variance per draw over
-// the whole run (σ̂² for hmcecs, the estimated Var log|L̂| for hmcecs-signed) on a log₁₀ scale:
-// it spans orders of magnitude between the start and the mode, and Pitt et al.'s guide, about 1,
-// is the line at 0.
+// decimated (spikes and drifts of a diverging chain stay visible however long it runs). Every
+// traced info channel that a chain's sampler declares (sampler_channels.hpp) adds a choice that
+// traces it over the whole run, e.g. HMC-ECS's σ̂² of the log-likelihood estimator: chains
+// declaring the same channel id share the plot; a channel declared on a log scale is drawn as
+// log₁₀ (σ̂² spans orders of magnitude between the start and the mode) and its guide (Pitt et
+// al.'s σ̂² ≈ 1) is a horizontal line.
 #include <imgui.h>
 
 #include <algorithm>
@@ -19,9 +20,6 @@
 
 namespace sgl {
 namespace {
-
-// Below this the variance shows as 10⁻⁶ (σ̂² is exactly 0 on linear regression).
-constexpr double kSmallestVariance = 1e-6;
 
 void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& label,
                  plot::Colour colour, bool fit) {
@@ -41,13 +39,33 @@ void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& 
              {.colour = colour, .fit = fit});
 }
 
-// log₁₀ of every value of a min/max-decimated series (monotone, so min and max stay so).
-DecimatedSeries log10_series(const DecimatedSeries& series) {
+// log₁₀ of every value of a min/max-decimated series (monotone, so min and max stay so);
+// values below `floor` show as log₁₀ floor (σ̂² is exactly 0 on linear regression).
+DecimatedSeries log10_series(const DecimatedSeries& series, double floor) {
   DecimatedSeries logs = series;
   for (DecimatedBucket& bucket : logs.buckets)
     for (double* value : {&bucket.min, &bucket.max, &bucket.first, &bucket.last})
-      *value = std::log10(std::max(*value, kSmallestVariance));
+      *value = std::log10(std::max(*value, floor));
   return logs;
+}
+
+// The traced channels the chains declare, one per id, in order of first appearance.
+std::vector<const ChannelDescriptor*> traced_channels(const EngineSnapshot& snapshot) {
+  std::vector<const ChannelDescriptor*> found;
+  for (const ChainSnapshot& chain : snapshot.chains)
+    for (const ChannelDescriptor& channel : chain.channels)
+      if (channel.traced && std::none_of(found.begin(), found.end(), [&](const auto* known) {
+            return known->id == channel.id;
+          }))
+        found.push_back(&channel);
+  return found;
+}
+
+// The chain's series of channel `id`, or null when its sampler does not trace it.
+const DecimatedSeries* channel_series(const ChainSnapshot& chain, const std::string& id) {
+  for (std::size_t c = 0; c < chain.channels.size() && c < chain.channel_traces.size(); ++c)
+    if (chain.channels[c].traced && chain.channels[c].id == id) return &chain.channel_traces[c];
+  return nullptr;
 }
 
 }  // namespace
@@ -67,25 +85,23 @@ void show_trace_view(ViewContext& context) {
   if (ImGui::RadioButton("all steps", window == TraceWindow::WholeRun)) {
     window = TraceWindow::WholeRun;
   }
-  // The choice appears with the first HMC-ECS chain (before its first draw too) and stays while
-  // it is selected, so a reset does not throw it away.
-  const bool pseudo_marginal =
-      window == TraceWindow::EstimatorVariance ||
-      std::any_of(context.snapshot->chains.begin(), context.snapshot->chains.end(),
-                  [](const ChainSnapshot& chain) {
-                    return chain.has_loglik_variance || chain.sampler_id.rfind("hmcecs", 0) == 0;
-                  });
-  if (pseudo_marginal) {
-    views::same_line_if_fits("σ̂²");
-    if (ImGui::RadioButton("σ̂²", window == TraceWindow::EstimatorVariance)) {
-      window = TraceWindow::EstimatorVariance;
+  // A channel's choice appears with the first chain declaring it (before its first draw too).
+  const std::vector<const ChannelDescriptor*> channels = traced_channels(*context.snapshot);
+  const ChannelDescriptor* shown = nullptr;
+  for (const ChannelDescriptor* channel : channels) {
+    const std::string choice = channel->label + "##channel_" + channel->id;
+    views::same_line_if_fits(channel->label.c_str());
+    if (ImGui::RadioButton(choice.c_str(), window == TraceWindow::Channel &&
+                                               settings.trace_channel == channel->id)) {
+      window = TraceWindow::Channel;
+      settings.trace_channel = channel->id;
     }
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
-          "HMC-ECS chains: variance of the log-likelihood estimator per draw, log₁₀ scale (σ̂²; "
-          "Var log|L̂| for hmcecs-signed); about 1 (0 here) is the usual target");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", channel->description.c_str());
+    if (window == TraceWindow::Channel && settings.trace_channel == channel->id) shown = channel;
   }
-  const bool variance = window == TraceWindow::EstimatorVariance;
+  // No chain declares the chosen channel any more (its chains were removed): back to θ.
+  if (window == TraceWindow::Channel && shown == nullptr) window = TraceWindow::WholeRun;
+  const bool channel_shown = shown != nullptr;
   views::stopped_chains_toggle(context, true);
 
   bool any_draws = false;
@@ -95,13 +111,14 @@ void show_trace_view(ViewContext& context) {
   if (!any_draws) views::note("No draws yet: press Space to run.");
 
   // Separate plot ids: each window keeps its own zoom.
-  const char* id = window == TraceWindow::Recent ? "##trace_recent"
-                   : variance                    ? "##trace_variance"
-                                                 : "##trace_run";
-  if (!plot::BeginPlot(id, ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
+  const std::string id = window == TraceWindow::Recent ? std::string("##trace_recent")
+                         : channel_shown               ? "##trace_channel_" + shown->id
+                                                       : std::string("##trace_run");
+  if (!plot::BeginPlot(id.c_str(), ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
   const bool recent = window == TraceWindow::Recent;
-  plot::SetupAxes(recent ? "steps ago" : "step", variance ? "log₁₀ σ̂² (Var log|L̂|)" : name.c_str(),
-                  plot::AxisFlags_Tight);
+  const std::string y_label =
+      !channel_shown ? name : (shown->log_scale ? "log₁₀ " + shown->label : shown->label);
+  plot::SetupAxes(recent ? "steps ago" : "step", y_label.c_str(), plot::AxisFlags_Tight);
   // The step range is known before drawing: following it directly avoids a frame of lag.
   double first = std::numeric_limits<double>::infinity();
   double last = -first;
@@ -114,8 +131,9 @@ void show_trace_view(ViewContext& context) {
       first = std::min(first, static_cast<double>(chain.recent_steps.front()) -
                                   static_cast<double>(chain.recent_steps.back()));
       last = 0.0;
-    } else if (variance) {
-      if (chain.has_loglik_variance) views::step_extent(chain.loglik_variance, first, last);
+    } else if (channel_shown) {
+      if (const DecimatedSeries* series = channel_series(chain, shown->id))
+        views::step_extent(*series, first, last);
     } else if (coordinate < static_cast<int>(chain.traces.size())) {
       views::step_extent(chain.traces[static_cast<std::size_t>(coordinate)], first, last);
     }
@@ -127,9 +145,11 @@ void show_trace_view(ViewContext& context) {
     const bool fit = views::fits_axes(context, chain);
     if (window == TraceWindow::Recent) {
       plot_recent(chain, coordinate, label, colour, fit);
-    } else if (variance) {
-      if (!chain.has_loglik_variance) continue;  // not in the legend either
-      plot::Decimated(label.c_str(), log10_series(chain.loglik_variance),
+    } else if (channel_shown) {
+      const DecimatedSeries* series = channel_series(chain, shown->id);
+      if (series == nullptr) continue;  // not in the legend either
+      plot::Decimated(label.c_str(),
+                      shown->log_scale ? log10_series(*series, shown->log_floor) : *series,
                       {.colour = colour, .fit = fit});
     } else if (coordinate < static_cast<int>(chain.traces.size())) {
       plot::Decimated(label.c_str(), chain.traces[static_cast<std::size_t>(coordinate)],
@@ -138,7 +158,10 @@ void show_trace_view(ViewContext& context) {
     // Markers sit at absolute steps: they belong to the "all steps" window.
     if (!recent && plot::IsLabelVisible(label.c_str())) views::plot_param_changes(chain, colour);
   }
-  if (variance) plot::HLine("##variance_one", 0.0, {.colour = plot::theme().zero_line});
+  if (channel_shown && std::isfinite(shown->guide)) {
+    const double guide = shown->log_scale ? std::log10(shown->guide) : shown->guide;
+    plot::HLine("##channel_guide", guide, {.colour = plot::theme().zero_line});
+  }
   plot::EndPlot();
 }
 

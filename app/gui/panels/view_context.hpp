@@ -17,9 +17,9 @@ namespace gl {
 class ScalarFieldTexture;
 }
 
-// What the trace panel shows: the recent exact draws, the whole run (decimated), or HMC-ECS's
-// per-draw estimator variance.
-enum class TraceWindow { Recent, WholeRun, EstimatorVariance };
+// What the trace panel shows: the recent exact draws, the whole run (decimated), or a traced
+// info channel over the whole run (ViewSettings::trace_channel, e.g. HMC-ECS's σ̂²).
+enum class TraceWindow { Recent, WholeRun, Channel };
 
 struct ViewSettings {
   int coordinate = 0;  // coordinate shown in phase space, histogram, autocorrelation, trace
@@ -30,6 +30,7 @@ struct ViewSettings {
   bool show_cloud = true;
   bool show_momentum = true;
   TraceWindow trace_window = TraceWindow::Recent;
+  std::string trace_channel;        // the channel id TraceWindow::Channel shows
   bool energy_show_change = false;  // a short energy panel shows ΔH instead of H
   // DAIS chains: show the particles at annealing step k (0 = base q₀, K = q_fwd) instead of the
   // chain's draws; k is clamped to each chain's K, and `animate_annealing` cycles it.
