@@ -48,6 +48,8 @@ ParamValues sampler_defaults(const std::string& id, const Target& target, const 
     set("friction", std::min(100.0, 0.1 / eps));
   } else if (id == "sgld" || id == "sgld-cv") {
     set("step_size", 0.1 * s * s);
+  } else if (id == "sghmc-sgd") {
+    set("learning_rate", std::max(1e-8, 0.01 * s * s));  // η = ε² with sghmc's ε = 0.1s
   } else if (id == "sgd-momentum") {
     set("learning_rate", std::max(1e-8, 0.5 * s * s));
   } else if (id == "ewsg") {

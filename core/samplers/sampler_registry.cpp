@@ -11,6 +11,7 @@
 #include "core/samplers/sgd_momentum.hpp"
 #include "core/samplers/sghmc.hpp"
 #include "core/samplers/sghmc_cv.hpp"
+#include "core/samplers/sghmc_sgd.hpp"
 #include "core/samplers/sgld.hpp"
 #include "core/samplers/sgld_cv.hpp"
 #include "core/util/error.hpp"
@@ -44,6 +45,9 @@ std::vector<SamplerInfo> build_catalogue() {
        "Chen, Fox & Guestrin 2014, eq. 15 without noise",
        "θ += v; v += −η∇Ũ(θ) − αv (an optimiser: collapses to a mode)",
        SgdMomentumSampler::descriptors(), factory<SgdMomentumSampler>()},
+      {"sghmc-sgd", "SGHMC (SGD form)", "SGHMC-SGD", "Chen, Fox & Guestrin 2014, §3.3, eq. 15",
+       "θ += v; v += −η∇Ũ(θ) − αv + N(0, 2(α−β̂)η) (SGHMC with v = εr)",
+       SghmcSgdSampler::descriptors(), factory<SghmcSgdSampler>()},
       {"ewsg", "EWSG", "EWSG",
        "EWSG paper (non-uniform subsampling of gradients, seed 003), Alg. 1",
        "index I by a Metropolis chain ∝ exp(½‖x + n a_I‖²); θ += h r; "
