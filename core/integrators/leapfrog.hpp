@@ -27,8 +27,15 @@ inline void leapfrog_step(const Metric& metric, Eigen::VectorXd& theta, Eigen::V
   double* position = theta.data();
   double* momentum = r.data();
   double* cached = grad.data();
-  for (int i = 0; i < dim; ++i) momentum[i] -= half * cached[i];
-  metric.drift(position, momentum, step_size);
+  if (metric.unit()) {  // the hot path of HMC and naive SGHMC: kick and drift in one pass
+    for (int i = 0; i < dim; ++i) {
+      momentum[i] -= half * cached[i];
+      position[i] += step_size * momentum[i];
+    }
+  } else {
+    for (int i = 0; i < dim; ++i) momentum[i] -= half * cached[i];
+    metric.drift(position, momentum, step_size);
+  }
   gradient(position, cached);
   for (int i = 0; i < dim; ++i) momentum[i] -= half * cached[i];
 }
