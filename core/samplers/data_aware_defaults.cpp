@@ -52,6 +52,11 @@ void sgd_momentum_regression_defaults(RegressionScale& scale) {
   if (s > 0.0) scale.set("learning_rate", std::max(1e-8, 0.5 * s * s));
 }
 
+void sghmc_sgd_regression_defaults(RegressionScale& scale) {
+  const double s = scale.smallest_sd();  // η = ε² with sghmc's ε = 0.1s
+  if (s > 0.0) scale.set("learning_rate", std::max(1e-8, 0.01 * s * s));
+}
+
 void euler_langevin_regression_defaults(RegressionScale& scale) {
   const double s = scale.smallest_sd();
   if (!(s > 0.0)) return;

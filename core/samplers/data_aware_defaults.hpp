@@ -58,6 +58,7 @@ void leapfrog_regression_defaults(RegressionScale& scale);        // hmc, naive-
 void sghmc_regression_defaults(RegressionScale& scale);           // sghmc, sghmc-cv
 void langevin_regression_defaults(RegressionScale& scale);        // sgld, sgld-cv
 void sgd_momentum_regression_defaults(RegressionScale& scale);    // sgd-momentum
+void sghmc_sgd_regression_defaults(RegressionScale& scale);       // sghmc-sgd
 void euler_langevin_regression_defaults(RegressionScale& scale);  // ewsg
 void hessian_mass_regression_defaults(RegressionScale& scale);    // hmcecs, hmcecs-signed
 

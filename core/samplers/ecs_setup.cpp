@@ -26,11 +26,11 @@ void charge_ecs_expansion(const TaylorControlVariates& expansion, SamplerCounter
   counters.density_evaluations += expansion.setup_density_evaluations();
 }
 
-void set_ecs_mass(MassMatrix& mass, const TaylorControlVariates& expansion, bool hessian_mass) {
+void set_ecs_mass(Metric& mass, const TaylorControlVariates& expansion, bool hessian_mass) {
   if (hessian_mass) {
-    mass.set(expansion.negative_log_posterior_hessian());
+    mass.set_dense(expansion.negative_log_posterior_hessian());
   } else {
-    mass.set_identity(expansion.target().dim());
+    mass.set_unit(expansion.target().dim());
   }
 }
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/gradients/taylor_control_variates.hpp"
-#include "core/integrators/mass_leapfrog.hpp"
+#include "core/integrators/metric.hpp"
 #include "core/samplers/sampler.hpp"
 
 namespace sgl {
@@ -25,6 +25,6 @@ std::unique_ptr<TaylorControlVariates> build_ecs_expansion(const DataTarget& dat
 void charge_ecs_expansion(const TaylorControlVariates& expansion, SamplerCounters& counters);
 
 // M = −∇²log π(θ*) with hessian_mass, else I.
-void set_ecs_mass(MassMatrix& mass, const TaylorControlVariates& expansion, bool hessian_mass);
+void set_ecs_mass(Metric& mass, const TaylorControlVariates& expansion, bool hessian_mass);
 
 }  // namespace sgl

@@ -1,45 +1,102 @@
-// One Metropolis-corrected Hamiltonian transition, shared by HMC and naive SGHMC with MH:
-// fresh momentum r ~ N(0, I), L leapfrog steps driven by `gradient` (exact ∇U or the noisy ∇Ũ),
-// then the MH test with the exact energy H = U + ½‖r‖². On rejection or divergence θ, r and the
-// cached gradient return to the start of the trajectory.
+// One Metropolis-corrected Hamiltonian transition for H = U + ½ rᵀM⁻¹r, shared by HMC, naive
+// SGHMC with MH and both HMC-ECS samplers (docs/architecture.md#hamiltonian-transition). It runs
+// in three phases, so a caller can advance it one leapfrog step at a time and look at θ and r in
+// between, or run all L steps at once:
+//
+//   begin   r ~ N(0, M); the start (θ₀, r₀, ∇₀) is kept for a rejection
+//   step    one leapfrog step (run_steps: `count` of them, the batch path)
+//   finish  the MH test min(1, exp(H₀ − H_L)) with Stan's divergence rule; on rejection or
+//           divergence θ, r and the cached gradient return to the start
+//
+// The caller supplies H₀ and H_L because they differ by sampler: HMC and naive SGHMC use the
+// exact U (run_with_exact_energy does the whole transition for them), HMC-ECS the estimated Û
+// with its subsample u fixed. State beyond (θ, r, ∇) that a trajectory changes, such as HMC-ECS's
+// per-datum differences, is the caller's to save after begin and restore after a rejection.
 #pragma once
 
 #include "core/integrators/leapfrog.hpp"
+#include "core/integrators/metric.hpp"
 #include "core/samplers/metropolis.hpp"
 
 namespace sgl {
 
+// The phase-space point a transition moves: the sampler's own θ, r and the gradient (exact or
+// estimated) at θ that consecutive leapfrog steps share.
+struct PhasePoint {
+  Vec& theta;
+  Vec& r;
+  Vec& grad;
+};
+
 class HamiltonianTransition {
  public:
-  explicit HamiltonianTransition(int dim) : theta_start_(dim), r_start_(dim), grad_start_(dim) {}
+  // Starts with the unit metric M = I; samplers with a mass matrix set it through metric().
+  explicit HamiltonianTransition(int dim)
+      : metric_(dim), theta_start_(dim), r_start_(dim), grad_start_(dim) {}
 
-  // `potential` is the exact U at θ on entry and is updated on acceptance.
+  Metric& metric() { return metric_; }
+  const Metric& metric() const { return metric_; }
+  double kinetic_energy(const Vec& r) const { return metric_.kinetic_energy(r); }
+
+  void begin(const PhasePoint& point, Rng& rng) {
+    metric_.draw_momentum(rng, point.r);
+    theta_start_ = point.theta;
+    r_start_ = point.r;
+    grad_start_ = point.grad;
+    steps_taken_ = 0;
+  }
+
+  // `gradient(theta, grad)` writes ∇U (or an estimate) at theta into grad.
   template <class GradientFn>
-  MetropolisOutcome run(const Target& target, Vec& theta, Vec& r, Vec& grad, double& potential,
-                        double step_size, int steps, bool metropolis, Rng& rng,
-                        GradientFn&& gradient) {
-    const int dim = static_cast<int>(theta.size());
-    for (int i = 0; i < dim; ++i) r[i] = rng.normal();
-    theta_start_ = theta;
-    r_start_ = r;
-    grad_start_ = grad;
-    const double energy_start = potential + kinetic_energy(r);
-    leapfrog(theta.data(), r.data(), grad.data(), dim, step_size, steps, gradient);
-    const double potential_end = target.potential(theta.data());
+  void step(const PhasePoint& point, double step_size, GradientFn&& gradient) {
+    leapfrog_step(metric_, point.theta, point.r, point.grad, step_size, gradient);
+    ++steps_taken_;
+  }
+
+  template <class GradientFn>
+  void run_steps(const PhasePoint& point, double step_size, int count, GradientFn&& gradient) {
+    for (int s = 0; s < count; ++s) step(point, step_size, gradient);
+  }
+
+  // `energy_start` is H at the point begin() left, `energy_end` H now. With `metropolis` off
+  // every non-divergent proposal is accepted.
+  MetropolisOutcome finish(const PhasePoint& point, double energy_start, double energy_end,
+                           bool metropolis, Rng& rng) {
     const MetropolisOutcome outcome =
-        metropolis_decision(energy_start, potential_end + kinetic_energy(r), metropolis, rng);
-    if (outcome.accepted) {
-      potential = potential_end;
-    } else {
-      theta = theta_start_;
-      r = r_start_;
-      grad = grad_start_;
+        metropolis_decision(energy_start, energy_end, metropolis, rng);
+    if (!outcome.accepted) {
+      point.theta = theta_start_;
+      point.r = r_start_;
+      point.grad = grad_start_;
     }
     return outcome;
   }
 
+  // The whole transition with H = U + ½ rᵀM⁻¹r and the exact U: `potential` is U at θ on entry
+  // and is updated on acceptance (one U evaluation at the end point, none at the start).
+  template <class GradientFn>
+  MetropolisOutcome run_with_exact_energy(const Target& target, const PhasePoint& point,
+                                          double& potential, double step_size, int steps,
+                                          bool metropolis, Rng& rng, GradientFn&& gradient) {
+    begin(point, rng);
+    const double energy_start = potential + kinetic_energy(point.r);
+    run_steps(point, step_size, steps, gradient);
+    const double potential_end = target.potential(point.theta.data());
+    const MetropolisOutcome outcome =
+        finish(point, energy_start, potential_end + kinetic_energy(point.r), metropolis, rng);
+    if (outcome.accepted) potential = potential_end;
+    return outcome;
+  }
+
+  // Leapfrog steps since the last begin (for a step-by-step view of the trajectory).
+  int steps_taken() const { return steps_taken_; }
+  const Vec& start_position() const { return theta_start_; }
+  const Vec& start_momentum() const { return r_start_; }
+
  private:
+  Metric metric_;
   Vec theta_start_, r_start_, grad_start_;
+  int steps_taken_ = 0;
 };
 
 }  // namespace sgl

@@ -42,8 +42,8 @@ void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   };
   for (std::uint64_t s = 0; s < steps; ++s) {
     const MetropolisOutcome outcome =
-        transition_.run(target_, theta_, r_, grad_, potential_, step_size_, leapfrog_steps_,
-                        metropolis_, rng, exact_gradient);
+        transition_.run_with_exact_energy(target_, {theta_, r_, grad_}, potential_, step_size_,
+                                          leapfrog_steps_, metropolis_, rng, exact_gradient);
     counters_.gradient_evaluations += cost * static_cast<std::uint64_t>(leapfrog_steps_);
     counters_.density_evaluations += cost;
     finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,

@@ -5,7 +5,6 @@
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/ecs_setup.hpp"
-#include "core/samplers/metropolis.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -20,8 +19,8 @@ constexpr std::int64_t kAutoPoints = 4096;
 HmcEcsSampler::HmcEcsSampler(const Target& target)
     : Sampler(target),
       data_(require_ecs_data_target(target, "hmcecs")),
-      mass_(target.dim()),
-      grad_(Vec::Zero(target.dim())) {}
+      grad_(Vec::Zero(target.dim())),
+      transition_(target.dim()) {}
 
 std::vector<ChannelDescriptor> HmcEcsSampler::channels() {
   // Declaration order is summary.json's key order.
@@ -135,7 +134,7 @@ void HmcEcsSampler::ensure_set_up(Rng& rng) {
     subsample_due_ = true;
   }
   if (!subsample_due_) return;
-  set_ecs_mass(mass_, *control_variates_, hessian_mass_);
+  set_ecs_mass(transition_.metric(), *control_variates_, hessian_mass_);
   const int size = batch_size_ > 0 ? batch_size_ : auto_batch_size(rng);
   subsample_ = std::make_unique<EcsSubsample>(data_.num_data(), size, blocks_);
   subsample_->redraw_all(rng);
@@ -194,30 +193,28 @@ bool HmcEcsSampler::refresh_subsample_block(Rng& rng) {
 
 bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   refresh_gradient();
-  mass_.draw_momentum(rng, r_);
-  theta_start_ = theta_;
-  r_start_ = r_;
-  grad_start_ = grad_;
+  // The transition keeps θ, r and ∇Û for a rejection; the per-datum differences and the
+  // estimate that go with them are ours to keep.
+  const PhasePoint point{theta_, r_, grad_};
+  transition_.begin(point, rng);
   differences_start_ = differences_;
   const EcsEstimate estimate_start = estimate_;
   const double energy_start =
-      estimator_->potential(theta_.data(), estimate_) + mass_.kinetic_energy(r_);
+      estimator_->potential(theta_.data(), estimate_) + transition_.kinetic_energy(r_);
 
   const auto m = std::uint64_t(subsample_->size());
   auto estimated_gradient = [&](const double* theta, double* grad) {
     estimate_ = estimator_->estimate_with_gradient(theta, *subsample_, differences_, grad);
   };
-  mass_leapfrog(mass_, theta_, r_, grad_, step_size_, leapfrog_steps_, estimated_gradient);
+  transition_.run_steps(point, step_size_, leapfrog_steps_, estimated_gradient);
   counters_.gradient_evaluations += m * std::uint64_t(leapfrog_steps_);
   counters_.density_evaluations += m * std::uint64_t(leapfrog_steps_);
 
+  // Ĥ with the same u at both ends: the estimated energy, not the exact one.
   const double energy_end =
-      estimator_->potential(theta_.data(), estimate_) + mass_.kinetic_energy(r_);
-  const MetropolisOutcome outcome = metropolis_decision(energy_start, energy_end, true, rng);
+      estimator_->potential(theta_.data(), estimate_) + transition_.kinetic_energy(r_);
+  const MetropolisOutcome outcome = transition_.finish(point, energy_start, energy_end, true, rng);
   if (!outcome.accepted) {
-    theta_ = theta_start_;
-    r_ = r_start_;
-    grad_ = grad_start_;
     differences_.swap(differences_start_);
     estimate_ = estimate_start;
   }
@@ -227,7 +224,7 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
   if (store.due(counters_.steps + 1)) {
     potential = recorded_potential(theta_);
-    hamiltonian = potential + mass_.kinetic_energy(r_);
+    hamiltonian = potential + transition_.kinetic_energy(r_);
   }
   const double channel_values[] = {estimate_.variance};  // the PerDraw channel: σ̂²
   finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent, potential,

@@ -23,7 +23,7 @@
 
 #include "core/gradients/ecs_subsample.hpp"
 #include "core/gradients/taylor_control_variates.hpp"
-#include "core/integrators/mass_leapfrog.hpp"
+#include "core/samplers/hamiltonian_transition.hpp"
 #include "core/samplers/sampler.hpp"
 
 namespace sgl {
@@ -48,7 +48,7 @@ class HmcEcsSampler : public Sampler {
   int last_refreshed_block() const { return last_refreshed_block_; }
   double current_variance() const { return estimate_.variance; }  // σ̂²(θ; u)
   int subsample_size() const { return subsample_ ? subsample_->size() : 0; }
-  const MassMatrix& mass() const { return mass_; }
+  const Metric& mass() const { return transition_.metric(); }
 
   // One block refresh (step 1) alone; returns whether u' was accepted.
   bool refresh_subsample_block(Rng& rng);
@@ -73,7 +73,6 @@ class HmcEcsSampler : public Sampler {
   std::unique_ptr<TaylorControlVariates> control_variates_;
   std::unique_ptr<EcsEstimator> estimator_;
   std::unique_ptr<EcsSubsample> subsample_;
-  MassMatrix mass_;
   int last_refreshed_block_ = -1;
 
   // Valid for the current θ and u: d_{u_i}(θ), ℓ̂ and σ̂², ∇Û.
@@ -82,8 +81,9 @@ class HmcEcsSampler : public Sampler {
   Vec grad_;
   bool grad_stale_ = true;
 
-  // Scratch: the trajectory start and the proposed block.
-  Vec theta_start_, r_start_, grad_start_;
+  // The Hamiltonian step (with the metric M) and scratch: the differences at the trajectory's
+  // start and the proposed block.
+  HamiltonianTransition transition_;
   std::vector<double> differences_start_, differences_proposed_;
   std::vector<std::int64_t> previous_block_;
 };

@@ -6,7 +6,6 @@
 
 #include "core/samplers/ecs_setup.hpp"
 #include "core/samplers/hmcecs.hpp"
-#include "core/samplers/metropolis.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -24,8 +23,8 @@ constexpr int kMaxProducts = 100000;
 HmcEcsSignedSampler::HmcEcsSignedSampler(const Target& target)
     : Sampler(target),
       data_(require_ecs_data_target(target, "hmcecs-signed")),
-      mass_(target.dim()),
-      grad_(Vec::Zero(target.dim())) {}
+      grad_(Vec::Zero(target.dim())),
+      transition_(target.dim()) {}
 
 std::vector<ChannelDescriptor> HmcEcsSignedSampler::channels() {
   // hmcecs's channels (the same ids share the GUI's plots), in its order, then the sign.
@@ -145,7 +144,7 @@ void HmcEcsSignedSampler::ensure_set_up(Rng& rng) {
     estimator_due_ = true;
   }
   if (!estimator_due_) return;
-  set_ecs_mass(mass_, *control_variates_, hessian_mass_);
+  set_ecs_mass(transition_.metric(), *control_variates_, hessian_mass_);
   const int lambda = lambda_ > 0 ? lambda_ : auto_products(rng);
   const double lower_bound = lower_bound_ != 0.0 ? lower_bound_ : -double(lambda);
   kappa_in_use_ = std::min(kappa_, lambda);
@@ -208,34 +207,31 @@ bool HmcEcsSignedSampler::refresh_products(Rng& rng) {
 
 void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   refresh_gradient();
-  mass_.draw_momentum(rng, r_);
-  theta_start_ = theta_;
-  r_start_ = r_;
-  grad_start_ = grad_;
+  // The transition keeps θ, r and ∇Û for a rejection; the d̂ and L̂ that go with them are ours.
+  const PhasePoint point{theta_, r_, grad_};
+  transition_.begin(point, rng);
   std::vector<double>& estimates_start = scratch_estimates_;
   estimator_->save_estimates(estimates_start);
   const BlockPoissonValue value_start = value_;
   const double energy_start =
-      estimator_->potential(theta_.data(), value_) + mass_.kinetic_energy(r_);
+      estimator_->potential(theta_.data(), value_) + transition_.kinetic_energy(r_);
 
   auto estimated_gradient = [&](const double* theta, double* grad) {
     value_ = estimator_->evaluate_with_gradient(theta, grad);
   };
-  mass_leapfrog(mass_, theta_, r_, grad_, step_size_, leapfrog_steps_, estimated_gradient);
+  transition_.run_steps(point, step_size_, leapfrog_steps_, estimated_gradient);
   const auto work = std::uint64_t(estimator_->total_batches()) * std::uint64_t(batch_size_) *
                     std::uint64_t(leapfrog_steps_);
   counters_.gradient_evaluations += work;
   counters_.density_evaluations += work;
 
-  const double energy_end = estimator_->potential(theta_.data(), value_) + mass_.kinetic_energy(r_);
-  // A start on the barrier (|L̂| = 0, probability 0) would make every end look divergent.
-  const MetropolisOutcome outcome = std::isfinite(energy_start)
-                                        ? metropolis_decision(energy_start, energy_end, true, rng)
-                                        : metropolis_decision(energy_end, energy_end, true, rng);
+  const double energy_end =
+      estimator_->potential(theta_.data(), value_) + transition_.kinetic_energy(r_);
+  // A start on the barrier (|L̂| = 0, probability 0) would make every end look divergent: the
+  // test then compares the end with itself.
+  const MetropolisOutcome outcome = transition_.finish(
+      point, std::isfinite(energy_start) ? energy_start : energy_end, energy_end, true, rng);
   if (!outcome.accepted) {
-    theta_ = theta_start_;
-    r_ = r_start_;
-    grad_ = grad_start_;
     estimator_->restore_estimates(estimates_start);
     value_ = value_start;
   }
@@ -246,7 +242,7 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
   if (store.due(counters_.steps + 1)) {
     potential = recorded_potential(theta_);
-    hamiltonian = potential + mass_.kinetic_energy(r_);
+    hamiltonian = potential + transition_.kinetic_energy(r_);
   }
   // The PerDraw channels in declaration order: Var log|L̂|, then s = ±1.
   const double channel_values[] = {value_.log_abs_variance, value_.sign < 0 ? -1.0 : 1.0};

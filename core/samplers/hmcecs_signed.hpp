@@ -36,7 +36,7 @@
 
 #include "core/gradients/block_poisson_estimator.hpp"
 #include "core/gradients/taylor_control_variates.hpp"
-#include "core/integrators/mass_leapfrog.hpp"
+#include "core/samplers/hamiltonian_transition.hpp"
 #include "core/samplers/sampler.hpp"
 
 namespace sgl {
@@ -94,7 +94,6 @@ class HmcEcsSignedSampler : public Sampler {
   bool estimator_due_ = true;  // m, λ, a, κ or the mass changed: redraw u and rebuild M
   std::unique_ptr<TaylorControlVariates> control_variates_;
   std::unique_ptr<BlockPoissonEstimator> estimator_;
-  MassMatrix mass_;
   int kappa_in_use_ = 1;
 
   // Valid for the current θ and u.
@@ -102,7 +101,7 @@ class HmcEcsSignedSampler : public Sampler {
   Vec grad_;
   bool grad_stale_ = true;
 
-  Vec theta_start_, r_start_, grad_start_;
+  HamiltonianTransition transition_;       // the Hamiltonian step, with the metric M
   std::vector<double> scratch_estimates_;  // the d̂ at the trajectory's start
 };
 

@@ -2,7 +2,6 @@
 
 #include "core/integrators/leapfrog.hpp"
 #include "core/samplers/common_params.hpp"
-#include "core/samplers/metropolis.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -57,15 +56,16 @@ void NaiveSghmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
 }
 
 void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawSink& store) {
-  const int dim = target_.dim();
+  // Free dynamics: single leapfrog steps with the transition's unit metric, no MH.
+  const Metric& metric = transition_.metric();
   auto noisy_gradient = [this, &rng](const double* theta, double* grad) {
     estimate_gradient(theta, grad, rng);
   };
   for (std::uint64_t s = 0; s < steps; ++s) {
-    leapfrog_step(theta_.data(), r_.data(), grad_.data(), dim, step_size_, noisy_gradient);
+    leapfrog_step(metric, theta_, r_, grad_, step_size_, noisy_gradient);
     if (leapfrog_steps_ != 0 &&
         (counters_.steps + 1) % static_cast<std::uint64_t>(leapfrog_steps_) == 0)
-      for (int i = 0; i < dim; ++i) r_[i] = rng.normal();
+      metric.draw_momentum(rng, r_);
     if (!finish_free_step(store)) return;
   }
 }
@@ -83,8 +83,8 @@ void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawSink& 
   for (std::uint64_t s = 0; s < steps; ++s) {
     // The MH test uses the exact, full-data energy: this is what makes the method costly.
     const MetropolisOutcome outcome =
-        transition_.run(target_, theta_, r_, grad_, potential_, step_size_, leapfrog_steps_, true,
-                        rng, noisy_gradient);
+        transition_.run_with_exact_energy(target_, {theta_, r_, grad_}, potential_, step_size_,
+                                          leapfrog_steps_, true, rng, noisy_gradient);
     counters_.density_evaluations += cost;
     finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,
                            potential_);

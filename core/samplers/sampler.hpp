@@ -25,6 +25,7 @@
 #include <memory>
 #include <string>
 
+#include "core/integrators/metric.hpp"  // kinetic_energy: ½‖r‖², the unit metric
 #include "core/samplers/draw_sink.hpp"
 #include "core/samplers/sampler_counters.hpp"
 #include "core/samplers/training_report.hpp"
@@ -35,13 +36,6 @@
 namespace sgl {
 
 constexpr double kDivergenceThreshold = 1000.0;
-
-// ½‖r‖²: the kinetic energy with M = I, summed in index order so every caller rounds alike.
-inline double kinetic_energy(const Vec& r) {
-  double sum = 0.0;
-  for (Eigen::Index i = 0; i < r.size(); ++i) sum += r[i] * r[i];
-  return 0.5 * sum;
-}
 
 class Sampler {
  public:

@@ -13,6 +13,7 @@
 #include "core/samplers/sgd_momentum.hpp"
 #include "core/samplers/sghmc.hpp"
 #include "core/samplers/sghmc_cv.hpp"
+#include "core/samplers/sghmc_sgd.hpp"
 #include "core/samplers/sgld.hpp"
 #include "core/samplers/sgld_cv.hpp"
 #include "core/util/error.hpp"
@@ -71,6 +72,15 @@ std::vector<SamplerInfo> build_catalogue() {
        SgdMomentumSampler::descriptors(),
        factory<SgdMomentumSampler>(),
        {.regression_defaults = sgd_momentum_regression_defaults}},
+      {"sghmc-sgd",
+       "SGHMC (SGD form)",
+       "SGHMC-SGD",
+       "Chen, Fox & Guestrin 2014, §3.3, eq. 15",
+       "θ += v; v += −η∇Ũ(θ) − αv + N(0, 2(α−β̂)η) (SGHMC with v = εr)",
+       SghmcSgdSampler::descriptors(),
+       factory<SghmcSgdSampler>(),
+       {.stability = StabilityRule::SghmcSgd,
+        .regression_defaults = sghmc_sgd_regression_defaults}},
       {"ewsg",
        "EWSG",
        "EWSG",

@@ -84,6 +84,10 @@ double max_stable_sghmc_friction(double step_size, std::optional<double> lambda_
   return limit;
 }
 
+double max_stable_sghmc_sgd_learning_rate(double momentum_decay, double lambda_max) {
+  return (4.0 - 2.0 * momentum_decay) / lambda_max;
+}
+
 double max_stable_euler_langevin_step(double friction, std::optional<double> lambda_max) {
   double limit = friction > 0.0 ? 2.0 / friction : kInfinity;
   if (has_curvature(lambda_max)) limit = std::min(limit, std::max(friction, 0.0) / *lambda_max);
@@ -115,6 +119,12 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
       const double margin = 2.0 * ec + step * step * *lambda_max;
       hints.push_back({"2εC+ε²λ_max = " + format(margin) + " (limit 4)", level_for(margin / 4.0)});
     }
+  } else if (rule == StabilityRule::SghmcSgd && has_curvature(lambda_max)) {
+    const double rate = value_or(full, "learning_rate", 0.0);
+    const double limit =
+        max_stable_sghmc_sgd_learning_rate(value_or(full, "momentum_decay", 0.0), *lambda_max);
+    hints.push_back({"η = " + format(rate) + " (limit " + format(limit) + " = (4−2α)/λ_max)",
+                     level_for(rate / limit)});
   } else if (rule == StabilityRule::Leapfrog && lambda_max) {
     hints.push_back(step_hint(step, max_stable_leapfrog_step(*lambda_max), "2/√λ_max"));
   } else if (rule == StabilityRule::Langevin && lambda_max &&
@@ -163,6 +173,15 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
       if (std::isfinite(limit)) return decades_below(std::max(kBeyondLimit * limit, step));
     }
     return std::nullopt;
+  }
+  if (rule == StabilityRule::SghmcSgd) {
+    if (param == "noise_estimate")  // β̂ must stay below α; 0 (the default) stays reachable
+      return SliderRange{0.0, std::max(value_or(full, "momentum_decay", 0.0), 1e-9), false};
+    if (param != "learning_rate" || !has_curvature(lambda_max)) return std::nullopt;
+    const double rate = value_or(full, "learning_rate", 0.0);
+    const double limit =
+        max_stable_sghmc_sgd_learning_rate(value_or(full, "momentum_decay", 0.0), *lambda_max);
+    return decades_below(std::max(kBeyondLimit * limit, rate));
   }
   if (rule == StabilityRule::EulerLangevin) {
     const double friction = value_or(full, "friction", 0.0);

@@ -7,6 +7,7 @@
 // below 1 (Jury's conditions):
 //   leapfrog (hmc, naive-sghmc):            ε²λ < 4, i.e. ε < 2/√λ
 //   SGHMC  θ += εr; r = (1 − εC)r − ελθ:    εC < 2 and 2εC + ε²λ < 4
+//   SGHMC, SGD form (v = εr, η = ε², α = εC): α < 2 and 2α + ηλ < 4, i.e. η < (4 − 2α)/λ
 //   SGLD   θ −= (ε/2)λθ:                    ε < 4/λ
 //   EWSG (Euler–Maruyama, both updates read the old state)
 //          θ += hr; r = (1 − hγ)r − hλθ:    hγ < 2 and hλ < γ (for every λ in (0, λ_max]:
@@ -34,6 +35,7 @@ enum class StabilityRule {
   Langevin,       // sgld, sgld-cv (without a step-size schedule)
   EulerLangevin,  // ewsg
   MassLeapfrog,   // hmcecs, hmcecs-signed (`mass` identity or hessian)
+  SghmcSgd,       // sghmc-sgd (η < (4 − 2α)/λ_max)
 };
 
 double max_stable_leapfrog_step(double lambda_max);  // 2/√λ
@@ -42,6 +44,8 @@ double max_stable_langevin_step(double lambda_max);  // 4/λ
 double max_stable_sghmc_step(double friction, std::optional<double> lambda_max);
 // Largest C at step ε: min(2/ε, (4 − ε²λ)/(2ε)) (≤ 0 when ε alone is already unstable).
 double max_stable_sghmc_friction(double step_size, std::optional<double> lambda_max);
+// SGHMC in SGD form: largest η with 2α + ηλ < 4, (4 − 2α)/λ (≤ 0 when α ≥ 2).
+double max_stable_sghmc_sgd_learning_rate(double momentum_decay, double lambda_max);
 
 // EWSG's Euler–Maruyama: largest h with hγ < 2 and hλ_max < γ, i.e. min(2/γ, γ/λ) (2/γ without
 // λ; +∞ if γ ≤ 0 and no λ, though γ = 0 itself is never stable with curvature).

@@ -33,8 +33,8 @@ TEST_CASE("default stochastic-gradient samplers run on unstandardised data", "[d
                   "outcome"};
   const auto target = make_target(spec);
   const auto& logistic = dynamic_cast<const LogisticRegressionTarget&>(*target);
-  for (const char* id :
-       {"sghmc", "sghmc-cv", "sgld", "sgld-cv", "sgd-momentum", "ewsg", "naive-sghmc", "hmc"}) {
+  for (const char* id : {"sghmc", "sghmc-cv", "sgld", "sgld-cv", "sgd-momentum", "sghmc-sgd",
+                         "ewsg", "naive-sghmc", "hmc"}) {
     Chain chain(target, id, {}, 2, logistic.map(), 0, 1);
     chain.run(3000);
     INFO(id << ": " << (chain.stopped() ? chain.stop_reason() : std::string("ran")));

@@ -12,6 +12,7 @@
 #include "core/samplers/stability_limits.hpp"
 #include "core/targets/target_curvature.hpp"
 #include "core/targets/target_registry.hpp"
+#include "core/util/error.hpp"
 
 using namespace sgl;
 
@@ -280,4 +281,41 @@ TEST_CASE("sampler availability: data-only samplers are refused on analytic targ
   CHECK(reasons.at("hmcecs").find("data target") != std::string::npos);
   CHECK(!reasons.count("sghmc"));
   CHECK(unavailable_samplers(*make_target({"logistic", {}, "", "y"})).empty());
+}
+
+TEST_CASE("SGHMC in SGD form: η below (4 − 2α)/λ is stable, above it diverges; β̂ ≥ α refused",
+          "[stability][sghmc-sgd]") {
+  CHECK(max_stable_sghmc_sgd_learning_rate(0.1, 8.0) == Approx(3.8 / 8.0));
+  const auto hints =
+      stability_hints("sghmc-sgd", {{"learning_rate", 0.1}, {"momentum_decay", 0.1}}, 8.0);
+  REQUIRE(hints.size() == 1);
+  CHECK(hints[0].text.find("(4−2α)/λ_max") != std::string::npos);
+  CHECK(hints[0].level == StabilityLevel::Stable);
+  const auto range = derived_slider_range("sghmc-sgd", "learning_rate",
+                                          {{"learning_rate", 0.1}, {"momentum_decay", 0.1}}, 8.0);
+  REQUIRE(range);
+  CHECK(range->hi == Approx(3.0 * 3.8 / 8.0));
+
+  // On U = ½θ² (λ = 1) with α = 0.5 the limit is η = 3: just below it runs, just above it stops.
+  const auto harmonic = make_target({"harmonic", {}, "", "y"});
+  const ParamValues below{{"learning_rate", 2.9}, {"momentum_decay", 0.5}, {"noise_var", 0.0}};
+  Chain stable(harmonic, "sghmc-sgd", below, 1, Vec::Zero(1), 0, 1, 1024);
+  stable.run(20'000);
+  CHECK(!stable.stopped());
+  ParamValues above = below;
+  above["learning_rate"] = 3.1;
+  Chain unstable(harmonic, "sghmc-sgd", above, 1, Vec::Zero(1), 0, 1, 1024);
+  unstable.run(20'000);
+  REQUIRE(unstable.stopped());
+  CHECK(unstable.stop_reason().find("2α + ηλ_max < 4") != std::string::npos);
+
+  try {
+    make_sampler("sghmc-sgd", *harmonic, {{"momentum_decay", 0.2}, {"noise_estimate", 0.2}});
+    FAIL("β̂ = α was accepted");
+  } catch (const UserError& error) {
+    const std::string message = error.what();
+    CHECK(message.find("noise_estimate β̂ = 0.2 must be below momentum_decay α = 0.2") !=
+          std::string::npos);
+    CHECK(message.find('\n') == std::string::npos);
+  }
 }
