@@ -10,7 +10,7 @@
 #include "core/samplers/sampler_availability.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/samplers/stability_limits.hpp"
-#include "core/targets/target_curvature.hpp"
+#include "core/samplers/target_curvature.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
 

@@ -13,7 +13,7 @@
 #include "app/gui/panels/view_context.hpp"
 #include "core/run/live_engine.hpp"
 #include "core/run/param_undo_stack.hpp"
-#include "core/targets/target_curvature.hpp"
+#include "core/samplers/target_curvature.hpp"
 
 namespace sgl {
 

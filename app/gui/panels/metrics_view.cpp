@@ -66,19 +66,6 @@ std::string acceptance_text(const SamplerCounters& counters) {
       ratio(static_cast<double>(counters.mh_accepts), static_cast<double>(counters.mh_proposals)));
 }
 
-// The channels with a metrics column that the chains declare, one per id, in order of first
-// appearance (e.g. α_u, τ̂, α_I).
-std::vector<const ChannelDescriptor*> metric_channels(const EngineSnapshot& snapshot) {
-  std::vector<const ChannelDescriptor*> found;
-  for (const ChainSnapshot& chain : snapshot.chains)
-    for (const ChannelDescriptor& channel : chain.channels)
-      if (channel.metric_column && std::none_of(found.begin(), found.end(), [&](const auto* known) {
-            return known->id == channel.id;
-          }))
-        found.push_back(&channel);
-  return found;
-}
-
 // The chain's figure for channel `id`: its tally's mean, or a dash when it has none.
 std::string channel_text(const ChainSnapshot& chain, const std::string& id) {
   for (std::size_t c = 0; c < chain.channels.size() && c < kMaxChannels; ++c) {
@@ -172,7 +159,8 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
         return column.term == "mean α" || column.term == "ESS min";
       });
   std::vector<MetricColumn> channel_columns;
-  for (const ChannelDescriptor* channel : metric_channels(snapshot)) {
+  for (const ChannelDescriptor* channel :
+       views::declared_channels(snapshot, &ChannelDescriptor::metric_column)) {
     MetricColumn column{channel->label, channel->label, kChannelKeepRank, {}, channel->description};
     for (const ChainSnapshot& chain : snapshot.chains)
       column.cells.push_back({channel_text(chain, channel->id)});

@@ -49,18 +49,6 @@ DecimatedSeries log10_series(const DecimatedSeries& series, double floor) {
   return logs;
 }
 
-// The traced channels the chains declare, one per id, in order of first appearance.
-std::vector<const ChannelDescriptor*> traced_channels(const EngineSnapshot& snapshot) {
-  std::vector<const ChannelDescriptor*> found;
-  for (const ChainSnapshot& chain : snapshot.chains)
-    for (const ChannelDescriptor& channel : chain.channels)
-      if (channel.traced && std::none_of(found.begin(), found.end(), [&](const auto* known) {
-            return known->id == channel.id;
-          }))
-        found.push_back(&channel);
-  return found;
-}
-
 // The chain's series of channel `id`, or null when its sampler does not trace it.
 const DecimatedSeries* channel_series(const ChainSnapshot& chain, const std::string& id) {
   for (std::size_t c = 0; c < chain.channels.size() && c < chain.channel_traces.size(); ++c)
@@ -86,7 +74,8 @@ void show_trace_view(ViewContext& context) {
     window = TraceWindow::WholeRun;
   }
   // A channel's choice appears with the first chain declaring it (before its first draw too).
-  const std::vector<const ChannelDescriptor*> channels = traced_channels(*context.snapshot);
+  const std::vector<const ChannelDescriptor*> channels =
+      views::declared_channels(*context.snapshot, &ChannelDescriptor::traced);
   const ChannelDescriptor* shown = nullptr;
   for (const ChannelDescriptor* channel : channels) {
     const std::string choice = channel->label + "##channel_" + channel->id;

@@ -339,4 +339,15 @@ int texture_size(float pixels) {
   return std::clamp(rounded, kStep, 2048);
 }
 
+std::vector<const ChannelDescriptor*> declared_channels(const EngineSnapshot& snapshot,
+                                                        bool ChannelDescriptor::*flag) {
+  std::vector<const ChannelDescriptor*> found;
+  for (const ChainSnapshot& chain : snapshot.chains)
+    for (const ChannelDescriptor& channel : chain.channels)
+      if (channel.*flag && std::none_of(found.begin(), found.end(),
+                                        [&](const auto* known) { return known->id == channel.id; }))
+        found.push_back(&channel);
+  return found;
+}
+
 }  // namespace sgl::views

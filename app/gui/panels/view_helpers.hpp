@@ -81,4 +81,9 @@ std::string compact_number(double value, int significant = 3);
 // most 2048), so that axes gliding while they follow the data do not re-render it every frame.
 int texture_size(float pixels);
 
+// The channels the chains declare with `flag` set (traced, metric_column), one per id, in order
+// of first appearance: a view shows each declared channel once, whichever chains carry it.
+std::vector<const ChannelDescriptor*> declared_channels(const EngineSnapshot& snapshot,
+                                                        bool ChannelDescriptor::*flag);
+
 }  // namespace sgl::views

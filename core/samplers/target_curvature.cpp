@@ -1,4 +1,4 @@
-#include "core/targets/target_curvature.hpp"
+#include "core/samplers/target_curvature.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
