@@ -70,6 +70,11 @@ int main(int argc, char** argv) {
                   "After the last frame, export every panel, the window and the draws into DIR "
                   "as File > Export does (needs --frames)")
       ->needs(gui->get_option("--frames"));
+  gui->add_option("--record", gui_options.record_gif,
+                  "Record the window as an animated GIF, from the first frame to the last "
+                  "(--frames N, or until the window closes)");
+  gui->add_option("--record-png-dir", gui_options.record_png_dir,
+                  "Record every frame as DIR/frame-00001.png, ... (for video tools)");
   gui->add_option("--status-file", gui_options.status_file,
                   "Keep FILE updated with the run state and widget positions (for tests)");
   gui->add_option("--target", gui_options.target,

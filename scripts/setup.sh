@@ -10,6 +10,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 packages=(
   libimgui-dev libglfw3-dev python3-glad libeigen3-dev catch2 libstb-dev nlohmann-json3-dev
   libcli11-dev cmake g++ pkg-config xvfb xauth xdotool fonts-dejavu-core libxml2-utils
+  libgif-dev  # gui --record FILE.gif
   clang libclang-rt-14-dev  # libFuzzer harnesses (scripts/fuzz.sh)
 )
 

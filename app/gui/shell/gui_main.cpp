@@ -12,7 +12,9 @@
 #include <optional>
 #include <tuple>
 #include <utility>
+#include <vector>
 
+#include "app/gui/export/frame_recorder.hpp"
 #include "app/gui/export/screenshot.hpp"
 #include "app/gui/shell/app_shell.hpp"
 #include "app/gui/shell/default_scenario.hpp"
@@ -58,6 +60,43 @@ float automatic_zoom(LayoutMode layout, float window_height, float chosen_scale)
   return chosen_scale * std::clamp(window_height / chosen_scale / 1000.0f, 0.75f, 1.0f);
 }
 
+// --record and --record-png-dir: opened before the window, so an unwritable destination is
+// refused (false, one line on stderr) without a window flashing up.
+bool open_recorders(const GuiOptions& options,
+                    std::vector<std::unique_ptr<FrameRecorder>>& recorders) {
+  std::string error;
+  if (!options.record_gif.empty()) {
+    if (auto gif = open_gif_recorder(options.record_gif, error))
+      recorders.push_back(std::move(gif));
+    else
+      return std::fprintf(stderr, "error: --record: %s\n", error.c_str()), false;
+  }
+  if (!options.record_png_dir.empty()) {
+    if (auto pngs = open_png_sequence(options.record_png_dir, error))
+      recorders.push_back(std::move(pngs));
+    else
+      return std::fprintf(stderr, "error: --record-png-dir: %s\n", error.c_str()), false;
+  }
+  return true;
+}
+
+// Completes every recording; false (reasons on stderr) if one failed.
+bool finish_recorders(std::vector<std::unique_ptr<FrameRecorder>>& recorders) {
+  bool all_written = true;
+  for (auto& recorder : recorders) {
+    std::string error;
+    if (recorder->finish(error)) {
+      std::printf("recorded %d frames to %s\n", recorder->frame_count(),
+                  recorder->destination().c_str());
+    } else {
+      std::fprintf(stderr, "error: %s\n", error.c_str());
+      all_written = false;
+    }
+  }
+  recorders.clear();
+  return all_written;
+}
+
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
@@ -84,6 +123,10 @@ int run_gui(const GuiOptions& options) {
     throw UserError("--scenario replaces --target and --sampler: give one or the other");
   std::optional<Scenario> requested;
   if (!options.scenario.empty()) requested = load_scenario(options.scenario);
+
+  // Declared before the window: a recording abandoned on an early return removes its partial file.
+  std::vector<std::unique_ptr<FrameRecorder>> recorders;
+  if (!open_recorders(options, recorders)) return 2;
 
   GuiWindow window;
   if (!window.open(window_options)) return 1;
@@ -155,6 +198,17 @@ int run_gui(const GuiOptions& options) {
         return 2;
       }
     }
+    if (!recorders.empty()) {
+      const RgbImage image =
+          read_framebuffer(window.framebuffer_width(), window.framebuffer_height());
+      for (auto& recorder : recorders) {
+        std::string error;
+        if (!recorder->add_frame(image, error)) {
+          std::fprintf(stderr, "error: %s\n", error.c_str());
+          return 2;
+        }
+      }
+    }
     window.end_frame();
     gl_errors += report_gl_errors();
     // Between frames: the font atlas is rebuilt at the new size (0 = back to --scale, or to the
@@ -173,6 +227,7 @@ int run_gui(const GuiOptions& options) {
   }
   const int export_failures = shell->export_failures();
   shell.reset();
+  if (!finish_recorders(recorders)) return 2;
   if (export_failures > 0 && !options.export_dir.empty()) return 2;
   return gl_errors == 0 ? 0 : 1;
 }

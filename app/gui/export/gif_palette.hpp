@@ -1,0 +1,30 @@
+// The 256-colour palette of one GIF frame, chosen so that the plot colours stay exact.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "app/gui/export/screenshot.hpp"
+
+namespace sgl {
+
+// 0xRRGGBB.
+using PackedRgb = std::uint32_t;
+
+struct IndexedFrame {
+  std::vector<PackedRgb> palette;     // at most 256 colours
+  std::vector<std::uint8_t> indices;  // width × height, rows top to bottom
+};
+
+// Every chain colour (app/gui/plot/chain_colours) gets an entry whether or not it is on screen,
+// so a chain's colour never shifts when it first appears; the remaining entries go to the most
+// frequent colours of the frame (background, panels, text, grid lines), in that order. A pixel
+// whose colour has no entry (an antialiasing tone between a line and the background, a colour
+// map's gradient) takes the nearest entry in RGB distance.
+IndexedFrame index_frame(const RgbImage& image);
+
+// The colours that index_frame always reserves.
+std::vector<PackedRgb> reserved_chain_colours();
+
+}  // namespace sgl
