@@ -129,7 +129,9 @@ void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
 }
 
 void AppShell::show_file_menu() {
-  if (!ImGui::BeginMenu("File")) return;
+  const bool open = ImGui::BeginMenu("File");
+  if (!open) ui_probe::record_last_item("menu/file");  // for tests/gui/record_menu_test.sh
+  if (!open) return;
   scenario_panel_.file_menu_items();
   ImGui::Separator();
   if (ImGui::BeginMenu("Export")) {
@@ -137,6 +139,12 @@ void AppShell::show_file_menu() {
     for (const PanelInfo& panel : view_panels())
       if (panel.svg) vector_panels.push_back(panel.title);
     export_menu_.show_menu_items(panel_names(), vector_panels);
+    ImGui::EndMenu();
+  }
+  const bool record_open = ImGui::BeginMenu("Record GIF…");
+  if (!record_open) ui_probe::record_last_item("menu/record_gif");
+  if (record_open) {
+    gif_menu_.show_menu_items(panel_names());
     ImGui::EndMenu();
   }
   ImGui::EndMenu();
@@ -177,6 +185,7 @@ void AppShell::show_menu_bar() {
     if (ImGui::MenuItem("Glossary")) open_glossary_window();
     ImGui::EndMenu();
   }
+  gif_menu_.show_indicator();
   export_menu_.show_status();
   ImGui::EndMainMenuBar();
 }

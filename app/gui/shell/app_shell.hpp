@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/gui/export/export_menu.hpp"
+#include "app/gui/export/gif_recording_menu.hpp"
 #include "app/gui/gl/scalar_field_texture.hpp"
 #include "app/gui/panels/control_panel.hpp"
 #include "app/gui/panels/scenario_panel.hpp"
@@ -25,6 +26,8 @@
 #include "core/run/live_engine.hpp"
 
 namespace sgl {
+
+struct ExportSources;
 
 class AppShell {
  public:
@@ -64,6 +67,7 @@ class AppShell {
   void show_menu_bar();
   void show_file_menu();
   void show_view_menu();
+  void record_gif_frame(const ExportSources& sources);
   void apply_layout(float menu_height, float legend_height);
   ImGuiWindowFlags panel_flags(const std::string& name);
   bool& visibility(const std::string& title);
@@ -89,7 +93,8 @@ class AppShell {
   std::shared_ptr<const EngineSnapshot> snapshot_;
   std::map<std::string, bool> visible_;  // by panel title
   ExportMenu export_menu_;
-  ViewContext last_context_;  // this frame's, for exports after rendering
+  GifRecordingMenu gif_menu_;  // File → Record GIF…
+  ViewContext last_context_;   // this frame's, for exports after rendering
   LayoutMode layout_mode_ = LayoutMode::Dashboard;
   std::vector<std::string> lecture_stems_;
   bool layout_pending_ = true;

@@ -1,5 +1,6 @@
 // The app shell's exports: File → Export, the panel menus and gui --export, carried out after
 // rendering (PNGs read the back buffer).
+#include <cmath>
 #include <optional>
 
 #include "app/gui/export/exporter.hpp"
@@ -11,7 +12,7 @@ namespace sgl {
 
 void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
   const std::vector<ExportRequest> due = export_menu_.take_due();
-  if (due.empty()) return;
+  if (due.empty() && !gif_menu_.recording() && !gif_menu_.start_pending()) return;
   std::optional<RgbImage> frame;
   ExportSources sources;
   sources.context = &last_context_;
@@ -23,6 +24,7 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
   const ImGuiIO& io = ImGui::GetIO();
   sources.framebuffer_scale =
       io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
+  record_gif_frame(sources);
   for (const ExportRequest& request : due) {
     const auto rect = last_rects_.find(request.panel);
     const bool shown = panel_shown(request.panel);
@@ -40,6 +42,26 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
       export_menu_.report_error(error.what());
     }
   }
+}
+
+// File → Record GIF…: the window, or a panel cut out of it as File → Export cuts a panel's PNG.
+void AppShell::record_gif_frame(const ExportSources& sources) {
+  const auto crop_panel = [&](const std::string& panel) {
+    const auto rect = last_rects_.find(panel);
+    if (rect == last_rects_.end() || !panel_shown(panel)) return RgbImage{};
+    const float scale = sources.framebuffer_scale;
+    return crop(sources.frame(), static_cast<int>(std::lround(rect->second.first.x * scale)),
+                static_cast<int>(std::lround(rect->second.first.y * scale)),
+                static_cast<int>(std::lround(rect->second.second.x * scale)),
+                static_cast<int>(std::lround(rect->second.second.y * scale)));
+  };
+  const std::optional<RecordingOutcome> outcome =
+      gif_menu_.after_render(export_menu_.folder(), sources.frame, crop_panel);
+  if (!outcome) return;
+  if (outcome->ok)
+    export_menu_.report_success(outcome->message);
+  else
+    export_menu_.report_error(outcome->message);
 }
 
 void AppShell::request_all_exports(const std::string& folder) {

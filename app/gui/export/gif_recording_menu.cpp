@@ -1,0 +1,122 @@
+#include "app/gui/export/gif_recording_menu.hpp"
+
+#include <imgui.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include "app/gui/export/exporter.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+#include "core/io/new_file.hpp"
+#include "core/util/error.hpp"
+
+namespace sgl {
+
+GifRecordingMenu::~GifRecordingMenu() {
+  if (!recorder_) return;
+  const RecordingOutcome outcome = stop();
+  if (outcome.ok)
+    std::printf("recorded %s\n", outcome.message.c_str());
+  else
+    std::fprintf(stderr, "error: %s\n", outcome.message.c_str());
+}
+
+void GifRecordingMenu::show_menu_items(const std::vector<std::string>& panels) {
+  if (recorder_) {
+    ImGui::TextDisabled("Recording %s: %.1f of %.0f s",
+                        panel_.empty() ? "the window" : panel_.c_str(), elapsed_seconds(),
+                        static_cast<double>(duration_));
+    if (ImGui::MenuItem("Stop recording")) stop_requested_ = true;
+    ui_probe::record_last_item("record/stop");
+    return;
+  }
+  ImGui::TextDisabled("Into the export folder (File → Export), as a new file:");
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+  ImGui::SliderFloat("seconds", &seconds_, 1.0f, 60.0f, "%.0f s");
+  if (ImGui::MenuItem("Window")) {
+    requested_panel_.clear();
+    start_in_frames_ = 2;
+  }
+  ui_probe::record_last_item("record/window");
+  if (ImGui::BeginMenu("One panel")) {
+    for (const std::string& panel : panels)
+      if (ImGui::MenuItem(panel.c_str())) {
+        requested_panel_ = panel;
+        start_in_frames_ = 2;
+      }
+    ImGui::EndMenu();
+  }
+}
+
+void GifRecordingMenu::show_indicator() {
+  if (!recorder_) return;
+  ImGui::TextColored(ImVec4(0.85f, 0.05f, 0.05f, 1.0f), "● REC %.1f s", elapsed_seconds());
+  ui_probe::record_last_item("record/indicator");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Recording %s to a GIF; File → Record GIF… → Stop recording ends it.",
+                      panel_.empty() ? "the window" : panel_.c_str());
+}
+
+double GifRecordingMenu::elapsed_seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+std::optional<RecordingOutcome> GifRecordingMenu::after_render(
+    const std::string& folder, const std::function<const RgbImage&()>& frame,
+    const std::function<RgbImage(const std::string& panel)>& crop_panel) {
+  if (!recorder_ && start_in_frames_ >= 0 && start_in_frames_-- == 0) {
+    if (std::optional<RecordingOutcome> failure = start(folder)) return failure;
+  }
+  if (!recorder_) return std::nullopt;
+  if (stop_requested_ || elapsed_seconds() >= duration_) return stop();
+  std::string error;
+  const RgbImage image = panel_.empty() ? frame() : crop_panel(panel_);
+  if (image.width <= 0 || image.height <= 0) {
+    recorder_.reset();  // removes the partial file
+    return RecordingOutcome{false, "recording stopped: " + panel_ + " is no longer on screen"};
+  }
+  if (!recorder_->add_frame(image, error)) {
+    recorder_.reset();
+    return RecordingOutcome{false, error};
+  }
+  return std::nullopt;
+}
+
+std::optional<RecordingOutcome> GifRecordingMenu::start(const std::string& folder) {
+  std::error_code code;
+  const std::filesystem::path dir(folder.empty() ? "." : folder);
+  std::filesystem::create_directories(dir, code);
+  // A hidden name of this process's own; finish() gives the GIF its numbered name.
+  temp_path_ = (dir / (".recording-" + std::to_string(::getpid()) + ".gif")).string();
+  std::string error;
+  recorder_ = open_gif_recorder(temp_path_, error);
+  if (!recorder_) return RecordingOutcome{false, "cannot write to " + dir.string()};
+  panel_ = requested_panel_;
+  folder_ = dir.string();
+  duration_ = seconds_;
+  stop_requested_ = false;
+  started_ = std::chrono::steady_clock::now();
+  return std::nullopt;
+}
+
+RecordingOutcome GifRecordingMenu::stop() {
+  std::unique_ptr<FrameRecorder> recorder = std::move(recorder_);
+  stop_requested_ = false;
+  std::string error;
+  if (!recorder->finish(error)) return RecordingOutcome{false, error};
+  try {
+    // The new-file naming of every export: link the finished GIF to the first free name.
+    const std::string path = write_new_file(
+        folder_, panel_.empty() ? "window" : export_stem(panel_), "gif",
+        [&](const std::string& temp_path) { std::filesystem::rename(temp_path_, temp_path); });
+    return RecordingOutcome{true, path};
+  } catch (const std::exception& failure) {
+    std::error_code ignored;
+    std::filesystem::remove(temp_path_, ignored);
+    return RecordingOutcome{false, failure.what()};
+  }
+}
+
+}  // namespace sgl

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# File → Record GIF… driven with real X input (xdotool) under Xvfb:
+#  1. File → Record GIF… → Window starts a recording: the red "● REC" indicator appears;
+#  2. it ends by itself after its 5 seconds: exports/window.gif, which giflib decodes at the
+#     window's size, and no temporary file is left in the folder;
+#  3. a second recording, ended by File → Record GIF… → Stop recording, gets a new name
+#     (window-2.gif); the first is kept byte for byte.
+# Usage: record_menu_test.sh SGMCMC_LAB CHECK_GIF WORK_DIR
+set -euo pipefail
+exe=$(realpath "$1") check_gif=$(realpath "$2") work=$3
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$work" && mkdir -p "$work"
+if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
+  SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
+
+status="$work/status.txt"
+cd "$work"  # File → Export's folder is ./exports
+"$exe" gui --layout dashboard --size 1600x1000 --status-file "$status" > "$work/app.log" 2>&1 &
+app=$!
+trap 'kill $app 2>/dev/null || true' EXIT
+
+# shellcheck source=xdotool_lib.sh
+source "$here/xdotool_lib.sh"
+rect_of() { awk -v key="$1" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$status"; }
+has_rect() { [[ -f "$status" && -n "$(rect_of "$1")" ]]; }
+no_rect() { [[ -f "$status" && -z "$(rect_of "$1")" ]]; }
+settled() { [[ "$(value frame)" -ge 30 ]]; }
+wait_for "30 frames" settled
+
+window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
+xdotool mousemove --window "$window" 800 500
+xdotool windowfocus --sync "$window" || true
+click_rect() {  # click_rect NAME: click the middle of a recorded rectangle
+  local x y w h
+  read -r x y w h < <(rect_of "$1")
+  [[ -n "${x:-}" ]] || { echo "no rectangle $1 in the status file"; exit 1; }
+  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
+    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
+  sleep 0.3
+  xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
+}
+hover_rect() {
+  local x y w h
+  read -r x y w h < <(rect_of "$1") || { echo "no rectangle $1 in the status file"; exit 1; }
+  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
+    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
+  sleep 0.5
+}
+start_recording() {  # File → Record GIF… → Window (5 s by default)
+  wait_for "File menu" has_rect menu/file
+  click_rect menu/file
+  wait_for "Record GIF… item" has_rect menu/record_gif
+  hover_rect menu/record_gif
+  wait_for "Window item" has_rect record/window
+  click_rect record/window
+  wait_for "the REC indicator" has_rect record/indicator
+}
+stop_recording() {  # File → Record GIF… → Stop recording
+  wait_for "File menu" has_rect menu/file
+  click_rect menu/file
+  wait_for "Record GIF… item" has_rect menu/record_gif
+  hover_rect menu/record_gif
+  wait_for "Stop item" has_rect record/stop
+  click_rect record/stop
+}
+gif_written() { [[ -s "exports/$1" ]]; }
+
+start_recording  # ends by itself after its 5 seconds
+wait_for "exports/window.gif" gif_written window.gif
+wait_for "the indicator to go" no_rect record/indicator
+"$check_gif" exports/window.gif 1600 1000 5 || { echo "FAIL: window.gif"; exit 1; }
+sum=$(sha256sum < exports/window.gif)
+ls -A exports | grep -qv '\.gif$' && { echo "FAIL: temporary files left: $(ls -A exports)"; exit 1; }
+
+start_recording
+stop_recording
+wait_for "exports/window-2.gif" gif_written window-2.gif
+[[ $(sha256sum < exports/window.gif) == "$sum" ]] || { echo "FAIL: window.gif was overwritten"; exit 1; }
+echo "record menu test passed"
