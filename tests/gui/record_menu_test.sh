@@ -3,7 +3,8 @@
 #  1. File → Record GIF… → Window starts a recording: the red "● REC" indicator appears;
 #  2. it ends by itself after its 5 seconds: exports/window.gif, which giflib decodes at the
 #     window's size, and no temporary file is left in the folder;
-#  3. a second recording, ended by File → Record GIF… → Stop recording, gets a new name
+#  3. a second recording of 30 s (typed into the slider), ended by File → Record GIF… → Stop
+#     recording, gets a new name
 #     (window-2.gif); the first is kept byte for byte.
 # Usage: record_menu_test.sh SGMCMC_LAB CHECK_GIF WORK_DIR
 set -euo pipefail
@@ -73,8 +74,20 @@ wait_for "the indicator to go" no_rect record/indicator
 sum=$(sha256sum < exports/window.gif)
 ls -A exports | grep -qv '\.gif$' && { echo "FAIL: temporary files left: $(ls -A exports)"; exit 1; }
 
+# 30 s this time (Ctrl+click turns the slider into a text field), so Stop comes first.
+wait_for "File menu" has_rect menu/file
+click_rect menu/file
+wait_for "Record GIF… item" has_rect menu/record_gif
+hover_rect menu/record_gif
+wait_for "seconds slider" has_rect record/seconds
+xdotool keydown ctrl; click_rect record/seconds; xdotool keyup ctrl
+sleep 0.5
+for key in ctrl+a 3 0 Return; do xdotool keydown "$key"; sleep 0.1; xdotool keyup "$key"; sleep 0.1; done
+# A click outside the menu (on the Notes text) closes it.
+xdotool mousemove --window "$window" 100 900; sleep 0.3; xdotool mousedown 1; sleep 0.15; xdotool mouseup 1; sleep 0.5
 start_recording
 stop_recording
 wait_for "exports/window-2.gif" gif_written window-2.gif
 [[ $(sha256sum < exports/window.gif) == "$sum" ]] || { echo "FAIL: window.gif was overwritten"; exit 1; }
+"$check_gif" exports/window-2.gif 1600 1000 2 || { echo "FAIL: window-2.gif"; exit 1; }
 echo "record menu test passed"

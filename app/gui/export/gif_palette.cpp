@@ -12,6 +12,10 @@ namespace sgl {
 namespace {
 
 constexpr std::size_t kMaxColours = 256;
+// Entries for the most frequent colours; the rest go to small but distinct areas (below).
+constexpr std::size_t kFrequentColours = 224;
+// A colour drawn on fewer pixels than this is taken for an antialiasing tone, not a feature.
+constexpr std::size_t kMinFeaturePixels = 16;
 // default_chain_colour cycles through this many colours.
 constexpr int kChainColourCount = 8;
 
@@ -69,6 +73,32 @@ IndexedFrame index_frame(const RgbImage& image) {
   std::sort(by_frequency.begin(), by_frequency.end(), [](const auto& a, const auto& b) {
     return a.first != b.first ? a.first > b.first : a.second < b.second;
   });
+  for (const auto& [count, colour] : by_frequency) {
+    if (frame.palette.size() == kFrequentColours) break;
+    if (std::find(frame.palette.begin(), frame.palette.end(), colour) == frame.palette.end())
+      frame.palette.push_back(colour);
+  }
+  // The last entries go, one by one, to the colour farthest from every entry so far among those
+  // on enough pixels: a small red "REC" or a warning text keeps its colour instead of sliding to
+  // a frequent neighbour.
+  std::vector<std::pair<PackedRgb, int>> candidates;  // colour, distance to the palette
+  for (const auto& [count, colour] : by_frequency) {
+    if (count < kMinFeaturePixels) break;
+    const int distance =
+        squared_distance(colour, frame.palette[nearest_entry(frame.palette, colour)]);
+    if (distance > 0) candidates.emplace_back(colour, distance);
+  }
+  while (frame.palette.size() < kMaxColours && !candidates.empty()) {
+    const auto farthest =
+        std::max_element(candidates.begin(), candidates.end(),
+                         [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (farthest->second == 0) break;
+    const PackedRgb added = farthest->first;
+    frame.palette.push_back(added);
+    for (auto& [colour, distance] : candidates)
+      distance = std::min(distance, squared_distance(colour, added));
+  }
+  // Fewer distinct features than entries: fill up with the next most frequent colours.
   for (const auto& [count, colour] : by_frequency) {
     if (frame.palette.size() == kMaxColours) break;
     if (std::find(frame.palette.begin(), frame.palette.end(), colour) == frame.palette.end())

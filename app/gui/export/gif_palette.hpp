@@ -18,8 +18,10 @@ struct IndexedFrame {
 };
 
 // Every chain colour (app/gui/plot/chain_colours) gets an entry whether or not it is on screen,
-// so a chain's colour never shifts when it first appears; the remaining entries go to the most
-// frequent colours of the frame (background, panels, text, grid lines), in that order. A pixel
+// so a chain's colour never shifts when it first appears; most of the remaining entries go to the
+// most frequent colours of the frame (background, panels, text, grid lines), and the last 32 to
+// the colours (of at least 16 pixels) farthest from those, so small distinct marks keep their
+// colour. A pixel
 // whose colour has no entry (an antialiasing tone between a line and the background, a colour
 // map's gradient) takes the nearest entry in RGB distance.
 IndexedFrame index_frame(const RgbImage& image);

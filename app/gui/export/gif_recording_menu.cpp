@@ -35,6 +35,7 @@ void GifRecordingMenu::show_menu_items(const std::vector<std::string>& panels) {
   ImGui::TextDisabled("Into the export folder (File → Export), as a new file:");
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
   ImGui::SliderFloat("seconds", &seconds_, 1.0f, 60.0f, "%.0f s");
+  ui_probe::record_last_item("record/seconds");
   if (ImGui::MenuItem("Window")) {
     requested_panel_.clear();
     start_in_frames_ = 2;
