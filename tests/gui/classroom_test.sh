@@ -22,7 +22,6 @@ trap 'kill $app 2>/dev/null || true' EXIT
 source "$(dirname "$0")/xdotool_lib.sh"
 text_of() { awk -v key="$1" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' \
   "$status" 2>/dev/null; }
-rect_of() { awk -v key="$1" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$status"; }
 has_metrics_row() { [[ -n "$(text_of "metrics/label/$1")" ]]; }
 no_metrics_row() { [[ -f "$status" ]] && ! has_metrics_row "$1"; }
 wait_for "the metrics table" has_metrics_row 1
@@ -33,16 +32,6 @@ wait_for "30 frames" settled
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 800 500
 xdotool windowfocus --sync "$window" || true
-click_rect() {  # click_rect NAME: click the middle of a recorded rectangle
-  local x y w h
-  read -r x y w h < <(rect_of "$1")
-  [[ -n "${x:-}" ]] || { echo "no rectangle $1 in the status file"; exit 1; }
-  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
-    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
-  sleep 0.3
-  # Held across a few frames: ImGui reads the button state once per frame.
-  xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
-}
 
 # 1. Hide chain 1 from the legend strip, then show it again.
 label1=$(awk '$1 == "label" && $2 == 1 { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$status")

@@ -23,7 +23,6 @@ trap 'kill $app 2>/dev/null || true' EXIT
 
 # shellcheck source=xdotool_lib.sh
 source "$here/xdotool_lib.sh"
-rect_of() { awk -v key="$1" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$status"; }
 has_rect() { [[ -f "$status" && -n "$(rect_of "$1")" ]]; }
 no_rect() { [[ -f "$status" && -z "$(rect_of "$1")" ]]; }
 settled() { [[ "$(value frame)" -ge 30 ]]; }
@@ -32,15 +31,6 @@ wait_for "30 frames" settled
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 800 500
 xdotool windowfocus --sync "$window" || true
-click_rect() {  # click_rect NAME: click the middle of a recorded rectangle
-  local x y w h
-  read -r x y w h < <(rect_of "$1")
-  [[ -n "${x:-}" ]] || { echo "no rectangle $1 in the status file"; exit 1; }
-  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
-    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
-  sleep 0.3
-  xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
-}
 hover_rect() {
   local x y w h
   read -r x y w h < <(rect_of "$1") || { echo "no rectangle $1 in the status file"; exit 1; }

@@ -10,3 +10,18 @@ wait_for() {
   for _ in $(seq 300); do "$@" && return 0; sleep 0.1; done
   echo "timed out waiting for: $what"; cat "$work/app.log"; exit 1
 }
+
+# rect_of NAME: "x y w h" of a rectangle the window probed into the status file.
+rect_of() { awk -v key="$1" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$status"; }
+
+# click_rect NAME: a left click in the middle of a probed rectangle (needs `window`).
+click_rect() {
+  local x y w h
+  read -r x y w h < <(rect_of "$1")
+  [[ -n "${x:-}" ]] || { echo "no rectangle $1 in the status file"; exit 1; }
+  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
+    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
+  sleep 0.3
+  # Held across a few frames: ImGui reads the button state once per frame.
+  xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
+}
