@@ -24,8 +24,9 @@ using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 // Polls the published snapshot until `done` holds (true) or `timeout` passes (false). The limit
-// is generous on purpose: it only ends a test that would otherwise hang, and says nothing about speed (a sanitizer build on a loaded machine can take
-// several seconds for what a release build does in a fraction of one).
+// is generous on purpose: it only ends a test that would otherwise hang, and says nothing about
+// speed (a sanitizer build on a loaded machine can take several seconds for what a release build
+// does in a fraction of one).
 bool wait_for(const LiveEngine& engine, const std::function<bool(const EngineSnapshot&)>& done,
               Clock::duration timeout = 60s) {
   const auto deadline = Clock::now() + timeout;
