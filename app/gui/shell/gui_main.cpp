@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/cli/interrupt.hpp"
 #include "app/gui/export/frame_recorder.hpp"
 #include "app/gui/export/screenshot.hpp"
 #include "app/gui/shell/app_shell.hpp"
@@ -127,6 +128,9 @@ int run_gui(const GuiOptions& options) {
   // Declared before the window: a recording abandoned on an early return removes its partial file.
   std::vector<std::unique_ptr<FrameRecorder>> recorders;
   if (!open_recorders(options, recorders)) return 2;
+  // A recording killed with Ctrl+C or SIGTERM still ends its file: the signal only closes the
+  // window (the loop below polls it), and the recorders finish as on a normal close.
+  if (!recorders.empty()) install_interrupt_handlers();
 
   GuiWindow window;
   if (!window.open(window_options)) return 1;
@@ -162,7 +166,7 @@ int run_gui(const GuiOptions& options) {
   const float chosen_scale = options.scale != 0.0f ? options.scale : 1.0f;
   bool auto_scale = true;  // until the user zooms by hand
   int gl_errors = 0;
-  for (long frame = 0; !window.should_close(); ++frame) {
+  for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
     // Read the back buffer before the swap: its contents are undefined afterwards.
     const bool last_frame = options.frames > 0 && frame + 1 == options.frames;
