@@ -144,6 +144,11 @@ void LiveEngine::set_seed(std::uint64_t seed) {
   impl_->push([seed](Impl& engine) { engine.set_seed(seed); });
 }
 
+void LiveEngine::set_publish_listener(std::function<void()> listener) {
+  std::lock_guard lock(impl_->snapshot_mutex);
+  impl_->publish_listener = std::move(listener);
+}
+
 std::shared_ptr<const EngineSnapshot> LiveEngine::snapshot() const {
   std::lock_guard lock(impl_->snapshot_mutex);
   return impl_->published;
@@ -489,11 +494,14 @@ void LiveEngine::Impl::publish(LiveClock::time_point now) {
   }
   snapshot->convergence = group_convergence.groups();
   std::shared_ptr<const EngineSnapshot> previous;
+  std::function<void()> listener;
   {
     std::lock_guard lock(snapshot_mutex);
     previous = std::move(published);
     published = std::move(snapshot);
+    listener = publish_listener;
   }
+  if (listener) listener();
   // `previous` is released here, outside the lock (the UI may still hold it anyway).
   last_publish = now;
   publish_cost = LiveClock::now() - now;

@@ -88,6 +88,9 @@ class LiveEngine {
 
   // The newest published snapshot (never null after construction).
   std::shared_ptr<const EngineSnapshot> snapshot() const;
+  // Called on the worker thread after each new snapshot is published (the window uses it to end
+  // its idle wait); keep it short and thread-safe. An empty function removes it.
+  void set_publish_listener(std::function<void()> listener);
 
   // Blocks until every queued command has been applied and a snapshot reflecting them is
   // published (tests and --frames runs; the interactive UI never calls it).

@@ -105,6 +105,7 @@ struct LiveEngine::Impl {
   std::atomic<bool> shutdown{false};
   mutable std::mutex snapshot_mutex;
   std::shared_ptr<const EngineSnapshot> published;  // guarded by snapshot_mutex
+  std::function<void()> publish_listener;           // guarded by snapshot_mutex
 
   // ---- worker-owned (set up by the constructor before the worker starts)
   TargetSpec target_spec;

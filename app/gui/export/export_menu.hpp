@@ -35,6 +35,7 @@ class ExportMenu {
   void request(ExportKind kind, const std::string& panel = {}, int frames_to_wait = 2);
   // The requests whose wait is over, in the order asked; the others wait one more frame.
   std::vector<ExportRequest> take_due();
+  bool has_pending() const { return !pending_.empty(); }
 
   void report_success(const std::string& path);
   void report_error(const std::string& message);

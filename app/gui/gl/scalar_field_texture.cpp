@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <cstring>
 
+#include "app/gui/gl/saved_gl_state.hpp"
 #include "app/gui/gl/shader_program.hpp"
+#include "app/gui/gl/texture_generation.hpp"
 
 namespace sgl::gl {
 
@@ -19,79 +21,6 @@ bool same_style(const ScalarFieldStyle& a, const ScalarFieldStyle& b) {
          a.contour_levels == b.contour_levels && a.contour_alpha == b.contour_alpha &&
          a.invert == b.invert;
 }
-
-// Saves the GL state that render() and read_pixels() change and puts it back on destruction.
-// ImGui's OpenGL3 back end sets most of this itself each frame, but render() may be called in
-// the middle of building a frame, and other GL code (point clouds, screenshots) shares the context.
-class SavedGlState {
- public:
-  SavedGlState() {
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_framebuffer_);
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_framebuffer_);
-    glGetIntegerv(GL_VIEWPORT, viewport_);
-    glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
-    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertex_array_);
-    glGetIntegerv(GL_ACTIVE_TEXTURE, &active_texture_);
-    glActiveTexture(GL_TEXTURE0);
-    glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture_unit0_binding_);
-    glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpack_alignment_);
-    glGetIntegerv(GL_UNPACK_ROW_LENGTH, &unpack_row_length_);
-    glGetIntegerv(GL_PACK_ALIGNMENT, &pack_alignment_);
-    glGetIntegerv(GL_PACK_ROW_LENGTH, &pack_row_length_);
-    blend_ = glIsEnabled(GL_BLEND);
-    scissor_ = glIsEnabled(GL_SCISSOR_TEST);
-    depth_test_ = glIsEnabled(GL_DEPTH_TEST);
-    cull_face_ = glIsEnabled(GL_CULL_FACE);
-    stencil_test_ = glIsEnabled(GL_STENCIL_TEST);
-  }
-  ~SavedGlState() {
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_framebuffer_));
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_framebuffer_));
-    glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
-    glUseProgram(static_cast<GLuint>(program_));
-    glBindVertexArray(static_cast<GLuint>(vertex_array_));
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(texture_unit0_binding_));
-    glActiveTexture(static_cast<GLenum>(active_texture_));
-    glPixelStorei(GL_UNPACK_ALIGNMENT, unpack_alignment_);
-    glPixelStorei(GL_UNPACK_ROW_LENGTH, unpack_row_length_);
-    glPixelStorei(GL_PACK_ALIGNMENT, pack_alignment_);
-    glPixelStorei(GL_PACK_ROW_LENGTH, pack_row_length_);
-    set_enabled(GL_BLEND, blend_);
-    set_enabled(GL_SCISSOR_TEST, scissor_);
-    set_enabled(GL_DEPTH_TEST, depth_test_);
-    set_enabled(GL_CULL_FACE, cull_face_);
-    set_enabled(GL_STENCIL_TEST, stencil_test_);
-  }
-  SavedGlState(const SavedGlState&) = delete;
-  SavedGlState& operator=(const SavedGlState&) = delete;
-
- private:
-  static void set_enabled(GLenum capability, GLboolean enabled) {
-    if (enabled == GL_TRUE) {
-      glEnable(capability);
-    } else {
-      glDisable(capability);
-    }
-  }
-
-  GLint draw_framebuffer_ = 0;
-  GLint read_framebuffer_ = 0;
-  GLint viewport_[4] = {0, 0, 0, 0};
-  GLint program_ = 0;
-  GLint vertex_array_ = 0;
-  GLint active_texture_ = GL_TEXTURE0;
-  GLint texture_unit0_binding_ = 0;
-  GLint unpack_alignment_ = 4;
-  GLint unpack_row_length_ = 0;
-  GLint pack_alignment_ = 4;
-  GLint pack_row_length_ = 0;
-  GLboolean blend_ = GL_FALSE;
-  GLboolean scissor_ = GL_FALSE;
-  GLboolean depth_test_ = GL_FALSE;
-  GLboolean cull_face_ = GL_FALSE;
-  GLboolean stencil_test_ = GL_FALSE;
-};
 
 void set_texture_sampling(GLint filter) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
@@ -280,6 +209,7 @@ unsigned int ScalarFieldTexture::render(int width, int height, const ScalarField
   impl.rendered = true;
   impl.rendered_revision = impl.revision;
   impl.rendered_style = style;
+  bump_texture_generation(impl.colour_texture);  // same id, new picture
   error_.clear();
   return impl.colour_texture;
 }

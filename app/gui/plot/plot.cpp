@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "app/gui/plot/plot_internal.hpp"
+#include "app/gui/plot/plot_layer_cache.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl::plot {
@@ -235,7 +236,14 @@ void handle_input(FrameState& state) {
   }
   // Hovering while dragging would show a readout that follows the drag; skip it then.
   state.hovered = hovered && !held;
+  // What the user does to this plot is redrawn at once (cached layers wait for nothing then).
+  state.interacting =
+      held ||
+      (hovered && (io.MouseWheel != 0.0f || io.MouseClicked[0] || io.MouseDoubleClicked[0]));
 }
+
+// An axis within this fraction of its fitted range (half a pixel of a 1000-pixel axis) is there.
+constexpr double kSettledFraction = 5e-4;
 
 void fit_axis(AxisMemory& axis, const AxisFrame& setup, double dt) {
   if (setup.has_limits || !axis.following) return;
@@ -270,6 +278,11 @@ void fit_axis(AxisMemory& axis, const AxisFrame& setup, double dt) {
   Range& r = axis.range;
   r.lo = target.lo < r.lo ? target.lo - overshoot : r.lo + (target.lo - r.lo) * alpha;
   r.hi = target.hi > r.hi ? target.hi + overshoot : r.hi + (target.hi - r.hi) * alpha;
+  // The last sub-pixel of the approach is skipped: an axis still creeping by 10⁻⁶ would change
+  // the picture every frame and keep a paused window redrawing (and the frame hash never equal).
+  const double settled = kSettledFraction * (r.hi - r.lo);
+  if (std::abs(r.lo - target.lo) < settled) r.lo = target.lo;
+  if (std::abs(r.hi - target.hi) < settled) r.hi = target.hi;
   if (include_zero && setup.fit_lo >= 0.0) r.lo = std::max(r.lo, 0.0);
   if (include_zero && setup.fit_hi <= 0.0) r.hi = std::min(r.hi, 0.0);
   r = sanitised(r);
@@ -389,6 +402,10 @@ bool BeginPlot(const char* title_id, ImVec2 size, int flags) {
       state.flags = (state.flags | PlotFlags_LegendAbove) & ~PlotFlags_NoLegend;
       ctx.export_key_pending = false;
     }
+  } else if (LayerCachingEnabled()) {
+    state.layered = true;
+    ctx.imgui_painter.emplace(detail::begin_layer(id, bb.Min, bb.Max));
+    state.painter = &*ctx.imgui_painter;
   } else {
     ctx.imgui_painter.emplace(window->DrawList);
     state.painter = &*ctx.imgui_painter;
@@ -477,6 +494,13 @@ void EndPlot() {
   // own only when asked, as a row above the data (keys that never cover data).
   if ((state.flags & PlotFlags_LegendAbove) != 0 && (state.flags & PlotFlags_NoLegend) == 0)
     draw_legend(state);
+  if (state.layered) {
+    // The picture goes on screen as one quad; the hover ring below is drawn live over it.
+    ImDrawList* window_list = ImGui::GetCurrentWindow()->DrawList;
+    detail::end_layer(window_list, state.interacting);
+    context().imgui_painter.emplace(window_list);
+    state.painter = &*context().imgui_painter;
+  }
   if (ctx_painter_is_window()) record_data_area(state);
   if (state.hovered && (state.flags & PlotFlags_NoInputs) == 0) show_hover_readout(state);
   const double dt = ImGui::GetIO().DeltaTime;

@@ -85,7 +85,9 @@ struct FrameState {
   Point area_min, area_max;      // data area
   bool x_label_own_row = false;  // x-axis label below the tick labels (narrow plots)
   float font = 20.0f;
-  bool hovered = false;  // mouse over the data area (and inputs enabled)
+  bool hovered = false;      // mouse over the data area (and inputs enabled)
+  bool interacting = false;  // the user acted on this plot this frame (drag, wheel, click, move)
+  bool layered = false;      // drawn into a cached layer (plot_layer_cache.hpp), not the window
   Point mouse;
   int palette_next = 0;
   std::vector<LegendEntry> legend;

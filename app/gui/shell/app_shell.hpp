@@ -58,6 +58,11 @@ class AppShell {
   // Carries out the exports asked for (File → Export, panel menus) whose frames have passed;
   // call after rendering, before the buffer swap (PNGs read the back buffer).
   void after_render(int framebuffer_width, int framebuffer_height);
+  // An export or a recording will read the next frame's pixels: it must be drawn even if
+  // unchanged (GuiWindow::force_render).
+  bool needs_framebuffer() const {
+    return export_menu_.has_pending() || gif_menu_.recording() || gif_menu_.start_pending();
+  }
   // Asks for every export into `folder` at the next after_render (gui --export).
   void request_all_exports(const std::string& folder);
   int export_failures() const { return export_menu_.failures(); }

@@ -9,8 +9,15 @@
 #include <thread>
 #include <vector>
 
+#include <backends/imgui_impl_opengl3.h>
+#include <glad/gl.h>
 #include <imgui.h>
+#include <sys/resource.h>
 
+#include <cstdlib>
+#include "app/gui/export/screenshot.hpp"
+#include "app/gui/gl/draw_list_hash.hpp"
+#include "app/gui/plot/plot_layer_cache.hpp"
 #include "app/gui/shell/app_shell.hpp"
 #include "app/gui/shell/gui_style.hpp"
 #include "app/gui/shell/gui_window.hpp"
@@ -81,6 +88,14 @@ long resident_megabytes() {
   return -1;
 }
 
+// User and system CPU time of the whole process (every thread), in seconds.
+double process_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
 double percentile(std::vector<double> values, double fraction) {
   if (values.empty()) return 0.0;
   std::sort(values.begin(), values.end());
@@ -88,9 +103,36 @@ double percentile(std::vector<double> values, double fraction) {
   return values[std::min(index, values.size() - 1)];
 }
 
+// GPU cost of each ImGui draw list of the last frame (one per window), re-rendered alone with
+// glFinish around it: llvmpipe's time per window, with its triangle count.
+void print_draw_list_costs() {
+  ImDrawData* frame = ImGui::GetDrawData();
+  if (frame == nullptr) return;
+  std::printf("gpu: per window, rendered alone (ms, triangles):\n");
+  for (int k = 0; k < frame->CmdListsCount; ++k) {
+    ImDrawList* list = frame->CmdLists[k];
+    ImDrawData single = *frame;
+    single.CmdLists = &list;
+    single.CmdListsCount = 1;
+    single.TotalIdxCount = list->IdxBuffer.Size;
+    single.TotalVtxCount = list->VtxBuffer.Size;
+    std::vector<double> times;
+    for (int repeat = 0; repeat < 9; ++repeat) {
+      glFinish();
+      const auto start = Clock::now();
+      ImGui_ImplOpenGL3_RenderDrawData(&single);
+      glFinish();
+      times.push_back(seconds_since(start) * 1e3);
+    }
+    std::sort(times.begin(), times.end());
+    std::printf("  %-28s %7.2f ms %7d\n", list->_OwnerName ? list->_OwnerName : "?", times[4],
+                list->IdxBuffer.Size / 3);
+  }
+}
+
 }  // namespace
 
-int run_gui_benchmark(int frames) {
+int run_gui_benchmark(int frames, const std::string& screenshot_path) {
   std::printf("headless: measuring 6 chains without a window (3 s)...\n");
   const double headless = headless_throughput(3.0);
   std::printf("headless: %.2f M steps/s over all chains\n", headless / 1e6);
@@ -104,66 +146,118 @@ int run_gui_benchmark(int frames) {
   if (!window.open(window_options)) return 1;
   auto shell = std::make_unique<AppShell>(benchmark_setup());
 
-  auto draw_one_frame = [&] {
+  // One frame as the window's loop runs it; returns the milliseconds of work (the 60 Hz pacing
+  // sleep after it is not counted, but it is taken, so the sampler gets the CPU it would get).
+  auto draw_one_frame = [&](bool paced) {
+    const auto start = Clock::now();
     window.begin_frame();
     shell->frame(window.font_size(), window.take_key_presses());
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
     window.end_frame();
+    const double work = seconds_since(start) * 1e3;
+    if (paced) window.wait_for_next_frame(true);
+    return work;
+  };
+  auto frame_times = [&](int count, bool paced) {
+    std::vector<double> times;
+    for (int frame = 0; frame < count && !window.should_close(); ++frame)
+      times.push_back(draw_one_frame(paced));
+    return times;
   };
 
   std::printf("gui: filling every chain's store to %zu draws...\n", kStoredDraws);
   const auto fill_start = Clock::now();
   while (fewest_stored(*shell->snapshot()) < kStoredDraws && seconds_since(fill_start) < 120.0)
-    draw_one_frame();
+    draw_one_frame(false);
   std::printf("gui: fewest stored draws %zu after %.1f s\n", fewest_stored(*shell->snapshot()),
               seconds_since(fill_start));
 
-  std::vector<double> frame_ms;
-  frame_ms.reserve(std::size_t(frames));
+  plot::TakeLayerCounts();
   const std::uint64_t steps_before = total_steps(*shell->snapshot());
   const auto run_start = Clock::now();
-  for (int frame = 0; frame < frames && !window.should_close(); ++frame) {
-    const auto start = Clock::now();
-    draw_one_frame();
-    frame_ms.push_back(seconds_since(start) * 1e3);
-  }
+  const std::vector<double> frame_ms = frame_times(frames, true);
   const double elapsed = seconds_since(run_start);
-  const ImGuiIO& io = ImGui::GetIO();
-  std::printf("draw data: %d vertices, %d indices per frame\n", io.MetricsRenderVertices,
-              io.MetricsRenderIndices);
   const double with_gui = double(total_steps(*shell->snapshot()) - steps_before) / elapsed;
-
-  std::printf("frames: %d at %dx%d, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
-              int(frame_ms.size()), window.framebuffer_width(), window.framebuffer_height(),
-              percentile(frame_ms, 0.5), percentile(frame_ms, 0.95), percentile(frame_ms, 1.0));
+  const plot::LayerCounts layers = plot::TakeLayerCounts();
+  const ImGuiIO& io = ImGui::GetIO();
+  std::printf("draw data: %d vertices, %d indices per frame (plot pictures cached)\n",
+              io.MetricsRenderVertices, io.MetricsRenderIndices);
+  std::printf(
+      "frames: %d at %dx%d, median %.2f ms, p95 %.2f ms, max %.2f ms (6 chains running; "
+      "plots re-rasterised %.1f per frame, %.1f shown from cache)\n",
+      int(frame_ms.size()), window.framebuffer_width(), window.framebuffer_height(),
+      percentile(frame_ms, 0.5), percentile(frame_ms, 0.95), percentile(frame_ms, 1.0),
+      double(layers.rendered) / double(std::max<std::size_t>(frame_ms.size(), 1)),
+      double(layers.reused) / double(std::max<std::size_t>(frame_ms.size(), 1)));
   std::printf("throughput: %.2f M steps/s with the window open, %.2f M steps/s headless (%.0f%%)\n",
               with_gui / 1e6, headless / 1e6, 100.0 * with_gui / headless);
+
+  // The same frames with every plot drawn straight into the window (no cached pictures).
+  plot::SetLayerCaching(false);
+  const std::vector<double> uncached = frame_times(60, true);
+  std::printf("uncached: median %.2f ms, p95 %.2f ms (every plot re-rasterised every frame)\n",
+              percentile(uncached, 0.5), percentile(uncached, 0.95));
+  print_draw_list_costs();
+  plot::SetLayerCaching(true);
+
   // Profile: the median frame with each panel hidden in turn shows what each one costs.
-  auto median_frame_ms = [&](int count) {
-    std::vector<double> times;
-    for (int frame = 0; frame < count; ++frame) {
-      const auto start = Clock::now();
-      draw_one_frame();
-      times.push_back(seconds_since(start) * 1e3);
-    }
-    return percentile(times, 0.5);
-  };
-  const double all_panels = median_frame_ms(40);
+  const double all_panels = percentile(frame_times(40, true), 0.5);
   std::printf("profile: median frame %.2f ms with every panel; saved by hiding one panel:\n",
               all_panels);
   for (const std::string& name : shell->panel_names()) {
     shell->set_panel_visible(name, false);
-    const double without = median_frame_ms(40);
+    const double without = percentile(frame_times(40, true), 0.5);
     shell->set_panel_visible(name, true);
     std::printf("  %-20s %6.2f ms\n", name.c_str(), all_panels - without);
   }
   for (const std::string& name : shell->panel_names()) shell->set_panel_visible(name, false);
-  std::printf("  (no panel at all: %.2f ms per frame)\n", median_frame_ms(40));
+  std::printf("  (no panel at all: %.2f ms per frame)\n", percentile(frame_times(40, true), 0.5));
   for (const std::string& name : shell->panel_names()) shell->set_panel_visible(name, true);
 
+  if (!screenshot_path.empty()) {
+    window.force_render();
+    window.begin_frame();
+    shell->frame(window.font_size(), window.take_key_presses());
+    window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
+    std::string error;
+    if (!save_framebuffer_png(screenshot_path, window.framebuffer_width(),
+                              window.framebuffer_height(), error))
+      std::fprintf(stderr, "error: %s\n", error.c_str());
+    window.end_frame();
+  }
+
+  // Paused, no input: the window's own loop (it sleeps when nothing changes).
   shell->engine().set_running(false);
   shell->engine().wait_until_idle();
-  std::printf("  (every panel, sampling paused: %.2f ms per frame)\n", median_frame_ms(40));
+  shell->engine().set_publish_listener(GuiWindow::wake_up);
+  for (int frame = 0; frame < 60; ++frame) draw_one_frame(true);  // let the last data settle
+  std::vector<double> idle_ms;
+  int drawn = 0;
+  const double cpu_before = process_cpu_seconds();
+  const auto idle_start = Clock::now();
+  std::vector<std::uint64_t> last_hashes;
+  while (seconds_since(idle_start) < 3.0) {
+    idle_ms.push_back(draw_one_frame(false));
+    if (std::getenv("SGL_DEBUG_REDRAW") != nullptr) {
+      ImDrawData* data = ImGui::GetDrawData();
+      last_hashes.resize(std::size_t(data->CmdListsCount));
+      for (int k = 0; k < data->CmdListsCount; ++k) {
+        const std::uint64_t h = gl::draw_list_hash(*data->CmdLists[k]);
+        if (h != last_hashes[std::size_t(k)])
+          std::printf("changed: %s\n", data->CmdLists[k]->_OwnerName);
+        last_hashes[std::size_t(k)] = h;
+      }
+    }
+    drawn += window.rendered() ? 1 : 0;
+    window.wait_for_next_frame(shell->snapshot()->running || window.seconds_since_drawn() < 0.5);
+  }
+  const double idle_seconds = seconds_since(idle_start);
+  const double cpu_share = (process_cpu_seconds() - cpu_before) / idle_seconds;
+  std::printf(
+      "paused: %.1f frames/s, median %.2f ms, max %.2f ms per frame, %d of %d drawn, "
+      "CPU %.1f%% of one core (the window sleeps until input or a new snapshot)\n",
+      double(idle_ms.size()) / idle_seconds, percentile(idle_ms, 0.5), percentile(idle_ms, 1.0),
+      drawn, int(idle_ms.size()), 100.0 * cpu_share);
 
   std::printf("memory: %ld MB resident, fewest stored draws per chain %zu\n", resident_megabytes(),
               fewest_stored(*shell->snapshot()));

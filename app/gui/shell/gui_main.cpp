@@ -101,7 +101,8 @@ bool finish_recorders(std::vector<std::unique_ptr<FrameRecorder>>& recorders) {
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
-  if (options.bench_frames > 0) return run_gui_benchmark(options.bench_frames);
+  if (options.bench_frames > 0)
+    return run_gui_benchmark(options.bench_frames, options.screenshot_path);
 
   WindowOptions window_options;
   std::optional<LayoutMode> layout;
@@ -165,6 +166,8 @@ int run_gui(const GuiOptions& options) {
 
   const float chosen_scale = options.scale != 0.0f ? options.scale : 1.0f;
   bool auto_scale = true;  // until the user zooms by hand
+  bool was_idle = false;   // the last wait was an idle one (frames are rare then)
+  shell->engine().set_publish_listener(GuiWindow::wake_up);
   int gl_errors = 0;
   for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
@@ -173,6 +176,7 @@ int run_gui(const GuiOptions& options) {
     window.begin_frame();
     shell->frame(window.font_size(), window.take_key_presses());
     window.set_title(shell->title());
+    if (last_frame || !recorders.empty() || shell->needs_framebuffer()) window.force_render();
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
     if (last_frame && !options.export_dir.empty()) shell->request_all_exports(options.export_dir);
     shell->after_render(window.framebuffer_width(), window.framebuffer_height());
@@ -183,12 +187,13 @@ int run_gui(const GuiOptions& options) {
         auto fresh = std::make_unique<AppShell>(live_setup_from_scenario(*next), std::move(next),
                                                 shell->layout_mode());
         shell = std::move(fresh);  // the old shell (engine, experiment, textures) goes now
+        shell->engine().set_publish_listener(GuiWindow::wake_up);
       } catch (const UserError& error) {
         std::fprintf(stderr, "error: %s\n", error.what());
       }
     }
 
-    if (!options.status_file.empty() && frame % 5 == 0) {
+    if (!options.status_file.empty() && (frame % 5 == 0 || was_idle)) {
       std::string error;
       if (!write_status_file(options.status_file, *shell->snapshot(), frame, window.ui_scale(),
                              error))
@@ -224,6 +229,14 @@ int run_gui(const GuiOptions& options) {
     if (auto_scale)
       window.set_zoom(
           automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y, chosen_scale));
+    // Runs with a frame count (tests, screenshots) go as fast as they can; the interactive
+    // window paces itself at 60 Hz while something changes and sleeps otherwise.
+    if (options.frames == 0) {
+      const bool busy = shell->snapshot()->running || window.seconds_since_drawn() < 0.5 ||
+                        !recorders.empty() || shell->needs_framebuffer();
+      window.wait_for_next_frame(busy);
+      was_idle = !busy;
+    }
   }
   if (!options.status_file.empty()) {
     std::string error;

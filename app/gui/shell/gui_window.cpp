@@ -9,6 +9,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
+#include <thread>
+
+#include "app/gui/gl/draw_list_hash.hpp"
+#include "app/gui/plot/plot_layer_cache.hpp"
 
 #include "app/gui/shell/gui_style.hpp"
 #include "app/gui/shell/ui_font.hpp"
@@ -125,6 +130,7 @@ void GuiWindow::set_zoom(float zoom) {
 }
 
 GuiWindow::~GuiWindow() {
+  if (glfw_ready_ && window_ != nullptr) plot::ReleaseLayerTextures();  // while GL is current
   if (imgui_ready_) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
@@ -139,19 +145,30 @@ bool GuiWindow::should_close() const {
 }
 
 void GuiWindow::begin_frame() {
+  frame_started_ = std::chrono::steady_clock::now();
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
 }
 
-void GuiWindow::render(float clear_r, float clear_g, float clear_b) {
+bool GuiWindow::render(float clear_r, float clear_g, float clear_b) {
   ImGui::Render();
   glfwGetFramebufferSize(window_, &width_, &height_);
+  const std::uint64_t hash = gl::draw_data_hash(*ImGui::GetDrawData()) ^
+                             (static_cast<std::uint64_t>(width_) << 40) ^
+                             (static_cast<std::uint64_t>(height_) << 20);
+  rendered_ = force_render_ || !drawn_once_ || hash != drawn_hash_;
+  force_render_ = false;
+  if (!rendered_) return false;
+  drawn_once_ = true;
+  drawn_hash_ = hash;
+  drawn_at_ = std::chrono::steady_clock::now();
   glViewport(0, 0, width_, height_);
   glClearColor(clear_r, clear_g, clear_b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  return true;
 }
 
 std::vector<KeyPress> GuiWindow::take_key_presses() {
@@ -161,7 +178,28 @@ std::vector<KeyPress> GuiWindow::take_key_presses() {
 }
 
 void GuiWindow::end_frame() {
-  glfwSwapBuffers(window_);
+  if (rendered_) glfwSwapBuffers(window_);
+}
+
+void GuiWindow::wait_for_next_frame(bool busy) {
+  using namespace std::chrono;
+  if (busy) {
+    // A little under 60 Hz's period: with vsync the swap already waited for the display.
+    constexpr auto kFramePeriod = microseconds(16'000);
+    std::this_thread::sleep_until(frame_started_ + kFramePeriod);
+    return;
+  }
+  constexpr double kIdleWakeSeconds = 0.25;  // late tooltips and blinking carets still appear
+  glfwWaitEventsTimeout(kIdleWakeSeconds);
+}
+
+void GuiWindow::wake_up() {
+  glfwPostEmptyEvent();
+}
+
+double GuiWindow::seconds_since_drawn() const {
+  if (!drawn_once_) return std::numeric_limits<double>::infinity();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - drawn_at_).count();
 }
 
 void GuiWindow::set_title(const std::string& title) {

@@ -3,6 +3,8 @@
 // of the main loop, so that every early return tears them down in the right order.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -44,9 +46,24 @@ class GuiWindow {
 
   // Starts an ImGui frame (polls events first).
   void begin_frame();
-  // Renders ImGui into the back buffer. Call end_frame() afterwards to present it.
-  void render(float clear_r, float clear_g, float clear_b);
+  // Renders ImGui into the back buffer, unless the frame would look exactly like the one on
+  // screen (same draw data, textures and size): then nothing is drawn or presented, which is
+  // what makes a paused window cost almost nothing. Returns whether it rendered. Call
+  // end_frame() afterwards to present it.
+  bool render(float clear_r, float clear_g, float clear_b);
+  // The next render() draws even an unchanged frame (the back buffer is about to be read:
+  // screenshots, exports, recordings).
+  void force_render() { force_render_ = true; }
+  bool rendered() const { return rendered_; }
   void end_frame();
+  // Between frames: while something changes (`busy`: sampling runs, or the last frames were
+  // drawn), sleeps out the rest of a 60 Hz frame, so the UI never takes more of the CPU than
+  // its frames need; otherwise sleeps until an input event, a wake_up() or a quarter second.
+  void wait_for_next_frame(bool busy);
+  // Ends a wait_for_next_frame from any thread (a new snapshot was published).
+  static void wake_up();
+  // Seconds since render() last drew (infinity before the first frame).
+  double seconds_since_drawn() const;
   void set_title(const std::string& title);
   // GLFW key codes pressed since the last call. ImGui 1.86 sees only which keys are down at each
   // frame, so a quick press-and-release between two slow frames would be lost; shortcuts read
@@ -67,6 +84,12 @@ class GuiWindow {
   int width_ = 0;
   int height_ = 0;
   std::string title_;
+  bool force_render_ = false;
+  bool rendered_ = false;
+  bool drawn_once_ = false;
+  std::uint64_t drawn_hash_ = 0;
+  std::chrono::steady_clock::time_point drawn_at_{};
+  std::chrono::steady_clock::time_point frame_started_{};
 };
 
 // Drains the GL error queue, printing each; returns how many errors there were.
