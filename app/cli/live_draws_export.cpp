@@ -47,9 +47,11 @@ std::string export_live_draws_csv(LiveEngine& engine,
                                              static_cast<double>(total));
     };
   }
-  return write_new_file(folder, "draws", "csv", [&](const std::string& temp_path) {
+  std::string path = write_new_file(folder, "draws", "csv", [&](const std::string& temp_path) {
     write_draws_csv(names, chains, temp_path, on_rows);
   });
+  if (control != nullptr) control->set_progress(1.0);
+  return path;
 }
 
 }  // namespace sgl
