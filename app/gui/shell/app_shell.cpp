@@ -137,7 +137,9 @@ void AppShell::show_file_menu() {
   if (!open) return;
   scenario_panel_.file_menu_items();
   ImGui::Separator();
-  if (ImGui::BeginMenu("Export")) {
+  const bool export_open = ImGui::BeginMenu("Export");
+  if (!export_open) ui_probe::record_last_item("menu/export");  // for tests/gui/offui_test.sh
+  if (export_open) {
     std::vector<std::string> vector_panels;
     for (const PanelInfo& panel : view_panels())
       if (panel.svg) vector_panels.push_back(panel.title);

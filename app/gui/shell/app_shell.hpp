@@ -62,8 +62,9 @@ class AppShell {
   void after_render(int framebuffer_width, int framebuffer_height);
   // Asks for every export into `folder` at the next after_render (gui --export).
   void request_all_exports(const std::string& folder);
-  // Failed exports so far; waits for a draws export still being written first (gui --export
-  // must not exit before its file is there).
+  // Failed exports so far. After request_all_exports (gui --export) it first waits for the
+  // draws export to be written: the command must not exit before its file is there. A draws
+  // export the user started is instead cancelled when the window closes (no partial file).
   int export_failures();
   // Work off the UI thread is under way (draws export, session save, density grid): keep
   // rendering frames, its progress or result is about to change what is shown.
@@ -120,6 +121,7 @@ class AppShell {
   float last_font_size_ = 0.0f;
   float zoom_request_ = 1.0f;
   bool show_help_ = false;
+  bool finish_exports_on_exit_ = false;  // set by request_all_exports
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
   // is cancelled (its half-written file removed); the density grid's too.
   DensityGrid density_grid_{true};
