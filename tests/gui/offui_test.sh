@@ -5,7 +5,7 @@
 #     rendering frames (the status file's frame counter advances) and shows the job's progress
 #     bar in the menu bar;
 #  3. the file ends complete (every stored draw, one header) and no temporary file is left;
-#  4. Ctrl+C (which closes the window as its close button does) during a second export exits
+#  4. SIGTERM or Ctrl+C (which close the window as its close button does) during a second export exits
 #     cleanly: the export is cancelled and leaves no partial file.
 # Usage: offui_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
@@ -89,7 +89,7 @@ ls -A exports | grep -v '^draws\.csv$' && { echo "FAIL: other files left: $(ls -
 # A second export, and the window closed while it runs: a clean exit, no half-written file.
 export_draws
 wait_for "the second export's progress bar" has_rect job/draws_csv
-kill -INT "$app"
+kill -TERM "$app"  # (SIGINT is ignored by a background job of a script)
 code=0; wait "$app" || code=$?
 [[ $code -eq 0 ]] || { echo "FAIL: exit $code on close"; cat "$work/app.log"; exit 1; }
 grep -qiE 'segmentation|terminate called|abort' "$work/app.log" && { echo "FAIL: crash on close"; cat "$work/app.log"; exit 1; }
@@ -98,4 +98,5 @@ leftover=$(ls -A exports | grep -v '^draws\.csv$' || true)
 if [[ "$leftover" == "draws-2.csv" ]]; then  # finished before the close: then it is complete
   tail -c 1 exports/draws-2.csv | od -c | grep -q '\\n' || { echo "FAIL: draws-2.csv partial"; exit 1; }
 fi
+rm -rf "$work/exports"  # half a gigabyte
 echo "PASS"
