@@ -42,7 +42,7 @@ BackgroundJob::Work gated_work(std::atomic<bool>& release, std::atomic<int>& fin
 
 }  // namespace
 
-TEST_CASE("core: background job reports progress and its outcome once") {
+TEST_CASE("background job reports progress and its outcome once") {
   BackgroundJob job;
   CHECK_FALSE(job.running());
   CHECK_FALSE(job.take_outcome());
@@ -64,7 +64,7 @@ TEST_CASE("core: background job reports progress and its outcome once") {
   CHECK(finished == 1);
 }
 
-TEST_CASE("core: background job clamps progress to 0..1") {
+TEST_CASE("background job clamps progress to 0..1") {
   BackgroundJob job;
   job.start([](JobControl& control) {
     control.set_progress(7.0);
@@ -74,7 +74,7 @@ TEST_CASE("core: background job clamps progress to 0..1") {
   CHECK(job.progress() == 1.0);
 }
 
-TEST_CASE("core: background job turns an exception into the outcome's message") {
+TEST_CASE("background job turns an exception into the outcome's message") {
   BackgroundJob job;
   job.start([](JobControl&) -> std::string { throw UserError("cannot write /nope/draws.csv"); });
   job.wait();
@@ -85,7 +85,7 @@ TEST_CASE("core: background job turns an exception into the outcome's message") 
   CHECK(outcome->message == "cannot write /nope/draws.csv");
 }
 
-TEST_CASE("core: background job cancel stops the work at its next check") {
+TEST_CASE("background job cancel stops the work at its next check") {
   BackgroundJob job;
   std::atomic<bool> release{false};
   std::atomic<int> finished{0};
@@ -100,7 +100,8 @@ TEST_CASE("core: background job cancel stops the work at its next check") {
   CHECK(finished == 0);
 }
 
-TEST_CASE("core: starting new work cancels the old without waiting and drops its outcome") {
+TEST_CASE(
+    "starting new work on a background job cancels the old without waiting and drops its outcome") {
   BackgroundJob job;
   std::atomic<bool> never{false};
   std::atomic<int> old_finished{0};
@@ -117,7 +118,7 @@ TEST_CASE("core: starting new work cancels the old without waiting and drops its
   CHECK(old_finished == 0);
 }
 
-TEST_CASE("core: destroying a background job mid-work cancels and joins it") {
+TEST_CASE("destroying a background job mid-work cancels and joins it") {
   std::atomic<bool> never{false};
   std::atomic<int> finished{0};
   auto state = std::make_shared<std::atomic<int>>(0);
@@ -137,7 +138,7 @@ TEST_CASE("core: destroying a background job mid-work cancels and joins it") {
   CHECK(finished == 0);
 }
 
-TEST_CASE("core: background job shows progress only after 100 ms") {
+TEST_CASE("background job shows progress only after 100 ms") {
   BackgroundJob job;
   std::atomic<bool> release{false};
   std::atomic<int> finished{0};
@@ -150,7 +151,7 @@ TEST_CASE("core: background job shows progress only after 100 ms") {
   CHECK_FALSE(job.show_progress());  // done
 }
 
-TEST_CASE("core: background job calls on_finish after the outcome is ready") {
+TEST_CASE("background job calls on_finish after the outcome is ready") {
   BackgroundJob job;
   std::atomic<bool> called{false};
   job.start([](JobControl&) { return std::string("ok"); }, [&called] { called = true; });

@@ -57,7 +57,7 @@ void step(LiveEngine& engine, int times) {
 
 }  // namespace
 
-TEST_CASE("core: draws export from a background job is byte-identical to the synchronous one") {
+TEST_CASE("draws export from a background job is byte-identical to the synchronous one") {
   LiveEngine engine(paused_setup());
   step(engine, 20'000);  // > 4096 rows per chain: several progress reports
   const auto snapshot = engine.snapshot();
@@ -80,7 +80,7 @@ TEST_CASE("core: draws export from a background job is byte-identical to the syn
   CHECK(a == read_all(outcome->message));
 }
 
-TEST_CASE("core: a draws export cancelled mid-file leaves no file behind") {
+TEST_CASE("a draws export cancelled mid-file leaves no file behind") {
   LiveSetup setup = paused_setup();
   setup.draw_capacity = 1u << 19;
   setup.running = true;
@@ -112,7 +112,7 @@ TEST_CASE("core: a draws export cancelled mid-file leaves no file behind") {
   CHECK(fs::is_empty(dir));  // neither draws.csv nor the temporary file
 }
 
-TEST_CASE("core: a draws export into an unwritable folder fails with a message") {
+TEST_CASE("a draws export into an unwritable folder fails with a message") {
   LiveEngine engine(paused_setup());
   step(engine, 10);
   const fs::path file = fresh_dir("draws_bad") / "not_a_folder";
@@ -129,7 +129,7 @@ TEST_CASE("core: a draws export into an unwritable folder fails with a message")
   CHECK(outcome->message.find('\n') == std::string::npos);
 }
 
-TEST_CASE("core: a session saved from a background job is byte-identical to the synchronous one") {
+TEST_CASE("a session saved from a background job is byte-identical to the synchronous one") {
   const Scenario base = load_scenario("default");
   LiveSetup setup = live_setup_from_scenario(base);
   setup.running = false;
