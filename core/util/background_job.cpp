@@ -49,12 +49,14 @@ void BackgroundJob::start(Work work, std::function<void()> on_finish) {
     } catch (...) {
       outcome.message = "unknown error";
     }
+    const bool cancelled = outcome.cancelled;
     {
       const std::lock_guard<std::mutex> lock(run->mutex);
       run->outcome = std::move(outcome);
     }
     run->done = true;
-    if (on_finish) on_finish();
+    // A cancelled run's owner is replacing it or going away: nobody to wake.
+    if (on_finish && !cancelled) on_finish();
   });
 }
 

@@ -60,7 +60,7 @@ class BackgroundJob {
 
   // Starts `work` on a new thread, cancelling (not waiting for) the work started before.
   // `on_finish`, if given, is called on the worker thread after the outcome is stored (e.g. to
-  // wake an event loop); it must be thread-safe.
+  // wake an event loop), unless the work was cancelled; it must be thread-safe.
   void start(Work work, std::function<void()> on_finish = {});
   // Asks the current work to stop; its outcome (cancelled) can still be taken.
   void cancel();
