@@ -58,7 +58,8 @@ void write_draws_csv(const Session& session, const std::string& path) {
 }
 
 void write_draws_csv(const std::vector<std::string>& coordinate_names,
-                     const std::vector<DrawsCsvChain>& chains, const std::string& path) {
+                     const std::vector<DrawsCsvChain>& chains, const std::string& path,
+                     const DrawsCsvProgress& on_rows) {
   FilePtr file(std::fopen(path.c_str(), "w"));
   if (!file) fail(path, errno);
   // A large buffer: long runs write millions of rows.
@@ -91,6 +92,11 @@ void write_draws_csv(const std::vector<std::string>& coordinate_names,
   header += "\n";
   std::fputs(header.c_str(), file.get());
 
+  std::size_t total_rows = 0;
+  for (const DrawsCsvChain& chain : chains) total_rows += chain.draws->size();
+  std::size_t rows_written = 0;
+  constexpr std::size_t kRowsPerReport = 4096;  // a cheap call per 4096 rows of ~200 bytes
+
   for (const DrawsCsvChain& chain : chains) {
     const std::string label = csv_field(chain.sampler);
     const DrawStore& draws = *chain.draws;
@@ -112,6 +118,7 @@ void write_draws_csv(const std::vector<std::string>& coordinate_names,
       for (std::size_t k = 0; k < columns.size(); ++k)
         put_number(file.get(), slots[k] >= 0 ? draws.channel(i, slots[k]) : columns[k]->csv_absent);
       std::fputc('\n', file.get());
+      if (on_rows && ++rows_written % kRowsPerReport == 0) on_rows(rows_written, total_rows);
     }
     if (std::ferror(file.get())) fail(path, errno != 0 ? errno : EIO);
   }

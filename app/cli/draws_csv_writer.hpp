@@ -9,6 +9,8 @@
 // are written NaN, Inf, -Inf (read natively by pandas and R). Flags are 0/1.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,8 +30,12 @@ struct DrawsCsvChain {
   // The sampler's declared info channels (null: none); those with a csv_column become columns.
   const std::vector<ChannelDescriptor>* channels = nullptr;
 };
+// `on_rows`, when given, is told every few thousand rows how many of the total are written (the
+// GUI's progress bar); it may throw to stop the export (the file is closed, never completed).
+using DrawsCsvProgress = std::function<void(std::size_t rows_written, std::size_t total_rows)>;
 void write_draws_csv(const std::vector<std::string>& coordinate_names,
-                     const std::vector<DrawsCsvChain>& chains, const std::string& path);
+                     const std::vector<DrawsCsvChain>& chains, const std::string& path,
+                     const DrawsCsvProgress& on_rows = {});
 
 // A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break.
 std::string csv_field(const std::string& text);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 
 #include "core/util/error.hpp"
@@ -47,8 +48,16 @@ std::string write_new_file(const std::string& dir, const std::string& stem, cons
   const int descriptor = ::mkstemp(pattern.data());
   if (descriptor < 0) fail(folder.string(), errno);
   // mkstemp creates the file private (0600); an export is an ordinary file (0666 minus umask).
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
+  // umask can only be read by setting it, and it is the process's: the GUI writes files from
+  // a background job and the UI thread at once, so the read-and-restore is serialised (two
+  // interleaved pairs could leave the umask at 0 for the rest of the run).
+  mode_t mask = 0;
+  {
+    static std::mutex umask_mutex;
+    const std::lock_guard<std::mutex> lock(umask_mutex);
+    mask = ::umask(0);
+    ::umask(mask);
+  }
   ::fchmod(descriptor, 0666 & ~mask);
   ::close(descriptor);
   TempFile temp{pattern};

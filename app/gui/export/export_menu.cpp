@@ -45,6 +45,7 @@ void ExportMenu::show_menu_items(const std::vector<std::string>& panels,
   }
   if (ImGui::MenuItem("Window as PNG")) request(ExportKind::WindowPng);
   if (ImGui::MenuItem("Draws as CSV (as `run` writes)")) request(ExportKind::DrawsCsv);
+  ui_probe::record_last_item("export/draws_csv");
 }
 
 void ExportMenu::show_panel_context_menu(const std::string& panel, bool vector) {

@@ -7,7 +7,7 @@
 #include <optional>
 #include <tuple>
 
-#include "app/cli/draws_csv_writer.hpp"
+#include "app/cli/live_draws_export.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "core/io/new_file.hpp"
 #include "core/run/live_engine.hpp"
@@ -65,30 +65,6 @@ std::string export_view_svg(const std::string& folder, const ExportRequest& requ
                         svg);
 }
 
-// Each chain under its label (unique in a session), chain index 0: the label the legend, the
-// metrics and the session file show is the one a CSV reader groups by.
-std::string export_draws_csv(const std::string& folder, const ExportSources& sources) {
-  if (sources.engine == nullptr || sources.context == nullptr || !sources.context->snapshot ||
-      !sources.context->snapshot->target)
-    throw UserError("no target yet: nothing to export");
-  const EngineSnapshot& snapshot = *sources.context->snapshot;
-  if (snapshot.chains.empty()) throw UserError("no chains: nothing to export");
-  std::vector<DrawStore> stores;
-  stores.reserve(snapshot.chains.size());
-  std::vector<DrawsCsvChain> chains;
-  for (const ChainSnapshot& chain : snapshot.chains) {
-    std::optional<DrawStore> draws = sources.engine->copy_draws(chain.id);
-    if (!draws) continue;  // removed meanwhile
-    stores.push_back(std::move(*draws));
-    chains.push_back({chain.label, 0, nullptr, &chain.channels});
-  }
-  for (std::size_t k = 0; k < chains.size(); ++k) chains[k].draws = &stores[k];
-  const std::vector<std::string> names = snapshot.target->coordinate_names();
-  return write_new_file(folder, "draws", "csv", [&](const std::string& temp_path) {
-    write_draws_csv(names, chains, temp_path);
-  });
-}
-
 }  // namespace
 
 std::string export_stem(const std::string& panel) {
@@ -115,7 +91,11 @@ std::string perform_export(const ExportRequest& request, const std::string& fold
     case ExportKind::WindowPng:
       return export_png(folder, "window", sources.frame());
     case ExportKind::DrawsCsv:
-      return export_draws_csv(folder, sources);
+      // The shell runs this one on a background job (see AppShell::after_render); here for
+      // completeness, synchronously.
+      if (sources.engine == nullptr || sources.context == nullptr)
+        throw UserError("no target yet: nothing to export");
+      return export_live_draws_csv(*sources.engine, sources.context->snapshot, folder);
   }
   throw UserError("unknown export");
 }

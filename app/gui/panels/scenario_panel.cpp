@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include "app/gui/panels/convergence_view.hpp"
@@ -17,6 +18,7 @@
 #include "app/gui/shell/ui_probe.hpp"
 #include "app/scenario/assets.hpp"
 #include "app/scenario/live_session.hpp"
+#include "app/scenario/session_save.hpp"
 #include "core/io/new_file.hpp"
 #include "core/plot/pane_arrangement.hpp"
 #include "core/run/live_engine.hpp"
@@ -100,6 +102,10 @@ void ScenarioPanel::file_menu_items() {
 }
 
 void ScenarioPanel::menus(LiveEngine& engine) {
+  if (std::optional<JobOutcome> saved = save_job_.take_outcome()) {
+    message_ = saved->ok ? saved->message : "session not saved: " + saved->message;
+    std::fprintf(saved->ok ? stdout : stderr, "%s\n", message_.c_str());
+  }
   if (ImGui::BeginMenu("Presets")) {
     std::vector<std::string> names;
     try {
@@ -149,23 +155,20 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputText("##path", path_, sizeof path_);
     if (ImGui::Button("Save")) {
-      try {
+      if (save_job_.running()) {
+        message_ = "a session is still being saved: save again when it is done";
+      } else {
         Scenario base = scenario_.value_or(Scenario{});
         if (base.name.empty()) base.name = "session";
         base.layout = current_layout_;
-        // Like every export: a taken name gets a numbered sibling (session-2.json), never
-        // overwritten, and the file appears complete or not at all.
-        const std::filesystem::path requested(path_);
-        const std::string folder =
-            requested.has_parent_path() ? requested.parent_path().string() : std::string(".");
-        const std::string stem =
-            requested.has_stem() ? requested.stem().string() : std::string("session");
-        const std::string saved =
-            write_new_file(folder, stem, "json",
-                           scenario_to_json(scenario_with_session(base, engine.session_state())));
-        message_ = "saved " + saved;
-      } catch (const UserError& error) {
-        message_ = error.what();
+        // Taking the engine's state waits for its worker to finish a slice: on the job's
+        // thread, never this one. The work does not look at cancellation, so closing the window
+        // mid-save waits for the file rather than losing it.
+        save_job_.start(
+            [base = std::move(base), &engine, path = std::string(path_)](JobControl&) {
+              return "saved " + save_session_file(base, engine, path);
+            },
+            on_job_finish_);
       }
       ImGui::CloseCurrentPopup();
     }

@@ -4,6 +4,7 @@
 // session is a request that the main loop carries out by rebuilding the app shell.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "app/gui/shell/experiment_runner.hpp"
 #include "app/scenario/scenario.hpp"
 #include "core/targets/target_registry.hpp"
+#include "core/util/background_job.hpp"
 
 namespace sgl {
 
@@ -53,6 +55,10 @@ class ScenarioPanel {
   void start_experiment();
   // The same with the live chains' current samplers, parameters and target (Run ... again).
   void start_experiment(const Scenario& live);
+  // File → Save session runs on this job (the shell shows its progress in the menu bar).
+  const BackgroundJob& save_job() const { return save_job_; }
+  // Called on the job's thread when a save ends (wakes the event loop); thread-safe.
+  void set_job_finish_hook(std::function<void()> hook) { on_job_finish_ = std::move(hook); }
 
  private:
   void dialogs(LiveEngine& engine);
@@ -76,6 +82,8 @@ class ScenarioPanel {
   char path_[512] = {};
   std::string message_;     // the last save/open outcome
   int reference_plot_ = 0;  // the plot beside the reference table: 0 means, 1 variances
+  std::function<void()> on_job_finish_;
+  BackgroundJob save_job_;  // last: joined before the rest of the panel goes
 };
 
 }  // namespace sgl

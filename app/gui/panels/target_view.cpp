@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/density_grid.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
@@ -38,97 +39,25 @@ double& last_panel_aspect() {
   return aspect;
 }
 
-constexpr int kFieldCells = 200;
-constexpr double kLogDensityDepth = 12.0;  // the colour map spans [max − 12, max] of log π
+constexpr int kFieldCells = DensityField::kCells;
+constexpr double kLogDensityDepth = DensityField::kLogDensityDepth;
 constexpr int kContourCount = 7;
 constexpr int kRugTicks = 60;  // recent positions per chain in the 1-D rug
-// The heatmap covers the framed box and this fraction of its size beyond each side, so a pan or
-// a zoom out still shows the density nearby (it is computed once per target).
-constexpr double kFieldMargin = 0.3;
 
-// −U (or log of the truth grid) on a grid over the view box, recomputed only when the target
-// changes. The weak_ptr keeps the identity check honest: a new target at a reused address still
-// counts as new, because the old one's lock() fails.
-struct DensityField {
-  std::weak_ptr<const Target> target;
-  std::vector<float> values;
-  std::vector<Interval> frame;  // where the mass is (mass_framing_box): the plot's home range
-  Interval x_box, y_box;        // the grid's extent
-  double max_value = 0.0;
-  std::uint64_t revision = 0;
-};
-
-DensityField& density_field() {
-  static DensityField field;
-  return field;
-}
-
-Interval widened(const Interval& range) {
-  const double margin = kFieldMargin * (range.hi - range.lo);
-  return {range.lo - margin, range.hi + margin};
-}
-
-// Samples the field on the grid over x_box × y_box. The colour scale's top (the log density's
-// maximum) is set on the first grid of a target and kept when the grid moves, so colours do not
-// shift under a pan.
-void fill_density_field(const Target& target, DensityField& field, Interval x_box, Interval y_box,
-                        bool new_scale) {
-  field.x_box = x_box;
-  field.y_box = y_box;
-  field.values.assign(static_cast<std::size_t>(kFieldCells) * kFieldCells, 0.0f);
-  const TruthGrid* truth = target.truth();
-  double max_value = -std::numeric_limits<double>::infinity();
-  std::vector<double> raw(field.values.size());
-  for (int j = 0; j < kFieldCells; ++j) {
-    for (int i = 0; i < kFieldCells; ++i) {
-      const double point[2] = {
-          field.x_box.lo + (field.x_box.hi - field.x_box.lo) * (i + 0.5) / kFieldCells,
-          field.y_box.lo + (field.y_box.hi - field.y_box.lo) * (j + 0.5) / kFieldCells};
-      // The truth grid is already computed and costs nothing per point, whereas U of a data
-      // target costs a pass over the data: prefer it when there is one.
-      const double value =
-          truth != nullptr ? std::log(truth->density(point)) : -target.potential(point);
-      raw[static_cast<std::size_t>(j) * kFieldCells + i] = value;
-      if (std::isfinite(value)) max_value = std::max(max_value, value);
-    }
-  }
-  if (!new_scale) max_value = field.max_value;
-  if (!std::isfinite(max_value)) max_value = 0.0;
-  const double floor = max_value - kLogDensityDepth;
-  for (std::size_t k = 0; k < raw.size(); ++k) {
-    const double value = std::isfinite(raw[k]) ? raw[k] : floor;  // zero density → the floor
-    field.values[k] = static_cast<float>(std::clamp(value, floor, max_value));
-  }
-  field.max_value = max_value;
-  ++field.revision;
-}
-
-void update_density_field(const std::shared_ptr<const Target>& target, DensityField& field) {
-  if (field.target.lock() == target && !field.values.empty()) return;
-  field.target = target;
-  field.frame = mass_framing_box(*target);
-  fill_density_field(*target, field, widened(field.frame[0]), widened(field.frame[1]), true);
-}
-
-// The grid moves with the view: when the visible range leaves it (equal aspect widening a
-// framed box, a pan, a zoom out) or is far finer than it (a zoom in), it is sampled again
-// around what is visible, so the heatmap never ends in a blank band.
-void cover_visible_range(const Target& target, DensityField& field, const plot::DataRect& view) {
-  const auto covered = [](const Interval& grid, double lo, double hi) {
-    const double slack = 0.01 * (hi - lo);
-    return grid.lo <= lo + slack && grid.hi >= hi - slack && (hi - lo) > 0.25 * (grid.hi - grid.lo);
-  };
-  if (covered(field.x_box, view.x_lo, view.x_hi) && covered(field.y_box, view.y_lo, view.y_hi))
-    return;
-  fill_density_field(target, field, widened({view.x_lo, view.x_hi}),
-                     widened({view.y_lo, view.y_hi}), false);
+// The window's grid is computed off the UI thread (the shell owns it); headless figures have
+// none and use this one, computed at once.
+DensityGrid& density_grid(const ViewContext& context) {
+  static DensityGrid immediate(false);
+  return context.density_grid != nullptr ? *context.density_grid : immediate;
 }
 
 // Draws the heatmap as the plot's first item; returns a note when it could not be drawn.
 std::string plot_density_background(ViewContext& context) {
-  DensityField& field = density_field();
-  update_density_field(context.snapshot->target, field);
-  cover_visible_range(*context.snapshot->target, field, plot::GetPlotLimits());
+  const plot::DataRect view = plot::GetPlotLimits();
+  const DensityField* shown = density_grid(context).field(
+      context.snapshot->target, {view.x_lo, view.x_hi}, {view.y_lo, view.y_hi});
+  if (shown == nullptr) return {};  // the first grid is on its way; the chains draw meanwhile
+  const DensityField& field = *shown;
   if (context.density_texture == nullptr) {
     // Exports (SVG) have no textures: the heatmap's contour levels as lines, darker towards the
     // mode, computed on the CPU.
@@ -191,9 +120,7 @@ void plot_ensemble_clouds(const ViewContext& context) {
 
 void show_2d_view(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
-  DensityField& field = density_field();
-  update_density_field(snapshot.target, field);
-  const std::vector<Interval>& box = field.frame;
+  const std::vector<Interval> box = density_grid(context).frame(snapshot.target);
   const std::vector<std::string> names = snapshot.target->coordinate_names();
   std::string background_note;
   const bool equal = context.settings->equal_aspect.value_or(
@@ -307,9 +234,7 @@ void show_1d_view(ViewContext& context) {
 std::vector<Interval> shown_box(const ViewContext& context, bool density_view) {
   const Target& target = *context.snapshot->target;
   if (density_view) {
-    DensityField& field = density_field();
-    update_density_field(context.snapshot->target, field);
-    return field.frame;
+    return density_grid(context).frame(context.snapshot->target);
   }
   const std::vector<Interval> box = target.view_box();
   const auto x =

@@ -13,6 +13,7 @@
 
 namespace sgl {
 
+class DensityGrid;
 namespace gl {
 class ScalarFieldTexture;
 }
@@ -59,6 +60,8 @@ struct ViewContext {
   // GL textures for the target view heatmap and the phase-space energy levels, owned by the app.
   gl::ScalarFieldTexture* density_texture = nullptr;
   gl::ScalarFieldTexture* energy_texture = nullptr;
+  // The target view's heatmap values, computed off the UI thread (null: at once, headless).
+  DensityGrid* density_grid = nullptr;
   float font_size = 20.0f;  // pixels; plots scale their margins and markers with it
   std::vector<OverlayCloud> ensemble_clouds;  // drawn on the target view when non-empty
 };

@@ -33,6 +33,9 @@ AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
       snapshot_(engine_.snapshot()) {
   // Sweeps and ensembles start with the scenario, on their own thread beside the live chains.
   scenario_panel_.start_experiment();
+  // A job that ends wakes the event loop, which may be asleep waiting for input.
+  scenario_panel_.set_job_finish_hook([] { glfwPostEmptyEvent(); });
+  density_grid_.set_finish_hook([] { glfwPostEmptyEvent(); });
   for (const PanelInfo& panel : all_panels()) visible_[panel.title] = true;
   const auto& opened = scenario_panel_.scenario();
   if (opened) lecture_stems_ = opened->layout.panels;
@@ -134,7 +137,9 @@ void AppShell::show_file_menu() {
   if (!open) return;
   scenario_panel_.file_menu_items();
   ImGui::Separator();
-  if (ImGui::BeginMenu("Export")) {
+  const bool export_open = ImGui::BeginMenu("Export");
+  if (!export_open) ui_probe::record_last_item("menu/export");  // for tests/gui/offui_test.sh
+  if (export_open) {
     std::vector<std::string> vector_panels;
     for (const PanelInfo& panel : view_panels())
       if (panel.svg) vector_panels.push_back(panel.title);
@@ -186,6 +191,7 @@ void AppShell::show_menu_bar() {
     ImGui::EndMenu();
   }
   gif_menu_.show_indicator();
+  show_job_progress();
   export_menu_.show_status();
   ImGui::EndMainMenuBar();
 }
@@ -270,6 +276,7 @@ void AppShell::begin_panel_window(const char* title) {
 void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) {
   snapshot_ = engine_.snapshot();
   ui_probe::clear();
+  take_export_outcome();
   handle_shortcuts(key_presses);
   show_menu_bar();
 
@@ -320,6 +327,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   context.chain_colours = chain_colours_;
   context.density_texture = &density_texture_;
   context.energy_texture = &energy_texture_;
+  context.density_grid = &density_grid_;
   context.font_size = font_size;
   context.ensemble_clouds = scenario_panel_.overlay_clouds();
 

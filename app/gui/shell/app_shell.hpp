@@ -18,12 +18,14 @@
 #include "app/gui/export/gif_recording_menu.hpp"
 #include "app/gui/gl/scalar_field_texture.hpp"
 #include "app/gui/panels/control_panel.hpp"
+#include "app/gui/panels/density_grid.hpp"
 #include "app/gui/panels/scenario_panel.hpp"
 #include "app/gui/panels/view_context.hpp"
 #include "app/gui/shell/key_press.hpp"
 #include "app/gui/shell/panel_layout.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "core/run/live_engine.hpp"
+#include "core/util/background_job.hpp"
 
 namespace sgl {
 
@@ -65,7 +67,13 @@ class AppShell {
   }
   // Asks for every export into `folder` at the next after_render (gui --export).
   void request_all_exports(const std::string& folder);
-  int export_failures() const { return export_menu_.failures(); }
+  // Failed exports so far. After request_all_exports (gui --export) it first waits for the
+  // draws export to be written: the command must not exit before its file is there. A draws
+  // export the user started is instead cancelled when the window closes (no partial file).
+  int export_failures();
+  // Work off the UI thread is under way (draws export, session save, density grid): keep
+  // rendering frames, its progress or result is about to change what is shown.
+  bool background_busy() const;
 
  private:
   void handle_shortcuts(const std::vector<KeyPress>& key_presses);
@@ -73,6 +81,11 @@ class AppShell {
   void show_file_menu();
   void show_view_menu();
   void record_gif_frame(const ExportSources& sources);
+  // Draws CSV on export_job_ (refused with a message while one is being written).
+  void start_draws_export();
+  // The jobs' progress bars in the menu bar (after 100 ms), and a finished export's message.
+  void show_job_progress();
+  void take_export_outcome();
   void apply_layout(float menu_height, float legend_height);
   ImGuiWindowFlags panel_flags(const std::string& name);
   bool& visibility(const std::string& title);
@@ -113,6 +126,11 @@ class AppShell {
   float last_font_size_ = 0.0f;
   float zoom_request_ = 1.0f;
   bool show_help_ = false;
+  bool finish_exports_on_exit_ = false;  // set by request_all_exports
+  // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
+  // is cancelled (its half-written file removed); the density grid's too.
+  DensityGrid density_grid_{true};
+  BackgroundJob export_job_;
 };
 
 }  // namespace sgl

@@ -3,9 +3,14 @@
 #include <cmath>
 #include <optional>
 
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "app/cli/live_draws_export.hpp"
 #include "app/gui/export/exporter.hpp"
 #include "app/gui/shell/app_shell.hpp"
 #include "app/gui/shell/panel_table.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -34,6 +39,10 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
       sources.panel_width = shown ? rect->second.second.x : 0.0f;
       sources.panel_height = shown ? rect->second.second.y : 0.0f;
     }
+    if (request.kind == ExportKind::DrawsCsv) {
+      start_draws_export();
+      continue;
+    }
     const PanelInfo* panel = find_panel_by_title(request.panel);
     sources.draw = panel && panel->svg ? panel->draw : nullptr;
     try {
@@ -42,6 +51,56 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
       export_menu_.report_error(error.what());
     }
   }
+}
+
+// Millions of rows take seconds: written on a job, with progress in the menu bar. The snapshot
+// (which chains, their labels and channels) is taken now; the draws are copied on the job's
+// thread, which waits for the engine's worker between slices so this thread never does.
+void AppShell::start_draws_export() {
+  if (export_job_.running()) {
+    export_menu_.report_error("a draws export is still being written: try again when it is done");
+    return;
+  }
+  export_job_.start(
+      [engine = &engine_, snapshot = last_context_.snapshot,
+       folder = export_menu_.folder()](JobControl& control) {
+        return export_live_draws_csv(*engine, snapshot, folder, &control);
+      },
+      [] { glfwPostEmptyEvent(); });
+}
+
+void AppShell::take_export_outcome() {
+  const std::optional<JobOutcome> outcome = export_job_.take_outcome();
+  if (!outcome || outcome->cancelled) return;
+  if (outcome->ok)
+    export_menu_.report_success(outcome->message);
+  else
+    export_menu_.report_error(outcome->message);
+}
+
+int AppShell::export_failures() {
+  if (finish_exports_on_exit_) {
+    export_job_.wait();
+    take_export_outcome();
+  }
+  return export_menu_.failures();
+}
+
+bool AppShell::background_busy() const {
+  return export_job_.running() || scenario_panel_.save_job().running() || density_grid_.busy();
+}
+
+void AppShell::show_job_progress() {
+  const auto bar = [](const BackgroundJob& job, const char* what, const char* probe) {
+    if (!job.show_progress()) return;  // fast work never flickers a bar
+    ImGui::TextUnformatted(what);
+    ImGui::SameLine();
+    ImGui::ProgressBar(static_cast<float>(job.progress()),
+                       ImVec2(ImGui::GetFontSize() * 6.0f, ImGui::GetTextLineHeight()));
+    ui_probe::record_last_item(probe);  // for tests/gui/offui_test.sh
+  };
+  bar(export_job_, "writing draws.csv", "job/draws_csv");
+  bar(scenario_panel_.save_job(), "saving session", "job/session");
 }
 
 // File → Record GIF…: the window, or a panel cut out of it as File → Export cuts a panel's PNG.
@@ -65,6 +124,7 @@ void AppShell::record_gif_frame(const ExportSources& sources) {
 }
 
 void AppShell::request_all_exports(const std::string& folder) {
+  finish_exports_on_exit_ = true;
   export_menu_.set_folder(folder);
   for (const std::string& name : panel_names()) {
     export_menu_.request(ExportKind::ViewPng, name, 0);

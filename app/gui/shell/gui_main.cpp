@@ -130,8 +130,9 @@ int run_gui(const GuiOptions& options) {
   std::vector<std::unique_ptr<FrameRecorder>> recorders;
   if (!open_recorders(options, recorders)) return 2;
   // A recording killed with Ctrl+C or SIGTERM still ends its file: the signal only closes the
-  // window (the loop below polls it), and the recorders finish as on a normal close.
-  if (!recorders.empty()) install_interrupt_handlers();
+  // window (the loop below polls it), and the recorders finish as on a normal close; so does a
+  // background job (a draws export is cancelled and its partial file removed, a save finishes).
+  install_interrupt_handlers();
 
   GuiWindow window;
   if (!window.open(window_options)) return 1;
