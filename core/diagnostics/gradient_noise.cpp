@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/gradients/control_variate_gradient.hpp"
+#include "core/gradients/ewsg_index_chain.hpp"
 #include "core/targets/data_target.hpp"
 #include "core/targets/second_order_data.hpp"
 #include "core/util/error.hpp"
@@ -13,7 +14,13 @@ namespace sgl {
 namespace {
 
 // Separate random streams, so that adding a cloud never changes another one's draws.
-enum Stream : std::uint64_t { kMinibatchStream = 0, kControlVariateStream, kSecondOrderStream };
+enum Stream : std::uint64_t {
+  kMinibatchStream = 0,
+  kControlVariateStream,
+  kSecondOrderStream,
+  kEwsgPartitionStream,
+  kEwsgStream
+};
 
 template <class Draw>
 GradientCloud draw_cloud(int samples, int dim, Draw&& draw) {
@@ -79,6 +86,50 @@ void measure_control_variates(const Target& target, const DataTarget& data,
       draw_cloud(request.samples, dim, [&](double* g) { cv.estimate(theta, g, rng2); });
   report.control_variate2->exact_cov = minibatch_sum_covariance(
       n, dim, request.batch_size, MinibatchScheme::WithReplacement, second_order_term);
+}
+
+// EWSG's block gradients G_B (whole potential, as its momentum update uses them), their exact
+// index probabilities, and K blocks drawn from them.
+void measure_ewsg(const DataTarget& data, const GradientNoiseRequest& request,
+                  GradientNoiseReport& report) {
+  const int dim = static_cast<int>(request.theta.size());
+  EwsgIndexChain chain(data);
+  chain.set_partition(request.batch_size, derive_seed(request.seed, kEwsgPartitionStream));
+  const int blocks = chain.num_blocks();
+  if (blocks > kMaxEwsgBlocks || request.ewsg_momentum.size() != dim ||
+      !(request.ewsg_step_size > 0.0) || !(request.ewsg_friction > 0.0))
+    return;
+  const double* theta = request.theta.data();
+  Eigen::MatrixXd gradients(blocks, dim);
+  Vec prior = Vec::Zero(dim), g(dim), log_weights(blocks);
+  data.add_log_prior_gradient(theta, -1.0, prior.data());
+  for (int block = 0; block < blocks; ++block) {
+    g = prior;
+    data.add_log_likelihood_gradient(chain.block_begin(block), chain.block_size(block),
+                                     -static_cast<double>(blocks), theta, g.data());
+    gradients.row(block) = g.transpose();
+    log_weights[block] = chain.log_weight(request.ewsg_momentum.data(), g.data(),
+                                          request.ewsg_step_size, request.ewsg_friction);
+  }
+  const Vec p = (log_weights.array() - log_weights.maxCoeff()).exp().matrix();
+  const Vec probability = p / p.sum();
+  report.ewsg_mean = gradients.transpose() * probability;
+  const Eigen::MatrixXd centred = gradients.rowwise() - report.ewsg_mean.transpose();
+  GradientCloud cloud;
+  cloud.exact_cov = centred.transpose() * probability.asDiagonal() * centred;
+  Vec cumulative(blocks);
+  double running = 0.0;
+  for (int block = 0; block < blocks; ++block) cumulative[block] = running += probability[block];
+  Rng rng(derive_seed(request.seed, kEwsgStream));
+  cloud.draws.resize(request.samples, dim);
+  for (int j = 0; j < request.samples; ++j) {
+    const double u = rng.uniform() * running;
+    const auto* found = std::upper_bound(cumulative.data(), cumulative.data() + blocks, u);
+    const auto block = std::min<std::ptrdiff_t>(found - cumulative.data(), blocks - 1);
+    cloud.draws.row(j) = gradients.row(block);
+  }
+  fill_empirical_moments(cloud);
+  report.ewsg = std::move(cloud);
 }
 
 }  // namespace
@@ -155,6 +206,7 @@ GradientNoiseReport measure_gradient_noise(const Target& target,
         data->add_log_likelihood_gradient(&k, 1, 1.0, theta, out);
       });
   if (request.control_variates) measure_control_variates(target, *data, request, report);
+  if (request.ewsg_momentum.size() > 0) measure_ewsg(*data, request, report);
   return report;
 }
 

@@ -8,11 +8,13 @@
 // covariance S = (1/n) Σ_k (g_k − ḡ)(g_k − ḡ)ᵀ the exact covariance is
 //   with replacement (b independent indices):   V = (n²/b) S
 //   without replacement (a uniform b-subset):   V = (n²/b) S (n − b)/(n − 1)
-// (the finite-population correction: a batch of all n data has no noise). The control-variate
-// gradients (Baker et al. 2017; Dang et al. 2019 eq. 4.7) are the same sum over other per-datum
-// terms, g_k = ∇ℓ_k(θ) − ∇ℓ_k(θ*) [− H_k(θ*)(θ − θ*) for second order], drawn with replacement
-// as the samplers draw them; their covariance vanishes at θ = θ* (and everywhere for second order
-// on linear regression, whose ∇ℓ_k are affine). Analytic targets inject N(0, V·I) noise.
+// (the finite-population correction: a batch of all n data has no noise). EWSG (Deng et al.
+// 2020, Alg. 1) weights its blocks instead; its cloud is drawn from those exact weights. The
+// control-variate gradients (Baker et al. 2017; Dang et al. 2019 eq. 4.7) are the same sum over
+// other per-datum terms, g_k = ∇ℓ_k(θ) − ∇ℓ_k(θ*) [− H_k(θ*)(θ − θ*) for second order], drawn with
+// replacement as the samplers draw them; their covariance vanishes at θ = θ* (and everywhere for
+// second order on linear regression, whose ∇ℓ_k are affine). Analytic targets inject N(0, V·I)
+// noise.
 //
 // Cost: K calls of the estimators (b, 2b or 3b per-datum gradients each) plus two passes over the
 // data per exact covariance (with d × d per-datum Hessians for second order). Deterministic: the
@@ -38,6 +40,11 @@ struct GradientNoiseRequest {
   std::uint64_t seed = 1;
   MinibatchScheme scheme = MinibatchScheme::WithReplacement;
   bool control_variates = true;  // data targets: also the first- and second-order CV clouds
+  // EWSG (docs/algorithms.md#ewsg): the index distribution p_B ∝ exp((h/4γ)‖γr + G_B‖²) at the
+  // frozen (θ, r), for its step h and friction γ; empty momentum: no EWSG cloud.
+  Vec ewsg_momentum;
+  double ewsg_step_size = 0;
+  double ewsg_friction = 1;
 };
 
 // K gradients (rows) with their empirical mean and covariance (divisor K − 1) and the exact
@@ -63,7 +70,15 @@ struct GradientNoiseReport {
   std::optional<GradientCloud> control_variate;
   std::optional<GradientCloud> control_variate2;
   Vec cv_centre;
+  // EWSG: K block gradients G_B drawn from the exact index distribution its Metropolis index
+  // chain targets (blocks of a partition seeded by `seed`), with the distribution's exact
+  // covariance about its own mean `ewsg_mean`, which is NOT ∇U: the weighting biases the
+  // gradient towards blocks that push along γr. Data targets with at most kMaxEwsgBlocks blocks.
+  std::optional<GradientCloud> ewsg;
+  Vec ewsg_mean;
 };
+
+inline constexpr std::int64_t kMaxEwsgBlocks = 200'000;
 
 // Throws UserError for a θ of the wrong length or not finite, K < 2, b < 1.
 GradientNoiseReport measure_gradient_noise(const Target& target,

@@ -179,3 +179,29 @@ TEST_CASE("gradient noise is deterministic by seed and refuses bad requests", "[
   bad.samples = 1;
   CHECK_THROWS_AS(measure_gradient_noise(*target, bad), UserError);
 }
+
+TEST_CASE("EWSG's weighted block gradient: uniform weights as h → 0, a cloud that matches them",
+          "[gradient-noise]") {
+  const auto target = small_linear();
+  GradientNoiseRequest request = request_at(*target, MinibatchScheme::WithReplacement, 0.4);
+  request.batch_size = 1;  // blocks are the data themselves: m = n
+  request.samples = 4000;
+  request.control_variates = false;
+  request.ewsg_momentum = Vec::Constant(target->dim(), 0.5);
+  request.ewsg_friction = 10.0;
+  request.ewsg_step_size = 1e-14;  // weights all but equal: a uniform block, as plain SGHMC
+  const GradientNoiseReport uniform = measure_gradient_noise(*target, request);
+  REQUIRE(uniform.ewsg);
+  CHECK(uniform.ewsg->exact_cov.isApprox(uniform.minibatch.exact_cov, 1e-6));
+  CHECK(uniform.ewsg_mean.isApprox(uniform.full_gradient, 1e-6));
+  // A real step: the weights favour some blocks, and the drawn cloud follows the exact weights.
+  request.ewsg_step_size = 2e-6;
+  const GradientNoiseReport weighted = measure_gradient_noise(*target, request);
+  const CovarianceZ z = covariance_z(*weighted.ewsg, weighted.ewsg_mean, weighted.ewsg->exact_cov);
+  INFO("EWSG worst entry z " << z.worst_entry << ", trace z " << z.trace << ", bias "
+                             << (weighted.ewsg_mean - weighted.full_gradient).norm());
+  CHECK(z.worst_entry < 4.5);
+  CHECK(std::abs(z.trace) < 4.0);
+  CHECK((weighted.ewsg_mean - weighted.full_gradient).norm() >
+        1e-3 * std::sqrt(weighted.minibatch.exact_cov.trace()));
+}

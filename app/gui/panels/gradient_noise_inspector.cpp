@@ -24,6 +24,7 @@ std::vector<std::future<std::shared_ptr<InspectorResult>>>& abandoned() {
 }  // namespace
 
 const GradientCloud& InspectorResult::used_cloud() const {
+  if (chain.ewsg && report.ewsg) return *report.ewsg;
   if (chain.uses_control_variate) {
     if (chain.second_order && report.control_variate2) return *report.control_variate2;
     if (report.control_variate) return *report.control_variate;
@@ -62,6 +63,17 @@ void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainS
   request.noise_var = param(chain, "noise_var").value_or(0.0);
   request.samples = samples;
   request.seed = chain.seed;
+  // EWSG's index weights need the momentum at the same step (its "index_steps" parameter marks
+  // the sampler that has them; index = uniform, 1, switches them off).
+  frozen.ewsg = chain.full_params.contains("index_steps") && param(chain, "index") == 0.0 &&
+                snapshot.target->as_data_target() &&
+                chain.recent_momentum.size() == chain.recent_theta.size() && rows > 0;
+  if (frozen.ewsg) {
+    request.ewsg_momentum =
+        Eigen::Map<const Vec>(chain.recent_momentum.data() + (rows - 1) * dim, dim);
+    request.ewsg_step_size = frozen.step_size;
+    request.ewsg_friction = frozen.friction.value_or(1.0);
+  }
   if (pending_.valid()) abandoned().push_back(std::move(pending_));
   std::shared_ptr<const Target> target = snapshot.target;
   pending_ = std::async(std::launch::async, [target, request, frozen] {

@@ -28,6 +28,7 @@ struct FrozenChain {
   std::optional<double> noise_estimate;  // B̂
   bool uses_control_variate = false;     // sgld-cv, sghmc-cv
   bool second_order = false;             // control_variate = taylor2
+  bool ewsg = false;                     // weights its blocks by the frozen momentum r
 };
 
 struct InspectorResult {

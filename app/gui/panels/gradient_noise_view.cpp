@@ -30,6 +30,7 @@ struct Looks {
   plot::Colour second_order = plot::rgba(120, 60, 170);
   plot::Colour assumed = plot::rgba(230, 120, 0);   // B̂
   plot::Colour friction = plot::rgba(200, 30, 60);  // C
+  plot::Colour ewsg = plot::rgba(200, 150, 0);
 };
 
 GradientNoiseInspector& inspector() {
@@ -108,6 +109,18 @@ void draw_2d(const InspectorResult& result, plot::Colour colour) {
       ellipse("2nd-order CV V (2σ)", report.control_variate2->mean,
               report.control_variate2->empirical_cov, p, {.colour = looks.second_order});
   }
+  if (result.chain.ewsg && report.ewsg) {
+    const GradientCloud& ewsg = *report.ewsg;
+    plot::Scatter("EWSG weighted blocks", ewsg.draws.col(p.x).data(), ewsg.draws.col(p.y).data(),
+                  static_cast<int>(ewsg.draws.rows()),
+                  {.colour = looks.ewsg, .marker = plot::MarkerShape::Square});
+    ellipse("EWSG V (2σ)", report.ewsg_mean, ewsg.exact_cov, p, {.colour = looks.ewsg});
+    const double mx = report.ewsg_mean[p.x], my = report.ewsg_mean[p.y];
+    plot::Scatter("EWSG weighted mean", &mx, &my, 1,
+                  {.colour = looks.ewsg,
+                   .marker_size = ImGui::GetFontSize() * 0.35f,
+                   .marker_outline = plot::theme().marker_outline});
+  }
   const Budget b = budget(result.chain);
   const int dim = static_cast<int>(centre.size());
   const auto circle = [&](const char* label, double variance, plot::Colour c) {
@@ -167,6 +180,8 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
   if (result.chain.uses_control_variate && report.control_variate)
     interval("control variate V (±2σ)", report.control_variate->mean[0],
              report.control_variate->empirical_cov(0, 0), looks.control_variate, false);
+  if (result.chain.ewsg && report.ewsg)
+    interval("EWSG V (±2σ)", report.ewsg_mean[0], report.ewsg->exact_cov(0, 0), looks.ewsg, false);
   const Budget b = budget(result.chain);
   if (b.assumed_var) interval("2B̂/ε: noise B̂ assumes", centre, *b.assumed_var, looks.assumed, true);
   if (b.friction_var)
@@ -187,10 +202,21 @@ void readout(const InspectorResult& result) {
     size << " (batches of " << report.batch_size << " out of " << report.num_data << ")";
   else
     size << " (injected N(0, " << fmt(report.noise_var) << "·I))";
-  if (&used != &report.minibatch)
+  if (result.chain.uses_control_variate && &used != &report.minibatch)
     size << "; without the control variate it would be " << fmt(report.minibatch.exact_cov.trace());
   ImGui::TextWrapped("%s.", size.str().c_str());
   const FrozenChain& chain = result.chain;
+  if (chain.ewsg && report.ewsg) {
+    std::ostringstream ewsg;
+    ewsg << "EWSG weights each block by exp((h/4γ)‖γr + G_B‖²) at the frozen momentum r: its "
+            "gradient's mean is off ∇U by "
+         << fmt((report.ewsg_mean - report.full_gradient).norm())
+         << "; the noise's size √tr V is " << fmt(std::sqrt(report.minibatch.exact_cov.trace()))
+         << " for a uniform block, " << fmt(std::sqrt(report.ewsg->exact_cov.trace()))
+         << " weighted.";
+    ImGui::TextWrapped("%s", ewsg.str().c_str());
+    return;  // its friction γ is the Langevin damping: no B̂ to compare
+  }
   if (!chain.friction || !chain.noise_estimate || chain.step_size <= 0.0) {
     views::note(
         "This sampler has no friction C or noise estimate B̂: the noise enters each step "
