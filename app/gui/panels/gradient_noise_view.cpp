@@ -279,7 +279,7 @@ const ChainSnapshot* chosen_chain(const EngineSnapshot& snapshot, int& selected)
 
 void header(ViewContext& context, GradientNoiseInspector& state, const ChainSnapshot& chain) {
   const EngineSnapshot& snapshot = *context.snapshot;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
   if (ImGui::BeginCombo("##gradnoise-chain", views::chain_label(chain).c_str())) {
     for (const ChainSnapshot& other : snapshot.chains) {
       if (!GradientNoiseInspector::inspectable(other)) continue;
