@@ -210,10 +210,9 @@ void readout(const InspectorResult& result) {
     std::ostringstream ewsg;
     ewsg << "EWSG weights each block by exp((h/4γ)‖γr + G_B‖²) at the frozen momentum r: its "
             "gradient's mean is off ∇U by "
-         << fmt((report.ewsg_mean - report.full_gradient).norm())
-         << "; the noise's size √tr V is " << fmt(std::sqrt(report.minibatch.exact_cov.trace()))
-         << " for a uniform block, " << fmt(std::sqrt(report.ewsg->exact_cov.trace()))
-         << " weighted.";
+         << fmt((report.ewsg_mean - report.full_gradient).norm()) << "; the noise's size √tr V is "
+         << fmt(std::sqrt(report.minibatch.exact_cov.trace())) << " for a uniform block, "
+         << fmt(std::sqrt(report.ewsg->exact_cov.trace())) << " weighted.";
     ImGui::TextWrapped("%s", ewsg.str().c_str());
     return;  // its friction γ is the Langevin damping: no B̂ to compare
   }
