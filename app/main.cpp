@@ -1,11 +1,12 @@
-// sgmcmc-lab: `run` and `list` work headless; `gui` (also the default) opens the desktop app.
-// This file only dispatches; each command lives in its own file.
+// sgmcmc-lab: `run`, `list` and `gradnoise` work headless; `gui` (also the default) opens the
+// desktop app. This file only dispatches; each command lives in its own file.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <new>
 #include <string>
 
+#include "app/cli/cli_gradnoise.hpp"
 #include "app/cli/cli_list.hpp"
 #include "app/cli/cli_run.hpp"
 #include "app/cli/interrupt.hpp"
@@ -59,6 +60,8 @@ int main(int argc, char** argv) {
   CLI::App* run = sgl::add_run_command(app, run_options);
   sgl::ListOptions list_options;
   CLI::App* list = sgl::add_list_command(app, list_options);
+  sgl::GradnoiseOptions gradnoise_options;
+  CLI::App* gradnoise = sgl::add_gradnoise_command(app, gradnoise_options);
   sgl::GuiOptions gui_options;
   CLI::App* gui = app.add_subcommand("gui", "Open the desktop app (the default)");
   gui->add_option("--frames", gui_options.frames, "Render N frames, then exit")
@@ -101,6 +104,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     if (*run) return sgl::run_command(run_options);
     if (*list) return sgl::list_command(list_options);
+    if (*gradnoise) return sgl::gradnoise_command(gradnoise_options);
     return gui_command(gui_options);
   } catch (const CLI::ParseError& error) {
     if (error.get_exit_code() == 0) return app.exit(error);  // --help

@@ -142,6 +142,15 @@ TargetSpec build_target_spec(const RunOptions& options) {
 
 }  // namespace
 
+TargetSpec target_spec_from_flags(const RunOptions& options) {
+  return build_target_spec(options);
+}
+
+std::uint64_t parse_whole_number(const std::string& text, const std::string& flag,
+                                 std::uint64_t minimum, std::uint64_t maximum) {
+  return parse_count(text, flag, minimum, maximum);
+}
+
 CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   CLI::App* run = app.add_subcommand("run",
                                      "Run samplers headless and write DIR/draws.csv, "

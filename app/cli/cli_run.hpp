@@ -47,6 +47,14 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options);
 // Throws UserError for any invalid flag value.
 RunSpec build_run_spec(const RunOptions& options);
 
+// The target the flags describe (--target, --target-param, --potential, --model, --data,
+// --response, --synthetic, --prior-sd), as `run` reads them; `gradnoise` reads them the same way.
+TargetSpec target_spec_from_flags(const RunOptions& options);
+
+// A whole number in [minimum, maximum] from a flag's text, or UserError naming the flag.
+std::uint64_t parse_whole_number(const std::string& text, const std::string& flag,
+                                 std::uint64_t minimum, std::uint64_t maximum);
+
 // Refuses (UserError) a run where no sampler recorded a single draw: there is nothing to report.
 void require_some_draws(const std::vector<SamplerSummary>& summaries,
                         const std::vector<std::string>& labels);

@@ -23,6 +23,8 @@ const std::vector<PanelEntry>& panel_catalog() {
       {Metrics, "Metrics", "metrics", true, false, {0.5f, 0.68f, 0.5f, 0.32f}},
       {Notes, kNotesTitle, "notes", false, false, {}},
       {Experiment, kExperimentTitle, "experiment", false, false, {}},
+      // A teaching instrument, opt-in: no dashboard tile, so it never crowds the dashboard.
+      {GradientNoise, "Gradient noise", "gradient_noise", true, false, {}},
   };
   return panels;
 }

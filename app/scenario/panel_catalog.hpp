@@ -22,6 +22,7 @@ enum class PanelId {
   Metrics,
   Notes,
   Experiment,
+  GradientNoise,
 };
 
 // A rectangle as fractions of the plot area: {x, y, width, height}.
@@ -35,7 +36,8 @@ struct PanelEntry {
   const char* stem;        // "histogram": export file names and scenario layouts
   bool plot_view;          // drawn by a view function from the snapshot (else by its owner)
   bool svg;                // a plot-module view: exports as SVG too
-  TileFraction dashboard;  // plot views only: their dashboard tile
+  TileFraction dashboard;  // plot views only: their dashboard tile (empty: not on the dashboard,
+                           // opened from the View menu or a lecture layout)
 };
 
 // The titles of the panels that their owners draw (the shell refers to them by name).
@@ -43,7 +45,8 @@ constexpr const char* kControlsTitle = "Controls";
 constexpr const char* kNotesTitle = "Notes";
 constexpr const char* kExperimentTitle = "Experiment";
 
-// Every panel in window order: Controls, the plot views (dashboard order), Notes, Experiment.
+// Every panel in window order: Controls, the plot views (dashboard order), Notes, Experiment,
+// then the opt-in instruments (Gradient noise).
 const std::vector<PanelEntry>& panel_catalog();
 
 // The stems a scenario layout may name (every panel but Controls), in dashboard order.

@@ -1,5 +1,6 @@
-// Every `sgmcmc-lab run` example in README.md runs as written, with fewer steps: the command is
-// taken from the README's ```sh code blocks (backslash continuations joined, trailing comment cut),
+// Every `sgmcmc-lab run` and `gradnoise` example in README.md runs as written, with fewer steps:
+// the command is taken from the README's ```sh code blocks (backslash continuations joined,
+// trailing comment cut),
 // `--steps`, `--burnin` and DAIS `iterations=` are capped and scenarios get `--quick`, and it
 // runs in a scratch directory that sees the repository's docs/ and assets/ (so relative paths
 // in the examples resolve and `out/...` lands in the scratch directory, which has no out/ yet).
@@ -35,8 +36,10 @@ std::vector<std::string> readme_run_examples() {
       const auto start = line.find_first_not_of(' ');
       if (start == std::string::npos) continue;
       const std::string text = line.substr(start);
-      if (text.rfind("./build/sgmcmc-lab run ", 0) != 0 && text.rfind("sgmcmc-lab run ", 0) != 0)
-        continue;
+      const bool runs = text.rfind("./build/sgmcmc-lab run ", 0) == 0 ||
+                        text.rfind("sgmcmc-lab run ", 0) == 0 ||
+                        text.rfind("./build/sgmcmc-lab gradnoise ", 0) == 0;
+      if (!runs) continue;
       pending = text;
     } else {
       pending += ' ';

@@ -27,6 +27,10 @@ void show_training_view(ViewContext& context);
 void show_phase_space_or_training_view(ViewContext& context);
 // A table of per-chain counters, throughput, acceptance, ESS, distances to truth and status.
 void show_metrics_view(ViewContext& context);
+// At a chain's frozen θ: its stochastic gradients as a cloud around ∇U with the measured and
+// exact covariance ellipses, the control-variate cloud, and SGHMC's B̂ and C in the same units,
+// with a read-out of B = ½εV against B̂ and C (gradient_noise_view.cpp).
+void show_gradient_noise_view(ViewContext& context);
 // Under the metrics table: R̂ and bulk/tail ESS per sampler group, low mean-sign warnings.
 void show_convergence_view(ViewContext& context);
 // The height show_convergence_view needs (the metrics table leaves it free).

@@ -29,6 +29,8 @@ ViewFunctions view_functions(PanelId id) {
       return {show_trace_view, show_trace_view};
     case PanelId::Metrics:  // a table: no figure
       return {show_metrics_view, nullptr};
+    case PanelId::GradientNoise:  // a live instrument: no figure
+      return {show_gradient_noise_view, nullptr};
     case PanelId::Controls:
     case PanelId::Notes:
     case PanelId::Experiment:

@@ -1,0 +1,100 @@
+#include "app/gui/panels/gradient_noise_inspector.hpp"
+
+#include <chrono>
+#include <exception>
+
+#include "core/util/error.hpp"
+
+namespace sgl {
+namespace {
+
+std::optional<double> param(const ChainSnapshot& chain, const char* name) {
+  const auto it = chain.full_params.find(name);
+  if (it == chain.full_params.end()) return std::nullopt;
+  return it->second;
+}
+
+// A finished measurement's futures are destroyed off the UI thread: std::async's future blocks
+// in its destructor until the task ends, so an abandoned one is parked here instead.
+std::vector<std::future<std::shared_ptr<InspectorResult>>>& abandoned() {
+  static std::vector<std::future<std::shared_ptr<InspectorResult>>> futures;
+  return futures;
+}
+
+}  // namespace
+
+const GradientCloud& InspectorResult::used_cloud() const {
+  if (chain.ewsg && report.ewsg) return *report.ewsg;
+  if (chain.uses_control_variate) {
+    if (chain.second_order && report.control_variate2) return *report.control_variate2;
+    if (report.control_variate) return *report.control_variate;
+  }
+  return report.minibatch;
+}
+
+bool GradientNoiseInspector::inspectable(const ChainSnapshot& chain) {
+  return chain.full_params.contains("batch_size") || chain.full_params.contains("noise_var");
+}
+
+void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainSnapshot& chain,
+                                    int samples) {
+  if (!snapshot.target) return;
+  FrozenChain frozen;
+  frozen.chain_id = chain.id;
+  frozen.label = chain.label;
+  frozen.sampler_id = chain.sampler_id;
+  const int dim = snapshot.target->dim();
+  const std::size_t rows = chain.recent_steps.size();
+  if (rows > 0 && chain.recent_theta.size() >= rows * static_cast<std::size_t>(dim)) {
+    frozen.theta = Eigen::Map<const Vec>(chain.recent_theta.data() + (rows - 1) * dim, dim);
+    frozen.step = chain.recent_steps.back();
+  } else {
+    frozen.theta = snapshot.target->default_init();
+  }
+  frozen.step_size = param(chain, "step_size").value_or(0.0);
+  frozen.friction = param(chain, "friction");
+  frozen.noise_estimate = param(chain, "noise_estimate");
+  frozen.uses_control_variate = chain.full_params.contains("control_variate");
+  frozen.second_order = param(chain, "control_variate").value_or(0.0) != 0.0;
+
+  GradientNoiseRequest request;
+  request.theta = frozen.theta;
+  request.batch_size = static_cast<int>(param(chain, "batch_size").value_or(32.0));
+  request.noise_var = param(chain, "noise_var").value_or(0.0);
+  request.samples = samples;
+  request.seed = chain.seed;
+  // EWSG's index weights need the momentum at the same step (its "index_steps" parameter marks
+  // the sampler that has them; index = uniform, 1, switches them off).
+  frozen.ewsg = chain.full_params.contains("index_steps") && param(chain, "index") == 0.0 &&
+                snapshot.target->as_data_target() &&
+                chain.recent_momentum.size() == chain.recent_theta.size() && rows > 0;
+  if (frozen.ewsg) {
+    request.ewsg_momentum =
+        Eigen::Map<const Vec>(chain.recent_momentum.data() + (rows - 1) * dim, dim);
+    request.ewsg_step_size = frozen.step_size;
+    request.ewsg_friction = frozen.friction.value_or(1.0);
+  }
+  if (pending_.valid()) abandoned().push_back(std::move(pending_));
+  std::shared_ptr<const Target> target = snapshot.target;
+  pending_ = std::async(std::launch::async, [target, request, frozen] {
+    auto result = std::make_shared<InspectorResult>();
+    result->chain = frozen;
+    try {
+      result->report = measure_gradient_noise(*target, request);
+    } catch (const std::exception& error) {
+      result->error = error.what();
+    }
+    return result;
+  });
+}
+
+void GradientNoiseInspector::poll() {
+  std::erase_if(abandoned(), [](auto& future) {
+    return future.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
+  if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return;
+  result_ = pending_.get();
+}
+
+}  // namespace sgl

@@ -1,0 +1,363 @@
+// The Gradient noise panel: at a chain's frozen θ, K stochastic gradients drawn as its sampler
+// draws them, as a cloud around the full gradient ∇U, with the measured and exact covariance
+// ellipses (2σ), the control-variate cloud where the sampler uses one, and the noise SGHMC's B̂
+// assumes and its friction C can absorb, as circles in the same units (Chen, Fox & Guestrin 2014:
+// B = ½εV, so B̂ stands for a gradient noise 2B̂/ε and C for 2C/ε). Below, the read-out in words.
+// The measurement runs off the UI thread (gradient_noise_inspector.hpp).
+#include <imgui.h>
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+#include "app/gui/panels/gradient_noise_inspector.hpp"
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/panels/views.hpp"
+#include "app/gui/plot/plot.hpp"
+#include "app/gui/plot/plot_theme.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr int kSamples = 1000;
+constexpr double kSigmas = 2.0;  // ellipses and intervals at ±2σ
+
+struct Looks {
+  plot::Colour exact = plot::rgba(15, 15, 20);
+  plot::Colour control_variate = plot::rgba(0, 150, 110);
+  plot::Colour second_order = plot::rgba(120, 60, 170);
+  plot::Colour assumed = plot::rgba(230, 120, 0);   // B̂
+  plot::Colour friction = plot::rgba(200, 30, 60);  // C
+  plot::Colour ewsg = plot::rgba(200, 150, 0);
+};
+
+GradientNoiseInspector& inspector() {
+  static GradientNoiseInspector state;
+  return state;
+}
+
+struct Pair {
+  int x = 0, y = 1;
+};
+
+Pair& pair() {
+  static Pair chosen;
+  return chosen;
+}
+
+std::string fmt(double value) {
+  return views::compact_number(value, 3);
+}
+
+// The 2σ ellipse of the covariance's (x, y) block around `centre`, as a closed polyline.
+void ellipse(const char* label, const Vec& centre, const Eigen::MatrixXd& cov, Pair p,
+             const plot::ItemStyle& style) {
+  Eigen::Matrix2d block;
+  block << cov(p.x, p.x), cov(p.x, p.y), cov(p.y, p.x), cov(p.y, p.y);
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> solver(block);
+  const Eigen::Vector2d radii = solver.eigenvalues().cwiseMax(0.0).cwiseSqrt() * kSigmas;
+  constexpr int kPoints = 97;
+  std::vector<double> xs(kPoints), ys(kPoints);
+  for (int i = 0; i < kPoints; ++i) {
+    const double t = 2.0 * std::numbers::pi * i / (kPoints - 1);
+    const Eigen::Vector2d point =
+        solver.eigenvectors() * Eigen::Vector2d(radii[0] * std::cos(t), radii[1] * std::sin(t));
+    xs[i] = centre[p.x] + point[0];
+    ys[i] = centre[p.y] + point[1];
+  }
+  plot::Line(label, xs.data(), ys.data(), kPoints, style);
+}
+
+// The covariances of the noise that SGHMC's B̂ assumes and that friction C absorbs (scalar · I).
+struct Budget {
+  std::optional<double> assumed_var;   // 2B̂/ε
+  std::optional<double> friction_var;  // 2C/ε
+};
+
+Budget budget(const FrozenChain& chain) {
+  Budget out;
+  if (chain.step_size <= 0.0) return out;
+  if (chain.noise_estimate) out.assumed_var = 2.0 * *chain.noise_estimate / chain.step_size;
+  if (chain.friction && chain.noise_estimate)
+    out.friction_var = 2.0 * *chain.friction / chain.step_size;
+  return out;
+}
+
+void draw_2d(const InspectorResult& result, plot::Colour colour) {
+  const Looks looks;
+  const GradientNoiseReport& report = result.report;
+  const Pair p = pair();
+  const Vec& centre = report.full_gradient;
+  const GradientCloud& plain = report.minibatch;
+  const int rows = static_cast<int>(plain.draws.rows());
+  const plot::Colour faint = (colour & 0x00FFFFFFu) | 0x70000000u;
+  plot::Scatter(report.on_data ? "minibatch gradients" : "noisy gradients",
+                plain.draws.col(p.x).data(), plain.draws.col(p.y).data(), rows,
+                {.colour = faint, .marker = plot::MarkerShape::Square});
+  ellipse("measured V (2σ)", plain.mean, plain.empirical_cov, p, {.colour = colour});
+  ellipse("exact V (2σ)", centre, plain.exact_cov, p, {.colour = looks.exact, .dashed = true});
+  if (result.chain.uses_control_variate && report.control_variate) {
+    const GradientCloud& cv = *report.control_variate;
+    plot::Scatter("control variate", cv.draws.col(p.x).data(), cv.draws.col(p.y).data(),
+                  static_cast<int>(cv.draws.rows()),
+                  {.colour = looks.control_variate, .marker = plot::MarkerShape::Square});
+    ellipse("control variate V (2σ)", cv.mean, cv.empirical_cov, p,
+            {.colour = looks.control_variate});
+    if (result.chain.second_order && report.control_variate2)
+      ellipse("2nd-order CV V (2σ)", report.control_variate2->mean,
+              report.control_variate2->empirical_cov, p, {.colour = looks.second_order});
+  }
+  if (result.chain.ewsg && report.ewsg) {
+    const GradientCloud& ewsg = *report.ewsg;
+    plot::Scatter("EWSG weighted blocks", ewsg.draws.col(p.x).data(), ewsg.draws.col(p.y).data(),
+                  static_cast<int>(ewsg.draws.rows()),
+                  {.colour = looks.ewsg, .marker = plot::MarkerShape::Square});
+    ellipse("EWSG V (2σ)", report.ewsg_mean, ewsg.exact_cov, p, {.colour = looks.ewsg});
+    const double mx = report.ewsg_mean[p.x], my = report.ewsg_mean[p.y];
+    plot::Scatter("EWSG weighted mean", &mx, &my, 1,
+                  {.colour = looks.ewsg,
+                   .marker_size = ImGui::GetFontSize() * 0.35f,
+                   .marker_outline = plot::theme().marker_outline});
+  }
+  const Budget b = budget(result.chain);
+  const int dim = static_cast<int>(centre.size());
+  const auto circle = [&](const char* label, double variance, plot::Colour c) {
+    ellipse(label, centre, variance * Eigen::MatrixXd::Identity(dim, dim), p,
+            {.colour = c, .dashed = true});
+  };
+  if (b.assumed_var) circle("2B̂/ε: noise B̂ assumes", *b.assumed_var, looks.assumed);
+  if (b.friction_var) circle("2C/ε: noise C absorbs", *b.friction_var, looks.friction);
+  const double cx = centre[p.x], cy = centre[p.y];
+  plot::Scatter("∇U (full gradient)", &cx, &cy, 1,
+                {.colour = looks.exact,
+                 .marker_size = ImGui::GetFontSize() * 0.35f,
+                 .marker_outline = plot::theme().marker_outline});
+}
+
+// 1-D: a histogram of the gradients, and the ±2σ intervals one above the other.
+void draw_1d(const InspectorResult& result, plot::Colour colour) {
+  const Looks looks;
+  const GradientNoiseReport& report = result.report;
+  const GradientCloud& plain = report.minibatch;
+  const Eigen::VectorXd values = plain.draws.col(0);
+  const double centre = report.full_gradient[0];
+  const double sd = std::sqrt(std::max(plain.exact_cov(0, 0), plain.empirical_cov(0, 0)));
+  const double lo = std::min(values.minCoeff(), centre - 3 * sd);
+  const double hi = std::max(values.maxCoeff(), centre + 3 * sd);
+  constexpr int kBins = 30;
+  const double width = (hi - lo) / kBins > 0 ? (hi - lo) / kBins : 1.0;
+  std::vector<double> edges(kBins + 1), heights(kBins, 0.0);
+  for (int i = 0; i <= kBins; ++i) edges[i] = lo + i * width;
+  for (const double v : values)
+    heights[std::clamp(static_cast<int>((v - lo) / width), 0, kBins - 1)] +=
+        1.0 / (values.size() * width);
+  plot::Bars(report.on_data ? "minibatch gradients" : "noisy gradients", edges.data(),
+             heights.data(), kBins, {.colour = colour});
+  const double peak = *std::max_element(heights.begin(), heights.end());
+  std::vector<double> xs(121), ys(121);
+  const double exact_sd = std::sqrt(plain.exact_cov(0, 0));
+  for (int i = 0; i <= 120; ++i) {
+    xs[i] = lo + (hi - lo) * i / 120.0;
+    const double z = exact_sd > 0 ? (xs[i] - centre) / exact_sd : 0.0;
+    ys[i] =
+        exact_sd > 0 ? std::exp(-0.5 * z * z) / (exact_sd * std::sqrt(2 * std::numbers::pi)) : 0.0;
+  }
+  plot::Line("exact density N(∇U, V)", xs.data(), ys.data(), 121,
+             {.colour = looks.exact, .dashed = true});
+  double level = 1.15 * peak;
+  const auto interval = [&](const char* label, double mid, double variance, plot::Colour c,
+                            bool dashed) {
+    const double half = kSigmas * std::sqrt(std::max(variance, 0.0));
+    const double x[2] = {mid - half, mid + half}, y[2] = {level, level};
+    plot::Line(label, x, y, 2,
+               {.colour = c, .thickness = ImGui::GetFontSize() * 0.2f, .dashed = dashed});
+    level += 0.1 * peak;
+  };
+  interval("measured V (±2σ)", plain.mean[0], plain.empirical_cov(0, 0), colour, false);
+  interval("exact V (±2σ)", centre, plain.exact_cov(0, 0), looks.exact, false);
+  if (result.chain.uses_control_variate && report.control_variate)
+    interval("control variate V (±2σ)", report.control_variate->mean[0],
+             report.control_variate->empirical_cov(0, 0), looks.control_variate, false);
+  if (result.chain.ewsg && report.ewsg)
+    interval("EWSG V (±2σ)", report.ewsg_mean[0], report.ewsg->exact_cov(0, 0), looks.ewsg, false);
+  const Budget b = budget(result.chain);
+  if (b.assumed_var) interval("2B̂/ε: noise B̂ assumes", centre, *b.assumed_var, looks.assumed, true);
+  if (b.friction_var)
+    interval("2C/ε: noise C absorbs", centre, *b.friction_var, looks.friction, true);
+  const double mark[1] = {centre};
+  plot::VLines("∇U (full gradient)", mark, 1, {.colour = looks.exact});
+}
+
+// The read-out: the noise's size, then Chen's comparison of B = ½εV with B̂ and C, in words.
+void readout(const InspectorResult& result) {
+  const GradientNoiseReport& report = result.report;
+  const GradientCloud& used = result.used_cloud();
+  const auto dim = static_cast<double>(report.theta.size());
+  std::ostringstream size;
+  size << "Gradient noise V here: trace " << fmt(used.empirical_cov.trace()) << " measured, "
+       << fmt(used.exact_cov.trace()) << " exact, from " << used.draws.rows() << " gradients";
+  if (report.on_data)
+    size << " (batches of " << report.batch_size << " out of " << report.num_data << ")";
+  else
+    size << " (injected N(0, " << fmt(report.noise_var) << "·I))";
+  if (result.chain.uses_control_variate && &used != &report.minibatch)
+    size << "; without the control variate it would be " << fmt(report.minibatch.exact_cov.trace());
+  ImGui::TextWrapped("%s.", size.str().c_str());
+  const FrozenChain& chain = result.chain;
+  if (chain.ewsg && report.ewsg) {
+    std::ostringstream ewsg;
+    ewsg << "EWSG weights each block by exp((h/4γ)‖γr + G_B‖²) at the frozen momentum r: its "
+            "gradient's mean is off ∇U by "
+         << fmt((report.ewsg_mean - report.full_gradient).norm()) << "; the noise's size √tr V is "
+         << fmt(std::sqrt(report.minibatch.exact_cov.trace())) << " for a uniform block, "
+         << fmt(std::sqrt(report.ewsg->exact_cov.trace())) << " weighted.";
+    ImGui::TextWrapped("%s", ewsg.str().c_str());
+    return;  // its friction γ is the Langevin damping: no B̂ to compare
+  }
+  if (!chain.friction || !chain.noise_estimate || chain.step_size <= 0.0) {
+    views::note(
+        "This sampler has no friction C or noise estimate B̂: the noise enters each step "
+        "as it is. Compare SGHMC chains to see how friction handles it.");
+    return;
+  }
+  const double eps = chain.step_size, c = *chain.friction, b_hat = *chain.noise_estimate;
+  const Eigen::MatrixXd noise_b = 0.5 * eps * used.exact_cov;  // Chen's B = ½εV
+  const double b_max =
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(noise_b).eigenvalues().maxCoeff();
+  const double b_mean = noise_b.trace() / dim;
+  std::ostringstream numbers;
+  numbers << "B = ½εV = " << fmt(b_mean) << " per coordinate (trace " << fmt(noise_b.trace())
+          << "); the sampler's B̂ = " << fmt(b_hat) << " and friction C = " << fmt(c) << " (trace "
+          << fmt(dim * c) << ").";
+  ImGui::TextWrapped("%s", numbers.str().c_str());
+  std::string verdict;
+  ImVec4 tone(0.1f, 0.5f, 0.2f, 1.0f);
+  if (b_max > c) {
+    verdict =
+        "B > C: the gradient noise alone adds more than friction C removes, so the chain "
+        "runs hot whatever B̂ is. Raise C, or lower ε or the noise (bigger batches).";
+    tone = ImVec4(0.8f, 0.1f, 0.1f, 1.0f);
+  } else if (b_hat == 0.0 && b_mean > 0.0) {
+    verdict =
+        "B̂ = 0: the sampler ignores the gradient noise and still injects the full 2Cε, "
+        "so the total noise is too large by B and it runs a little hot.";
+    tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
+  } else if (std::abs(b_hat - b_mean) <= 0.2 * std::max(b_hat, b_mean)) {
+    verdict =
+        "B̂ ≈ B ≤ C: the injected 2(C − B̂)ε plus the gradient noise add up to the 2Cε "
+        "friction C needs. This is Chen et al.'s recipe.";
+  } else {
+    verdict = b_hat > b_mean ? "B̂ > B: the sampler subtracts more noise than there is, so it "
+                               "runs cold (too narrow)."
+                             : "B̂ < B: the sampler under-counts the gradient noise, so it runs "
+                               "somewhat hot.";
+    tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, tone);
+  ImGui::TextWrapped("%s", verdict.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The chain chosen in the panel; at first the first chain with friction and B̂ (what the panel
+// is mostly for), else the first that draws stochastic gradients.
+const ChainSnapshot* chosen_chain(const EngineSnapshot& snapshot, int& selected) {
+  const ChainSnapshot* first = nullptr;
+  const ChainSnapshot* with_friction = nullptr;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    if (!GradientNoiseInspector::inspectable(chain)) continue;
+    if (chain.id == selected) return &chain;
+    if (!first) first = &chain;
+    if (!with_friction && chain.full_params.contains("noise_estimate")) with_friction = &chain;
+  }
+  const ChainSnapshot* chosen = with_friction ? with_friction : first;
+  if (chosen) selected = chosen->id;
+  return chosen;
+}
+
+void header(ViewContext& context, GradientNoiseInspector& state, const ChainSnapshot& chain) {
+  const EngineSnapshot& snapshot = *context.snapshot;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14.0f);
+  if (ImGui::BeginCombo("##gradnoise-chain", views::chain_label(chain).c_str())) {
+    for (const ChainSnapshot& other : snapshot.chains) {
+      if (!GradientNoiseInspector::inspectable(other)) continue;
+      if (ImGui::Selectable(views::chain_label(other).c_str(), other.id == chain.id)) {
+        state.selected_chain = other.id;
+        state.freeze(snapshot, other, kSamples);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  const InspectorResult* result = state.result();
+  const char* action =
+      result && result->chain.chain_id == chain.id ? "Refresh at current θ" : "Freeze at current θ";
+  views::same_line_if_fits(ImGui::CalcTextSize(action).x + ImGui::GetFontSize());
+  if (ImGui::Button(action)) state.freeze(snapshot, chain, kSamples);
+  const int dim = snapshot.target->dim();
+  if (dim > 2) {
+    Pair& p = pair();
+    views::same_line_if_fits(ImGui::GetFontSize() * 14.0f);
+    views::coordinate_combo(context, "x##gradnoise", p.x);
+    ImGui::SameLine();
+    views::coordinate_combo(context, "y##gradnoise", p.y);
+  }
+  pair().x = std::clamp(pair().x, 0, dim - 1);
+  pair().y = std::clamp(pair().y, 0, dim - 1);
+}
+
+}  // namespace
+
+void show_gradient_noise_view(ViewContext& context) {
+  if (!views::has_target(context)) return;
+  GradientNoiseInspector& state = inspector();
+  state.poll();
+  const EngineSnapshot& snapshot = *context.snapshot;
+  const ChainSnapshot* chain = chosen_chain(snapshot, state.selected_chain);
+  if (!chain) {
+    views::note("No chain draws stochastic gradients: add an SGHMC, SGLD or EWSG chain.");
+    return;
+  }
+  header(context, state, *chain);
+  // Freeze at the chain's θ as soon as it has moved, so the panel shows something when opened.
+  if (!state.result() && !state.busy() && !chain->recent_steps.empty())
+    state.freeze(snapshot, *chain, kSamples);
+  const InspectorResult* result = state.result();
+  if (!result) {
+    views::note(state.busy() ? "Measuring the gradient noise…"
+                             : "Waiting for the chain's first draw.");
+    return;
+  }
+  if (!result->error.empty()) {
+    views::note(result->error.c_str());
+    return;
+  }
+  std::ostringstream where;
+  where << (state.busy() ? "Measuring… showing " : "Frozen at ") << "step "
+        << views::count_text(result->chain.step) << " of " << result->chain.label;
+  views::caption(where.str().c_str());
+
+  const float readout_height = ImGui::GetTextLineHeightWithSpacing() * 5.5f;
+  const ChainSnapshot* frozen = nullptr;
+  for (const ChainSnapshot& c : snapshot.chains)
+    if (c.id == result->chain.chain_id) frozen = &c;
+  const plot::Colour colour =
+      frozen ? views::chain_colour(context, *frozen) : plot::PaletteColour(0);
+  const bool one_d = result->report.theta.size() == 1;
+  if (plot::BeginPlot("##gradnoise", ImVec2(0, -readout_height), plot::PlotFlags_LegendAbove)) {
+    if (one_d) {
+      plot::SetupAxes("∂U/∂θ (stochastic)", "density", plot::AxisFlags_None,
+                      plot::AxisFlags_FitIncludeZero);
+      draw_1d(*result, colour);
+    } else {
+      const std::string x = "∂U/∂" + views::coordinate_name(context, pair().x);
+      const std::string y = "∂U/∂" + views::coordinate_name(context, pair().y);
+      plot::SetupAxes(x.c_str(), y.c_str());
+      draw_2d(*result, colour);
+    }
+    plot::EndPlot();
+  }
+  readout(*result);
+}
+
+}  // namespace sgl
