@@ -234,7 +234,8 @@ int run_gui(const GuiOptions& options) {
     // window paces itself at 60 Hz while something changes and sleeps otherwise.
     if (options.frames == 0) {
       const bool busy = shell->snapshot()->running || window.seconds_since_drawn() < 0.5 ||
-                        !recorders.empty() || shell->needs_framebuffer();
+                        !recorders.empty() || shell->needs_framebuffer() ||
+                        shell->background_busy();
       window.wait_for_next_frame(busy);
       was_idle = !busy;
     }
