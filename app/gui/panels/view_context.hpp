@@ -13,6 +13,8 @@
 
 namespace sgl {
 
+struct SlowMotionFrame;
+
 namespace gl {
 class ScalarFieldTexture;
 }
@@ -61,6 +63,8 @@ struct ViewContext {
   gl::ScalarFieldTexture* energy_texture = nullptr;
   float font_size = 20.0f;  // pixels; plots scale their margins and markers with it
   std::vector<OverlayCloud> ensemble_clouds;  // drawn on the target view when non-empty
+  // Leapfrog slow motion: the path being played back (null when the mode is off).
+  const SlowMotionFrame* slow_motion = nullptr;
 };
 
 // A view: draws one panel's plots from the context into the current window (live, SVG, figures).

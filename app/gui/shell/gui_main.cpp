@@ -158,6 +158,7 @@ int run_gui(const GuiOptions& options) {
       shell->engine().set_target(TargetSpec{options.target, {}, "", "y"});
       shell->engine().wait_until_idle();
     }
+    if (!options.slow_motion.empty()) shell->start_slow_motion(options.slow_motion);
   } catch (const UserError& error) {
     std::fprintf(stderr, "error: %s\n", error.what());
     return 2;
