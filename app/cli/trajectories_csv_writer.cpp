@@ -91,8 +91,17 @@ TrajectoriesCsvFile::TrajectoriesCsvFile(const std::string& path,
   if (file_ == nullptr) fail(path, errno);
   std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
   std::string header = "sampler,chain,iter,leapfrog";
-  for (const std::string& name : coordinate_names) header += "," + csv_field(name);
-  for (const std::string& name : coordinate_names) header += "," + csv_field("r_" + name);
+  for (const std::string& name : coordinate_names) {
+    header += ',';
+    header += csv_field(name);
+  }
+  // (appended piece by piece: GCC 12 warns falsely on "," + std::string temporaries)
+  for (const std::string& name : coordinate_names) {
+    std::string column = "r_";
+    column += name;
+    header += ',';
+    header += csv_field(column);
+  }
   header += ",hamiltonian,accepted\n";
   std::fputs(header.c_str(), file_);
 }
