@@ -178,7 +178,9 @@ void SlowMotion::show_controls(const EngineSnapshot& snapshot) {
   if (!active_) return;
   const ChainSnapshot* chain = find_chain(snapshot, frame_.chain_id);
   const std::string name = chain != nullptr ? chain->label : "?";
-  ImGui::TextColored(ImVec4(0.95f, 0.65f, 0.1f, 1.0f), "Slow motion: %s", name.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.1f, 1.0f));
+  ImGui::TextWrapped("Slow motion: %s", name.c_str());
+  ImGui::PopStyleColor();
   ImGui::TextWrapped("The other chains are paused. Space: play/pause, N: one leapfrog step.");
   const double lo = 1.0, hi = kFullSpeed;
   const char* format = full_speed() ? "full speed" : "%.0f steps/s";

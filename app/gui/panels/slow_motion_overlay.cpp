@@ -103,10 +103,15 @@ plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
   const float width = std::max(2.5f, font / 7.0f);
   plot::Line("##slow halo", xs.data(), ys.data(), count,
              {.colour = kHalo, .thickness = width + 2.5f, .fit = false});
+  // White over a dark halo: it stands out from the chain's own trail (in the chain's colour)
+  // and from both ends of the density's colour map; the leapfrog points are in the chain colour.
   plot::Line("##slow path", xs.data(), ys.data(), count,
-             {.colour = colour, .thickness = width, .fit = false});
+             {.colour = plot::rgba(255, 255, 255), .thickness = width, .fit = false});
   plot::Scatter("##slow points", xs.data(), ys.data(), count,
-                {.colour = plot::rgba(255, 255, 255), .marker_size = 0.16f * font, .fit = false});
+                {.colour = colour,
+                 .marker_size = 0.2f * font,
+                 .marker_outline = plot::rgba(255, 255, 255),
+                 .fit = false});
   // The start: where a rejection leaves the chain.
   plot::Scatter("##slow start", xs.data(), ys.data(), 1,
                 {.colour = plot::rgba(255, 255, 255),
