@@ -53,9 +53,11 @@ press n
 paused() { [[ "$(field playing)" == 0 ]]; }
 wait_for "N to pause the playback" paused
 for _ in 1 2 3; do
-  before=$(field point) it_before=$(field iteration)
+  before=$(field point) it_before=$(field iteration) decision_before=$(field decision)
   press n
-  moved() { [[ "$(field point)" != "$before" || "$(field iteration)" != "$it_before" ]]; }
+  # One point on, or the decision shown after the last point, or the next iteration after it.
+  moved() { [[ "$(field point)" != "$before" || "$(field iteration)" != "$it_before" ||
+               "$(field decision)" != "$decision_before" ]]; }
   wait_for "N to move on from point $before" moved
   if [[ "$(field iteration)" == "$it_before" && "$(field decision)" == 0 ]]; then
     [[ "$(field point)" == $((before + 1)) ]] || { echo "N moved $before -> $(field point)"; exit 1; }
@@ -87,7 +89,19 @@ wait_for "the playback to restart on the new target" restarted
 echo "new target: $(state)"
 alive
 
-# 4. Remove chain 0 mid-playback: the mode ends and the chains run again.
+# 4. Remove chain 0 mid-playback: the mode ends and the chains run again. Its button is below
+#    the Controls panel's fold: scroll down until it is inside the panel.
+visible() {
+  local _x y _w h px py pw ph
+  read -r _x y _w h < <(rect_of chain0/remove)
+  read -r px py pw ph < <(rect_of panel/Controls)
+  awk -v y="$y" -v h="$h" -v py="$py" -v ph="$ph" 'BEGIN { exit !(y > py + 30 && y + h < py + ph - 40) }'
+}
+for _ in $(seq 20); do
+  visible && break
+  xdotool mousemove --window "$window" 150 300; xdotool click 5; sleep 0.3
+done
+wait_for "the remove button inside the Controls panel" visible
 click_rect chain0/remove
 ended() { [[ -z "$(state)" && "$(value running)" == 1 ]]; }
 wait_for "slow motion to end and the chains to run" ended
