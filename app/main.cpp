@@ -90,6 +90,9 @@ int main(int argc, char** argv) {
   gui->add_option("--layout", gui_options.layout,
                   "dashboard (every panel) or lecture (the lesson's panels, large); default: the "
                   "scenario's");
+  gui->add_option("--slow-motion", gui_options.slow_motion,
+                  "Start in leapfrog slow motion on the chain with this label (HMC, naive SGHMC, "
+                  "HMC-ECS or SGHMC)");
   gui->add_option("--size", gui_options.size,
                   "Window size WxH, e.g. 1280x720 (default: the monitor's work area)");
   gui->add_option("--scale", gui_options.scale,

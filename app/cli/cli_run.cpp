@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "app/cli/atomic_output.hpp"
@@ -16,6 +18,7 @@
 #include "app/cli/sampler_labels.hpp"
 #include "app/cli/summary_json_writer.hpp"
 #include "app/cli/summary_table.hpp"
+#include "app/cli/trajectories_csv_writer.hpp"
 #include "core/io/input_limits.hpp"
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
@@ -192,7 +195,15 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_flag("--quick", options.quick, "With --scenario: the preset's reduced test sizes");
   run->add_flag("--quiet", options.quiet,
                 "No progress line on stderr (shown for runs longer than about 2 s)");
-  for (CLI::Option* option : {target, model, samplers, steps, potential})
+  auto* record = run->add_flag(
+      "--record-trajectories", options.record_trajectories,
+      "Also write DIR/trajectories.csv: every leapfrog point (theta, r, H) of the recorded "
+      "iterations (HMC, naive SGHMC, SGHMC, HMC-ECS)");
+  run->add_option("--max-trajectories", options.max_trajectories,
+                  "With --record-trajectories: the first N recorded iterations of each chain "
+                  "(default 1000; each has L + 1 rows)")
+      ->needs(record);
+  for (CLI::Option* option : {target, model, samplers, steps, potential, record})
     scenario->excludes(option);
   potential->excludes(model);
 
@@ -223,6 +234,55 @@ RunSpec build_run_spec(const RunOptions& options) {
   return spec;
 }
 
+namespace {
+
+// Attaches a trajectories.csv writer to every chain of the session (refusing samplers without
+// leapfrog paths); detaches them and closes the file when done.
+class TrajectoryRecording {
+ public:
+  TrajectoryRecording(Session& session, const RunSpec& spec, const std::string& path,
+                      std::uint64_t max_iterations)
+      : session_(session), file_(path, session.target().coordinate_names()) {
+    const std::vector<std::string> labels = sampler_labels(spec);
+    for (std::size_t c = 0; c < session.chains().size(); ++c) {
+      observers_.push_back(file_.chain_observer(labels.at(session.chain_sampler_position().at(c)),
+                                                session.chain_index_within_sampler().at(c),
+                                                spec.burnin, spec.thin, max_iterations));
+      session.chains()[c]->set_trajectory_observer(observers_.back().get());
+    }
+  }
+  ~TrajectoryRecording() { detach(); }
+  TrajectoryRecording(const TrajectoryRecording&) = delete;
+  TrajectoryRecording& operator=(const TrajectoryRecording&) = delete;
+
+  // Returns the iterations left out by --max-trajectories.
+  std::uint64_t finish() {
+    detach();
+    file_.close();
+    return file_.iterations_capped();
+  }
+
+ private:
+  void detach() {
+    for (auto& chain : session_.chains()) chain->set_trajectory_observer(nullptr);
+  }
+  Session& session_;
+  TrajectoriesCsvFile file_;
+  std::vector<std::unique_ptr<TrajectoryObserver>> observers_;
+};
+
+void require_trajectory_samplers(const Session& session, const RunSpec& spec) {
+  const std::vector<std::string> labels = sampler_labels(spec);
+  for (std::size_t c = 0; c < session.chains().size(); ++c) {
+    if (session.chains()[c]->sampler().observes_trajectories()) continue;
+    throw UserError("--record-trajectories: " + labels.at(session.chain_sampler_position().at(c)) +
+                    " has no leapfrog trajectories (hmc, naive-sghmc, sghmc, sghmc-cv, hmcecs and "
+                    "hmcecs-signed have)");
+  }
+}
+
+}  // namespace
+
 void require_some_draws(const std::vector<SamplerSummary>& summaries,
                         const std::vector<std::string>& labels) {
   std::string reasons;
@@ -245,7 +305,13 @@ int run_command(const RunOptions& options) {
   // Building the session validates everything else (data file, sampler parameters, --init
   // length) before any output exists; the output directory is claimed before the long part.
   Session session(spec);
+  const std::uint64_t max_trajectories =
+      parse_count(options.max_trajectories, "--max-trajectories", 1, kMaxSteps);
+  if (options.record_trajectories) require_trajectory_samplers(session, spec);
   AtomicOutputDir output(options.out_dir);
+  std::optional<TrajectoryRecording> trajectories;
+  if (options.record_trajectories)
+    trajectories.emplace(session, spec, output.staged_path("trajectories.csv"), max_trajectories);
   {
     ProgressMeter progress("run", "steps", !options.quiet);
     const bool finished = session.run_to_end([&progress](std::uint64_t done, std::uint64_t total) {
@@ -254,6 +320,8 @@ int run_command(const RunOptions& options) {
     });
     if (!finished) throw Interrupted();
   }
+  std::uint64_t trajectories_capped = 0;
+  if (trajectories) trajectories_capped = trajectories->finish();
   const std::vector<SamplerSummary> summaries = summarize(session);
   require_some_draws(summaries, sampler_labels(spec));
 
@@ -270,6 +338,14 @@ int run_command(const RunOptions& options) {
   const std::filesystem::path out_dir(options.out_dir);
   std::printf("wrote %s and %s\n", (out_dir / "draws.csv").c_str(),
               (out_dir / "summary.json").c_str());
+  if (trajectories) {
+    std::printf("wrote %s\n", (out_dir / "trajectories.csv").c_str());
+    if (trajectories_capped > 0)
+      std::fprintf(stderr,
+                   "note: trajectories.csv holds the first %s recorded iterations of each chain; "
+                   "%" PRIu64 " more were left out (raise --max-trajectories)\n",
+                   options.max_trajectories.c_str(), trajectories_capped);
+  }
   if (!figures.empty()) {
     std::string names;
     for (const std::string& name : figures) names += (names.empty() ? "" : ", ") + name;

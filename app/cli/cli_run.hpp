@@ -40,6 +40,8 @@ struct RunOptions {
   std::string scenario;  // preset name or scenario/session file: replaces target/sampler flags
   bool quick = false;    // with --scenario: the preset's reduced sizes (tests)
   bool quiet = false;    // no progress line on stderr
+  bool record_trajectories = false;       // also write DIR/trajectories.csv
+  std::string max_trajectories = "1000";  // recorded iterations per chain in trajectories.csv
 };
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options);

@@ -53,6 +53,10 @@ class Chain {
   // Wall time less the exact-U evaluations made only for the record (sampler.hpp).
   double algorithm_seconds() const;
   const std::vector<ParamChange>& param_history() const { return history_; }
+  // Attaches a watcher of the sampler's paths (null detaches); see trajectory_observer.hpp.
+  void set_trajectory_observer(TrajectoryObserver* observer) {
+    sampler_->set_trajectory_observer(observer);
+  }
 
  private:
   std::shared_ptr<const Target> target_;

@@ -13,6 +13,7 @@
 #include "core/plot/streaming_decimator.hpp"
 #include "core/run/group_convergence.hpp"
 #include "core/run/param_change.hpp"
+#include "core/run/recorded_trajectory.hpp"
 #include "core/run/start_point.hpp"
 #include "core/samplers/sampler_counters.hpp"
 #include "core/samplers/training_report.hpp"
@@ -30,6 +31,7 @@ struct ChainSnapshot {
   bool enabled = true;
   bool stopped = false;
   std::string stop_reason;
+  bool observes_trajectories = false;  // its sampler has leapfrog paths (slow motion)
   std::uint64_t seed = 0;
   SamplerCounters counters;
   double wall_seconds = 0.0;
@@ -97,6 +99,10 @@ struct EngineSnapshot {
   // R̂ and bulk/tail ESS of every sampler with two or more running chains (refreshed about
   // once a second over the newest kLiveConvergenceWindow draws of each chain).
   std::vector<GroupConvergence> convergence;
+  // The newest slow-motion recording (LiveEngine::trace_chain), null when there is none or its
+  // chain was reset, rebuilt or removed since.
+  std::shared_ptr<const RecordedTrajectory> trajectory;
+  std::uint64_t trajectory_serial = 0;  // recordings made so far (dropped ones included)
   std::string last_error;          // the most recent rejected command, with why (empty if none)
   std::uint64_t error_serial = 0;  // increments with each new error
 };

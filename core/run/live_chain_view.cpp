@@ -13,6 +13,7 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   view.full_params = chain.full_params();
   view.enabled = enabled;
   view.stopped = chain.stopped();
+  view.observes_trajectories = chain.sampler().observes_trajectories();
   view.stop_reason = chain.stop_reason();
   view.seed = chain.seed();
   view.counters = chain.counters();

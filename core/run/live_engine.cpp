@@ -83,6 +83,10 @@ void LiveEngine::step_once() {
   impl_->push([](Impl& engine) { engine.step_all_once(); });
 }
 
+void LiveEngine::trace_chain(int id, std::uint64_t steps) {
+  impl_->push([id, steps](Impl& engine) { engine.trace_chain(id, steps); });
+}
+
 void LiveEngine::set_speed(double steps_per_second) {
   impl_->push([steps_per_second](Impl& engine) { engine.set_speed(steps_per_second); });
 }
@@ -493,6 +497,8 @@ void LiveEngine::Impl::publish(LiveClock::time_point now) {
     snapshot->chains.back().annealing = live->annealing;
   }
   snapshot->convergence = group_convergence.groups();
+  snapshot->trajectory = trajectory;
+  snapshot->trajectory_serial = trajectory_serial;
   std::shared_ptr<const EngineSnapshot> previous;
   std::function<void()> listener;
   {

@@ -66,7 +66,12 @@ class LiveEngine {
   // A command that fails (bad parameters, invalid combination) leaves everything as it was
   // and reports its reason in the next snapshot's last_error.
   void set_running(bool running);
-  void step_once();                         // every enabled chain advances one step (when paused)
+  void step_once();  // every enabled chain advances one step (when paused)
+  // Slow motion: chain `id` runs its next `steps` real steps (the draws it would make anyway)
+  // with a TrajectoryRecorder attached, and the snapshot's `trajectory` then holds every
+  // leapfrog point and decision. Refused for samplers without leapfrog paths and stopped chains.
+  // Other chains do not move (the UI pauses the engine while it plays a path back).
+  void trace_chain(int id, std::uint64_t steps);
   void set_speed(double steps_per_second);  // per chain; 0 = as fast as possible
   void reset_all();
   void reset_chain(int id);

@@ -142,7 +142,36 @@ void LiveEngine::Impl::step_all_once() {
   }
 }
 
+void LiveEngine::Impl::trace_chain(int id, std::uint64_t steps) {
+  LiveChain& live = find_chain(id);
+  Chain& chain = *live.chain;
+  if (!chain.sampler().observes_trajectories())
+    throw UserError(chain_name(live) + ": " + chain.sampler_id() +
+                    " has no leapfrog path to show in slow motion");
+  if (chain.stopped()) throw UserError(chain_name(live) + " has stopped: reset it first");
+  auto recorded = std::make_shared<RecordedTrajectory>();
+  recorded->chain_id = id;
+  recorded->sampler_id = chain.sampler_id();
+  recorded->metropolis = chain.sampler().uses_metropolis();
+  recorded->estimated_energy = chain.sampler_id().starts_with("hmcecs");
+  recorded->serial = ++trajectory_serial;
+  // L ≤ 1000 by the samplers' limits; the cap only bounds a request for many steps.
+  constexpr std::size_t kMaxTracedPoints = 20000;
+  TrajectoryRecorder recorder(*recorded, kMaxTracedPoints);
+  chain.set_trajectory_observer(&recorder);
+  try {
+    chain.run(std::max<std::uint64_t>(steps, 1));
+  } catch (...) {
+    chain.set_trajectory_observer(nullptr);
+    throw;
+  }
+  chain.set_trajectory_observer(nullptr);
+  live.stats.consume(chain);
+  trajectory = std::move(recorded);
+}
+
 void LiveEngine::Impl::restart_chain(LiveChain& live) {
+  if (trajectory && trajectory->chain_id == live.id) trajectory = nullptr;
   live.stats.clear();
   live.slice = kLiveFirstSlice;
   live.probe_cost = true;
@@ -194,6 +223,7 @@ void LiveEngine::Impl::set_chain_sampler(int id, const std::string& sampler_id,
 
 void LiveEngine::Impl::remove_chain(int id) {
   LiveChain& live = find_chain(id);
+  if (trajectory && trajectory->chain_id == id) trajectory = nullptr;
   std::erase_if(chains, [&](const auto& entry) { return entry.get() == &live; });
 }
 

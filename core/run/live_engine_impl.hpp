@@ -9,6 +9,7 @@
 #include "core/run/live_chain_stats.hpp"
 #include "core/run/live_engine.hpp"
 #include "core/run/live_group_convergence.hpp"
+#include "core/run/recorded_trajectory.hpp"
 
 namespace sgl {
 
@@ -84,6 +85,7 @@ struct LiveEngine::Impl {
   // Runs a new chain through a saved session's changes up to `steps` (throws UserError).
   static void replay(Chain& chain, const std::vector<ParamChange>& history, std::uint64_t steps);
   void step_all_once();
+  void trace_chain(int id, std::uint64_t steps);
   void restart_chain(LiveChain& live);  // after a reset or rebuild: aggregations, pace, slice
   void restart_pacing();
   void reset_chain(int id);
@@ -127,6 +129,9 @@ struct LiveEngine::Impl {
   LiveClock::duration publish_cost{};
   LiveClock::time_point heavy_allowed_at{};
   LiveGroupConvergence group_convergence;  // R̂ and bulk/tail ESS per sampler group
+  // The newest slow-motion recording (trace_chain); dropped when its chain restarts or goes.
+  std::shared_ptr<const RecordedTrajectory> trajectory;
+  std::uint64_t trajectory_serial = 0;
 
   std::thread worker;
 };

@@ -12,11 +12,16 @@
 // exact U (run_with_exact_energy does the whole transition for them), HMC-ECS the estimated Û
 // with its subsample u fixed. State beyond (θ, r, ∇) that a trajectory changes, such as HMC-ECS's
 // per-datum differences, is the caller's to save after begin and restore after a rejection.
+//
+// An optional TrajectoryObserver (trajectory_observer.hpp) sees every point of the path and the
+// decision: the caller sets it with observe() before begin and passes run_steps the potential
+// whose H the observer should see. Unobserved, run_steps is the plain loop.
 #pragma once
 
 #include "core/integrators/leapfrog.hpp"
 #include "core/integrators/metric.hpp"
 #include "core/samplers/metropolis.hpp"
+#include "core/samplers/trajectory_observer.hpp"
 
 namespace sgl {
 
@@ -58,12 +63,38 @@ class HamiltonianTransition {
     for (int s = 0; s < count; ++s) step(point, step_size, gradient);
   }
 
+  // Watches the next transition (iteration `iteration`) if `observer` is set and wants it.
+  void observe(TrajectoryObserver* observer, std::uint64_t iteration) {
+    observer_ = observer != nullptr && observer->wants(iteration) ? observer : nullptr;
+    iteration_ = iteration;
+  }
+
+  // run_steps with the observer told of the start and of every point; `potential(theta)` is the
+  // U of the H it sees (exact or estimated, as the MH test uses), evaluated only when observed.
+  template <class GradientFn, class PotentialFn>
+  void run_steps(const PhasePoint& point, double step_size, int count, GradientFn&& gradient,
+                 PotentialFn&& potential) {
+    if (observer_ == nullptr) {
+      run_steps(point, step_size, count, gradient);
+      return;
+    }
+    report_point(point, potential);
+    for (int s = 0; s < count; ++s) {
+      step(point, step_size, gradient);
+      report_point(point, potential);
+    }
+  }
+
   // `energy_start` is H at the point begin() left, `energy_end` H now. With `metropolis` off
   // every non-divergent proposal is accepted.
   MetropolisOutcome finish(const PhasePoint& point, double energy_start, double energy_end,
                            bool metropolis, Rng& rng) {
     const MetropolisOutcome outcome =
         metropolis_decision(energy_start, energy_end, metropolis, rng);
+    if (observer_ != nullptr) {
+      observer_->on_decision(iteration_, outcome.accepted, outcome.accept_prob, outcome.divergent);
+      observer_ = nullptr;  // one transition per observe()
+    }
     if (!outcome.accepted) {
       point.theta = theta_start_;
       point.r = r_start_;
@@ -80,7 +111,8 @@ class HamiltonianTransition {
                                           bool metropolis, Rng& rng, GradientFn&& gradient) {
     begin(point, rng);
     const double energy_start = potential + kinetic_energy(point.r);
-    run_steps(point, step_size, steps, gradient);
+    run_steps(point, step_size, steps, gradient,
+              [&target](const Vec& theta) { return target.potential(theta.data()); });
     const double potential_end = target.potential(point.theta.data());
     const MetropolisOutcome outcome =
         finish(point, energy_start, potential_end + kinetic_energy(point.r), metropolis, rng);
@@ -97,6 +129,14 @@ class HamiltonianTransition {
   Metric metric_;
   Vec theta_start_, r_start_, grad_start_;
   int steps_taken_ = 0;
+  TrajectoryObserver* observer_ = nullptr;  // set for one observed transition only
+  std::uint64_t iteration_ = 0;
+
+  template <class PotentialFn>
+  void report_point(const PhasePoint& point, PotentialFn& potential) {
+    observer_->on_point(iteration_, steps_taken_, point.theta, point.r,
+                        potential(point.theta) + kinetic_energy(point.r));
+  }
 };
 
 }  // namespace sgl

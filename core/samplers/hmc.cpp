@@ -41,6 +41,7 @@ void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
     target_.gradient(theta, grad);
   };
   for (std::uint64_t s = 0; s < steps; ++s) {
+    transition_.observe(observer_, counters_.steps + 1);
     const MetropolisOutcome outcome =
         transition_.run_with_exact_energy(target_, {theta_, r_, grad_}, potential_, step_size_,
                                           leapfrog_steps_, metropolis_, rng, exact_gradient);

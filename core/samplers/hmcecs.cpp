@@ -196,6 +196,7 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   // The transition keeps θ, r and ∇Û for a rejection; the per-datum differences and the
   // estimate that go with them are ours to keep.
   const PhasePoint point{theta_, r_, grad_};
+  transition_.observe(observer_, counters_.steps + 1);
   transition_.begin(point, rng);
   differences_start_ = differences_;
   const EcsEstimate estimate_start = estimate_;
@@ -206,7 +207,12 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   auto estimated_gradient = [&](const double* theta, double* grad) {
     estimate_ = estimator_->estimate_with_gradient(theta, *subsample_, differences_, grad);
   };
-  transition_.run_steps(point, step_size_, leapfrog_steps_, estimated_gradient);
+  // The observer sees Ĥ, the estimated energy the MH test compares (trajectory_observer.hpp).
+  auto estimated_potential = [&](const Vec& theta) {
+    return estimator_->potential(theta.data(), estimate_);
+  };
+  transition_.run_steps(point, step_size_, leapfrog_steps_, estimated_gradient,
+                        estimated_potential);
   counters_.gradient_evaluations += m * std::uint64_t(leapfrog_steps_);
   counters_.density_evaluations += m * std::uint64_t(leapfrog_steps_);
 

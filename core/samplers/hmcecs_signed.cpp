@@ -209,6 +209,7 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   refresh_gradient();
   // The transition keeps θ, r and ∇Û for a rejection; the d̂ and L̂ that go with them are ours.
   const PhasePoint point{theta_, r_, grad_};
+  transition_.observe(observer_, counters_.steps + 1);
   transition_.begin(point, rng);
   std::vector<double>& estimates_start = scratch_estimates_;
   estimator_->save_estimates(estimates_start);
@@ -219,7 +220,12 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   auto estimated_gradient = [&](const double* theta, double* grad) {
     value_ = estimator_->evaluate_with_gradient(theta, grad);
   };
-  transition_.run_steps(point, step_size_, leapfrog_steps_, estimated_gradient);
+  // The observer sees Ĥ, the estimated energy the MH test compares (trajectory_observer.hpp).
+  auto estimated_potential = [&](const Vec& theta) {
+    return estimator_->potential(theta.data(), value_);
+  };
+  transition_.run_steps(point, step_size_, leapfrog_steps_, estimated_gradient,
+                        estimated_potential);
   const auto work = std::uint64_t(estimator_->total_batches()) * std::uint64_t(batch_size_) *
                     std::uint64_t(leapfrog_steps_);
   counters_.gradient_evaluations += work;

@@ -48,6 +48,7 @@ class HmcEcsSignedSampler : public Sampler {
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;
   void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
+  bool observes_trajectories() const override { return true; }
   bool uses_metropolis() const override { return true; }
 
   static std::vector<ParamDescriptor> descriptors();

@@ -62,7 +62,9 @@ void NaiveSghmcSampler::run_dynamics(std::uint64_t steps, Rng& rng, DrawSink& st
     estimate_gradient(theta, grad, rng);
   };
   for (std::uint64_t s = 0; s < steps; ++s) {
+    const bool observed = observe_free_step_start();
     leapfrog_step(metric, theta_, r_, grad_, step_size_, noisy_gradient);
+    if (observed) observe_free_step_end();
     if (leapfrog_steps_ != 0 &&
         (counters_.steps + 1) % static_cast<std::uint64_t>(leapfrog_steps_) == 0)
       metric.draw_momentum(rng, r_);
@@ -82,6 +84,7 @@ void NaiveSghmcSampler::run_metropolis(std::uint64_t steps, Rng& rng, DrawSink& 
   }
   for (std::uint64_t s = 0; s < steps; ++s) {
     // The MH test uses the exact, full-data energy: this is what makes the method costly.
+    transition_.observe(observer_, counters_.steps + 1);
     const MetropolisOutcome outcome =
         transition_.run_with_exact_energy(target_, {theta_, r_, grad_}, potential_, step_size_,
                                           leapfrog_steps_, true, rng, noisy_gradient);

@@ -19,6 +19,7 @@ class NaiveSghmcSampler : public StochasticGradientSampler {
   void reset(const Vec& theta0, Rng& rng) override;
   void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   std::string divergence_cause() const override;
+  bool observes_trajectories() const override { return true; }
   bool uses_metropolis() const override { return metropolis_; }
   const char* divergence_hint() const override {
     return "try a smaller step size, or resample r more often";

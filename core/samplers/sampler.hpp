@@ -31,6 +31,7 @@
 #include "core/samplers/draw_sink.hpp"
 #include "core/samplers/sampler_counters.hpp"
 #include "core/samplers/training_report.hpp"
+#include "core/samplers/trajectory_observer.hpp"
 #include "core/targets/target.hpp"
 #include "core/util/params.hpp"
 #include "core/util/rng.hpp"
@@ -78,6 +79,12 @@ class Sampler {
                                                                 std::uint64_t /*seed*/) const {
     return nullptr;
   }
+
+  // Whether this sampler reports its paths to a TrajectoryObserver (the Hamiltonian samplers and
+  // SGHMC); set_trajectory_observer is ignored by the others. Null detaches; the observer must
+  // outlive its attachment.
+  virtual bool observes_trajectories() const { return false; }
+  void set_trajectory_observer(TrajectoryObserver* observer) { observer_ = observer; }
 
   const Vec& position() const { return theta_; }
   const Vec& momentum() const { return r_; }
@@ -132,6 +139,20 @@ class Sampler {
                     .channel_count = channel_count});
   }
 
+  // Samplers without MH observe one step as an iteration: the state before the step (point 0)
+  // and after it (point 1), with the exact H, then "accepted, p = 1". A momentum refresh that
+  // ends the step comes after point 1, so the next iteration's point 0 shows it.
+  // Returns whether the step about to run is observed.
+  bool observe_free_step_start() {
+    if (observer_ == nullptr || !observer_->wants(counters_.steps + 1)) return false;
+    report_free_point(0);
+    return true;
+  }
+  void observe_free_step_end() {
+    report_free_point(1);
+    observer_->on_decision(counters_.steps + 1, true, 1.0, false);
+  }
+
   // The tally of the info channel declared at position `channel` (sampler_channels.hpp).
   ChannelTally& channel_tally(std::size_t channel) { return counters_.channels[channel]; }
 
@@ -147,6 +168,7 @@ class Sampler {
   Vec theta_;
   Vec r_;
   SamplerCounters counters_;
+  TrajectoryObserver* observer_ = nullptr;  // see set_trajectory_observer
 
  private:
   bool stopped_ = false;
@@ -155,6 +177,11 @@ class Sampler {
   Vec good_r_;
   double reference_energy_ = 0.0;      // H₀ for the divergence rule of samplers without MH
   std::uint32_t potential_calls_ = 0;  // recorded_potential's calls, for its sampled timing
+
+  void report_free_point(int index) {
+    observer_->on_point(counters_.steps + 1, index, theta_, r_,
+                        target_.potential(theta_.data()) + kinetic_energy(r_));
+  }
 
   // The divergence rule at a check point with exact U `potential`; false if the chain stopped.
   bool check_energy(double potential, const char* since);

@@ -47,11 +47,13 @@ void SghmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   double* grad = grad_.data();
   const double momentum_keep = 1.0 - step_size_ * friction_;
   for (std::uint64_t s = 0; s < steps; ++s) {
+    const bool observed = observe_free_step_start();
     for (int i = 0; i < dim; ++i) theta[i] += step_size_ * r[i];
     estimate_gradient(theta, grad, rng);
     // r ← r − ε∇Ũ − εC r + N(0, 2(C − B̂)ε), with the friction on the pre-update momentum.
     for (int i = 0; i < dim; ++i)
       r[i] = momentum_keep * r[i] - step_size_ * grad[i] + injected_sd_ * rng.normal();
+    if (observed) observe_free_step_end();
     if (resample_every_ != 0 && (counters_.steps + 1) % resample_every_ == 0)
       for (int i = 0; i < dim; ++i) r[i] = rng.normal();
     if (!finish_free_step(store)) break;

@@ -20,6 +20,7 @@ class SghmcSampler : public StochasticGradientSampler {
   const char* divergence_hint() const override {
     return "try a smaller step size or more friction";
   }
+  bool observes_trajectories() const override { return true; }
   std::string divergence_cause() const override;
 
   static std::vector<ParamDescriptor> descriptors();

@@ -70,12 +70,14 @@ std::string changed_param(const ParamValues& before, const ParamValues& after) {
 
 }  // namespace
 
-ControlPanel::ControlPanel(LiveEngine& engine) : engine_(engine) {}
+ControlPanel::ControlPanel(LiveEngine& engine) : engine_(engine), slow_motion_(engine) {}
 
 void ControlPanel::toggle_running(const EngineSnapshot& snapshot) {
+  if (slow_motion_.active()) return slow_motion_.toggle_playing();
   engine_.set_running(!snapshot.running);
 }
 void ControlPanel::step_once() {
+  if (slow_motion_.active()) return slow_motion_.step();  // one leapfrog step
   engine_.step_once();
 }
 void ControlPanel::reset_all() {
@@ -86,6 +88,8 @@ void ControlPanel::show(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   refresh_target_facts(snapshot);
   take_new_error(snapshot);
+  if (const std::string ended = slow_motion_.take_end_reason(); !ended.empty())
+    set_status(ended, false);
   // The status line sits below the scrolling part, so a refusal or an undo is always in view,
   // and its coming and going never moves the sliders under the pointer.
   ImGui::BeginChild("##controls body", ImVec2(0.0f, -status_line_height()));
@@ -199,8 +203,8 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float button_width = std::min(ImGui::GetFontSize() * 5.0f,
                                       (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
-  if (ImGui::Button(snapshot.running ? "Pause" : "Run", ImVec2(button_width, 0)))
-    toggle_running(snapshot);
+  const bool running = slow_motion_.active() ? slow_motion_.playing() : snapshot.running;
+  if (ImGui::Button(running ? "Pause" : "Run", ImVec2(button_width, 0))) toggle_running(snapshot);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");
   ImGui::SameLine();
   if (ImGui::Button("Step", ImVec2(button_width, 0))) step_once();
@@ -210,6 +214,7 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Restart every chain from its start with its seed (R)");
 
+  slow_motion_.show_controls(snapshot);
   if (!speed_synced_) {
     max_speed_ = snapshot.steps_per_second <= 0.0;
     speed_ = max_speed_ ? 1000.0 : snapshot.steps_per_second;
@@ -368,6 +373,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       }
     }
     show_label_editor(chain);
+    slow_motion_.show_chain_button(chain, *context.snapshot);
     // Sampler picker: switching keeps the seed and restarts this chain.
     std::string& sampler_id = edited_sampler_[chain.id];
     if (sampler_id.empty()) sampler_id = chain.sampler_id;
@@ -431,7 +437,9 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       engine_.reset_chain(chain.id);
     }
     ImGui::SameLine();
-    if (ImGui::SmallButton("remove")) {
+    const bool remove_clicked = ImGui::SmallButton("remove");
+    ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/remove");
+    if (remove_clicked) {
       pending_anchor_ = actions;
       engine_.remove_chain(chain.id);
       edited_params_.erase(chain.id);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/gui/panels/potential_editor.hpp"
+#include "app/gui/panels/slow_motion.hpp"
 #include "app/gui/panels/view_context.hpp"
 #include "core/run/live_engine.hpp"
 #include "core/run/param_undo_stack.hpp"
@@ -31,6 +32,8 @@ class ControlPanel {
   // Ctrl+Z: restores the chain parameters before the newest change (a whole slider drag) and
   // says what it undid in the status line.
   void undo_last_change(const EngineSnapshot& snapshot);
+  // Leapfrog slow motion (Space and N drive its playback while it is on).
+  SlowMotion& slow_motion() { return slow_motion_; }
 
  private:
   void show_run_controls(const EngineSnapshot& snapshot);
@@ -79,6 +82,7 @@ class ControlPanel {
   std::uint64_t seed_ = 1;
   bool seed_synced_ = false;
   std::string add_sampler_id_ = "sghmc";
+  SlowMotion slow_motion_;
 };
 
 }  // namespace sgl

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/slow_motion_overlay.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -275,6 +276,7 @@ void show_phase_space_view(ViewContext& context) {
                    .marker_outline = plot::rgba(255, 255, 255),
                    .fit = fit});
   }
+  views::plot_slow_motion_phase(context, coordinate);
   plot::EndPlot();
   // Said under the plot (known only once the plot is set up), wrapped to the panel's width.
   if (!missing_levels.empty()) views::note(missing_levels.c_str());

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "app/gui/panels/slow_motion_overlay.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -124,6 +125,7 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
                    .marker_outline = plot::rgba(255, 255, 255),
                    .fit = false});
   }
+  plot_slow_motion_on_pair(context, x, y, arrow_span);
 }
 
 void show_pair_view(ViewContext& context, int x, int y) {

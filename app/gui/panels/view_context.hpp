@@ -14,6 +14,8 @@
 namespace sgl {
 
 class DensityGrid;
+struct SlowMotionFrame;
+
 namespace gl {
 class ScalarFieldTexture;
 }
@@ -64,6 +66,8 @@ struct ViewContext {
   DensityGrid* density_grid = nullptr;
   float font_size = 20.0f;  // pixels; plots scale their margins and markers with it
   std::vector<OverlayCloud> ensemble_clouds;  // drawn on the target view when non-empty
+  // Leapfrog slow motion: the path being played back (null when the mode is off).
+  const SlowMotionFrame* slow_motion = nullptr;
 };
 
 // A view: draws one panel's plots from the context into the current window (live, SVG, figures).

@@ -11,6 +11,7 @@
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/util/error.hpp"
 
 namespace sgl {
 namespace {
@@ -41,6 +42,20 @@ AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
   if (opened) lecture_stems_ = opened->layout.panels;
   layout_mode_ = layout.value_or(layout_from_scenario(opened));
   publish_layout();
+}
+
+void AppShell::start_slow_motion(const std::string& label) {
+  engine_.wait_until_idle();
+  snapshot_ = engine_.snapshot();
+  for (const ChainSnapshot& chain : snapshot_->chains) {
+    if (chain.label != label) continue;
+    if (!chain.observes_trajectories)
+      throw UserError("--slow-motion: " + label + " runs " + chain.sampler_id +
+                      ", which has no leapfrog path");
+    control_panel_.slow_motion().enter(chain.id, *snapshot_);
+    return;
+  }
+  throw UserError("--slow-motion: no chain is labelled '" + label + "'");
 }
 
 void AppShell::publish_layout() {
@@ -321,8 +336,10 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     ImGui::End();
   }
 
+  control_panel_.slow_motion().update(*snapshot_, ImGui::GetTime());
   ViewContext context;
   context.snapshot = snapshot_;
+  context.slow_motion = control_panel_.slow_motion().frame();
   context.settings = &settings_;
   context.chain_colours = chain_colours_;
   context.density_texture = &density_texture_;

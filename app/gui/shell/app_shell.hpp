@@ -43,6 +43,12 @@ class AppShell {
   void frame(float font_size, const std::vector<KeyPress>& key_presses);
 
   LiveEngine& engine() { return engine_; }
+  // Leapfrog slow motion on the chain labelled `label` (gui --slow-motion); throws UserError
+  // when there is no such chain or its sampler has no leapfrog path.
+  void start_slow_motion(const std::string& label);
+  // Something moves on screen with no new snapshot (a slow-motion playback): the window keeps
+  // its 60 Hz frames instead of sleeping.
+  bool animating() { return control_panel_.slow_motion().active(); }
   std::shared_ptr<const EngineSnapshot> snapshot() const { return snapshot_; }
   // Shows or hides a panel by its title ("Controls", "Target", ...); for the frame-time profile.
   void set_panel_visible(const std::string& name, bool visible);

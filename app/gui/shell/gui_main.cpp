@@ -160,6 +160,7 @@ int run_gui(const GuiOptions& options) {
       shell->engine().set_target(TargetSpec{options.target, {}, "", "y"});
       shell->engine().wait_until_idle();
     }
+    if (!options.slow_motion.empty()) shell->start_slow_motion(options.slow_motion);
   } catch (const UserError& error) {
     std::fprintf(stderr, "error: %s\n", error.what());
     return 2;
@@ -235,7 +236,7 @@ int run_gui(const GuiOptions& options) {
     if (options.frames == 0) {
       const bool busy = shell->snapshot()->running || window.seconds_since_drawn() < 0.5 ||
                         !recorders.empty() || shell->needs_framebuffer() ||
-                        shell->background_busy();
+                        shell->background_busy() || shell->animating();
       window.wait_for_next_frame(busy);
       was_idle = !busy;
     }

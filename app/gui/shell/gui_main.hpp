@@ -17,9 +17,10 @@ struct GuiOptions {
   int bench_frames = 0;         // measure this many frames of a 6-chain benchmark scenario
   std::string target;           // open the default chains on this target instead (empty = default)
   std::vector<std::string> samplers;  // "id:key=value,..." chains instead of the default four
-  std::string scenario;  // a preset name or a scenario/session file (excludes target/samplers)
-  std::string layout;    // "dashboard" | "lecture" (empty: the scenario's)
-  std::string size;      // "WxH" in window units (empty: the monitor's work area)
+  std::string scenario;     // a preset name or a scenario/session file (excludes target/samplers)
+  std::string layout;       // "dashboard" | "lecture" (empty: the scenario's)
+  std::string size;         // "WxH" in window units (empty: the monitor's work area)
+  std::string slow_motion;  // start in leapfrog slow motion on the chain with this label
   // × the monitor's content scale: fonts and widgets. 0 = automatic: 1, less in a dashboard
   // too short for seven panels at full size (down to 0.75 at 720 px), until the user zooms.
   float scale = 0.0f;
