@@ -62,10 +62,4 @@ std::uint64_t draw_list_hash(const ImDrawList& list, std::uint64_t seed) {
   return hasher.value();
 }
 
-std::uint64_t draw_data_hash(const ImDrawData& data) {
-  std::uint64_t hash = 0;
-  for (int k = 0; k < data.CmdListsCount; ++k) hash = draw_list_hash(*data.CmdLists[k], hash + k);
-  return hash;
-}
-
 }  // namespace sgl::gl

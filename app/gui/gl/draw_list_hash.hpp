@@ -1,17 +1,15 @@
 // A 64-bit fingerprint of what Dear ImGui draw lists would put on screen: vertices, indices,
 // commands (clip rectangles, textures, offsets) and the generation of every texture they use
 // (texture_generation.hpp). Equal fingerprints mean an identical picture, so the drawing can be
-// skipped (a cached plot layer, or a whole window frame).
+// skipped (a cached plot layer, or a window's part of the frame).
 #pragma once
 
 #include <cstdint>
 
 struct ImDrawList;
-struct ImDrawData;
 
 namespace sgl::gl {
 
 std::uint64_t draw_list_hash(const ImDrawList& list, std::uint64_t seed = 0);
-std::uint64_t draw_data_hash(const ImDrawData& data);
 
 }  // namespace sgl::gl

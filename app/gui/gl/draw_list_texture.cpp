@@ -58,15 +58,10 @@ unsigned int DrawListTexture::render(ImDrawList& list, ImVec2 origin, int width,
   data.DisplaySize =
       ImVec2(float(width) / framebuffer_scale.x, float(height) / framebuffer_scale.y);
   data.FramebufferScale = framebuffer_scale;
+  // The back end blends alpha as ONE, ONE_MINUS_SRC_ALPHA: over the opaque clear it stays 1,
+  // so the texture composites exactly.
   ImGui_ImplOpenGL3_RenderDrawData(&data);
 
-  // ImGui blends alpha like colour (SRC_ALPHA, ONE_MINUS_SRC_ALPHA), which leaves translucent
-  // alpha where translucent items were drawn; the colour is already right over the opaque
-  // background, so alpha is simply reset to 1.
-  glDisable(GL_SCISSOR_TEST);
-  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
-  glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
   bump_texture_generation(texture_);
   return texture_;
 }

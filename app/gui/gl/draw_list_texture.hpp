@@ -5,8 +5,8 @@
 //
 // The texture covers `width` × `height` framebuffer pixels whose top-left corner is the list's
 // `origin` (in ImGui's logical coordinates); the list is drawn by ImGui's own OpenGL3 back end,
-// so the pixels are the ones it would have drawn on screen, over an opaque `background`. Alpha is
-// left at 1 everywhere, so the texture composites exactly. Like the window's framebuffer it is
+// so the pixels are the ones it would have drawn on screen, over an opaque `background` (alpha
+// stays 1, so the texture composites exactly). Like the window's framebuffer it is
 // stored bottom row first: show it with v flipped (uv (0,1)–(1,0)).
 //
 // GL use: call on the GL thread while a frame is being built (after ImGui's back end has created

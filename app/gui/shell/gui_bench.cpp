@@ -148,13 +148,22 @@ int run_gui_benchmark(int frames, const std::string& screenshot_path) {
 
   // One frame as the window's loop runs it; returns the milliseconds of work (the 60 Hz pacing
   // sleep after it is not counted, but it is taken, so the sampler gets the CPU it would get).
+  // Where a frame's time goes: building the UI (plots re-rasterised included), drawing the
+  // damaged region and copying it to the back buffer, presenting it.
+  std::vector<double> build_ms, draw_ms, present_ms;
   auto draw_one_frame = [&](bool paced) {
     const auto start = Clock::now();
     window.begin_frame();
     shell->frame(window.font_size(), window.take_key_presses());
+    const auto built = Clock::now();
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
+    glFinish();  // so that "drawing" holds the rasterising, and "presenting" the copy to screen
+    const auto drawn = Clock::now();
     window.end_frame();
     const double work = seconds_since(start) * 1e3;
+    build_ms.push_back(std::chrono::duration<double, std::milli>(built - start).count());
+    draw_ms.push_back(std::chrono::duration<double, std::milli>(drawn - built).count());
+    present_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - drawn).count());
     if (paced) window.wait_for_next_frame(true);
     return work;
   };
@@ -173,12 +182,29 @@ int run_gui_benchmark(int frames, const std::string& screenshot_path) {
               seconds_since(fill_start));
 
   plot::TakeLayerCounts();
+  build_ms.clear();
+  draw_ms.clear();
+  present_ms.clear();
   const std::uint64_t steps_before = total_steps(*shell->snapshot());
   const auto run_start = Clock::now();
-  const std::vector<double> frame_ms = frame_times(frames, true);
+  std::vector<double> frame_ms;
+  double damaged = 0.0;
+  int drawn_frames = 0;
+  std::vector<double> with_raster, without_raster;
+  plot::LayerCounts layers;
+  for (int frame = 0; frame < frames && !window.should_close(); ++frame) {
+    frame_ms.push_back(draw_one_frame(true));
+    const plot::LayerCounts counts = plot::TakeLayerCounts();
+    layers.rendered += counts.rendered;
+    layers.reused += counts.reused;
+    (counts.rendered > 0 ? with_raster : without_raster).push_back(frame_ms.back());
+    if (window.rendered()) {
+      damaged += window.damaged_fraction();
+      ++drawn_frames;
+    }
+  }
   const double elapsed = seconds_since(run_start);
   const double with_gui = double(total_steps(*shell->snapshot()) - steps_before) / elapsed;
-  const plot::LayerCounts layers = plot::TakeLayerCounts();
   const ImGuiIO& io = ImGui::GetIO();
   std::printf("draw data: %d vertices, %d indices per frame (plot pictures cached)\n",
               io.MetricsRenderVertices, io.MetricsRenderIndices);
@@ -189,6 +215,14 @@ int run_gui_benchmark(int frames, const std::string& screenshot_path) {
       percentile(frame_ms, 0.5), percentile(frame_ms, 0.95), percentile(frame_ms, 1.0),
       double(layers.rendered) / double(std::max<std::size_t>(frame_ms.size(), 1)),
       double(layers.reused) / double(std::max<std::size_t>(frame_ms.size(), 1)));
+  std::printf("of which: %zu re-rasterised a plot (median %.2f ms), %zu did not (median %.2f ms)\n",
+              with_raster.size(), percentile(with_raster, 0.5), without_raster.size(),
+              percentile(without_raster, 0.5));
+  std::printf(
+      "frame parts: building the UI %.2f ms, drawing %.2f ms, presenting %.2f ms (medians)\n",
+      percentile(build_ms, 0.5), percentile(draw_ms, 0.5), percentile(present_ms, 0.5));
+  std::printf("redrawn: %d of %d frames, on average %.0f%% of the window each\n", drawn_frames,
+              int(frame_ms.size()), 100.0 * damaged / std::max(drawn_frames, 1));
   std::printf("throughput: %.2f M steps/s with the window open, %.2f M steps/s headless (%.0f%%)\n",
               with_gui / 1e6, headless / 1e6, 100.0 * with_gui / headless);
 
@@ -197,6 +231,8 @@ int run_gui_benchmark(int frames, const std::string& screenshot_path) {
   const std::vector<double> uncached = frame_times(60, true);
   std::printf("uncached: median %.2f ms, p95 %.2f ms (every plot re-rasterised every frame)\n",
               percentile(uncached, 0.5), percentile(uncached, 0.95));
+  window.force_render();  // the whole window, so each list below is measured whole
+  draw_one_frame(false);
   print_draw_list_costs();
   plot::SetLayerCaching(true);
 
@@ -230,7 +266,17 @@ int run_gui_benchmark(int frames, const std::string& screenshot_path) {
   shell->engine().set_running(false);
   shell->engine().wait_until_idle();
   shell->engine().set_publish_listener(GuiWindow::wake_up);
-  for (int frame = 0; frame < 60; ++frame) draw_one_frame(true);  // let the last data settle
+  // The worker finishes the last ACF/ESS after pausing: wait until it publishes no more.
+  std::uint64_t last_version = shell->snapshot()->version;
+  auto quiet_since = Clock::now();
+  const auto settle_start = Clock::now();
+  while (seconds_since(quiet_since) < 1.0 && seconds_since(settle_start) < 20.0) {
+    draw_one_frame(true);
+    if (shell->snapshot()->version != last_version) {
+      last_version = shell->snapshot()->version;
+      quiet_since = Clock::now();
+    }
+  }
   std::vector<double> idle_ms;
   int drawn = 0;
   const double cpu_before = process_cpu_seconds();

@@ -12,7 +12,6 @@
 #include <limits>
 #include <thread>
 
-#include "app/gui/gl/draw_list_hash.hpp"
 #include "app/gui/plot/plot_layer_cache.hpp"
 
 #include "app/gui/shell/gui_style.hpp"
@@ -32,6 +31,16 @@ void report_glfw_error(int code, const char* description) {
 std::vector<KeyPress>& pending_key_presses() {
   static std::vector<KeyPress> presses;
   return presses;
+}
+
+// The window was uncovered or resized: what it shows must be copied again whole.
+bool& expose_pending() {
+  static bool pending = true;
+  return pending;
+}
+
+void record_expose(GLFWwindow*) {
+  expose_pending() = true;
 }
 
 void record_key_press(GLFWwindow*, int key, int, int action, int mods) {
@@ -102,6 +111,9 @@ bool GuiWindow::open(const WindowOptions& options) {
   apply_ui_scale();
   // Installed before ImGui's back end, which chains to it.
   glfwSetKeyCallback(window_, record_key_press);
+  glfwSetWindowRefreshCallback(window_, record_expose);
+  compositor_ = std::make_unique<gl::WindowCompositor>();
+  compositor_->set_back_buffer_persists(presenter_.open(window_));
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330");
   return true;
@@ -130,7 +142,10 @@ void GuiWindow::set_zoom(float zoom) {
 }
 
 GuiWindow::~GuiWindow() {
-  if (glfw_ready_ && window_ != nullptr) plot::ReleaseLayerTextures();  // while GL is current
+  if (glfw_ready_ && window_ != nullptr) {  // GL objects go while the context is current
+    plot::ReleaseLayerTextures();
+    compositor_.reset();
+  }
   if (imgui_ready_) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
@@ -155,19 +170,12 @@ void GuiWindow::begin_frame() {
 bool GuiWindow::render(float clear_r, float clear_g, float clear_b) {
   ImGui::Render();
   glfwGetFramebufferSize(window_, &width_, &height_);
-  const std::uint64_t hash = gl::draw_data_hash(*ImGui::GetDrawData()) ^
-                             (static_cast<std::uint64_t>(width_) << 40) ^
-                             (static_cast<std::uint64_t>(height_) << 20);
-  rendered_ = force_render_ || !drawn_once_ || hash != drawn_hash_;
+  rendered_ = compositor_->render(*ImGui::GetDrawData(), width_, height_,
+                                  ImVec4(clear_r, clear_g, clear_b, 1.0f), force_render_);
   force_render_ = false;
   if (!rendered_) return false;
   drawn_once_ = true;
-  drawn_hash_ = hash;
   drawn_at_ = std::chrono::steady_clock::now();
-  glViewport(0, 0, width_, height_);
-  glClearColor(clear_r, clear_g, clear_b, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   return true;
 }
 
@@ -178,7 +186,17 @@ std::vector<KeyPress> GuiWindow::take_key_presses() {
 }
 
 void GuiWindow::end_frame() {
-  if (rendered_) glfwSwapBuffers(window_);
+  if (!presenter_.available()) {
+    if (rendered_) glfwSwapBuffers(window_);
+    return;
+  }
+  glFlush();
+  if (expose_pending()) {
+    expose_pending() = false;
+    presenter_.present({{0, 0, width_, height_}}, height_);
+  } else if (rendered_) {
+    presenter_.present(compositor_->last_damage(), height_);
+  }
 }
 
 void GuiWindow::wait_for_next_frame(bool busy) {

@@ -5,9 +5,12 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "app/gui/gl/partial_present.hpp"
+#include "app/gui/gl/window_compositor.hpp"
 #include "app/gui/shell/key_press.hpp"
 
 struct GLFWwindow;
@@ -46,15 +49,17 @@ class GuiWindow {
 
   // Starts an ImGui frame (polls events first).
   void begin_frame();
-  // Renders ImGui into the back buffer, unless the frame would look exactly like the one on
-  // screen (same draw data, textures and size): then nothing is drawn or presented, which is
-  // what makes a paused window cost almost nothing. Returns whether it rendered. Call
-  // end_frame() afterwards to present it.
+  // Renders ImGui into the back buffer, redrawing only the region that changed since the last
+  // frame (gl::WindowCompositor); a frame identical to the one on screen is neither drawn nor
+  // presented, which is what makes a paused window cost almost nothing. Returns whether it
+  // rendered. Call end_frame() afterwards to present it.
   bool render(float clear_r, float clear_g, float clear_b);
   // The next render() draws even an unchanged frame (the back buffer is about to be read:
   // screenshots, exports, recordings).
   void force_render() { force_render_ = true; }
   bool rendered() const { return rendered_; }
+  // The share of the window the last drawn frame redrew (1 = all of it).
+  double damaged_fraction() const { return compositor_ ? compositor_->last_damaged_fraction() : 1; }
   void end_frame();
   // Between frames: while something changes (`busy`: sampling runs, or the last frames were
   // drawn), sleeps out the rest of a 60 Hz frame, so the UI never takes more of the CPU than
@@ -87,7 +92,8 @@ class GuiWindow {
   bool force_render_ = false;
   bool rendered_ = false;
   bool drawn_once_ = false;
-  std::uint64_t drawn_hash_ = 0;
+  std::unique_ptr<gl::WindowCompositor> compositor_;
+  gl::PartialPresenter presenter_;
   std::chrono::steady_clock::time_point drawn_at_{};
   std::chrono::steady_clock::time_point frame_started_{};
 };
