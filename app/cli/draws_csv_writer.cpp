@@ -8,31 +8,21 @@
 #include <cstring>
 #include <memory>
 
+#include "app/cli/csv_cells.hpp"
 #include "app/cli/sampler_labels.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
+
+using csv::fail;
+using csv::put_number;
+
 namespace {
 
 struct FileCloser {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
-
-// %.17g round-trips every double; spelled-out non-finite values avoid the platform's "-nan".
-void put_number(std::FILE* file, double value) {
-  if (std::isnan(value)) {
-    std::fputs(",NaN", file);
-  } else if (std::isinf(value)) {
-    std::fputs(value > 0 ? ",Inf" : ",-Inf", file);
-  } else {
-    std::fprintf(file, ",%.17g", value);
-  }
-}
-
-[[noreturn]] void fail(const std::string& path, int error_number) {
-  throw UserError("cannot write " + path + ": " + std::strerror(error_number));
-}
 
 }  // namespace
 

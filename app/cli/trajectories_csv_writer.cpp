@@ -5,28 +5,14 @@
 #include <cmath>
 #include <cstring>
 
+#include "app/cli/csv_cells.hpp"
 #include "app/cli/draws_csv_writer.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
-namespace {
 
-// As draws.csv: %.17g round-trips every double; non-finite values spelled out.
-void put_number(std::FILE* file, double value) {
-  if (std::isnan(value)) {
-    std::fputs(",NaN", file);
-  } else if (std::isinf(value)) {
-    std::fputs(value > 0 ? ",Inf" : ",-Inf", file);
-  } else {
-    std::fprintf(file, ",%.17g", value);
-  }
-}
-
-[[noreturn]] void fail(const std::string& path, int error_number) {
-  throw UserError("cannot write " + path + ": " + std::strerror(error_number));
-}
-
-}  // namespace
+using csv::fail;
+using csv::put_number;
 
 // Buffers one iteration's points (its `accepted` is known only at the decision), then writes
 // them as rows.
