@@ -1,15 +1,14 @@
 #include "app/gui/plot/plot_layer_cache.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
-
-#include <glad/gl.h>
 
 #include "app/gui/gl/draw_list_hash.hpp"
 #include "app/gui/gl/draw_list_texture.hpp"
@@ -19,20 +18,20 @@ namespace {
 
 // A layer unseen for this many frames (its panel closed) gives its texture back.
 constexpr int kForgetAfterFrames = 120;
-// Milliseconds of rasterising per frame that new data may use: the rest of a 60 Hz frame is the
-// window's own. With software GL a plot of six long traces costs several milliseconds, so plots
-// then take turns (each refreshing less often than kDataRefreshHz) instead of slowing every
-// frame; with a GPU everything fits and each plot refreshes at kDataRefreshHz.
-constexpr double kRasterBudgetMs = 6.0;
-// No plot waits longer than this for new data, whatever the budget.
-constexpr double kLongestWaitSeconds = 0.25;
+// New data is rasterised in at most this share of the frames (over the last second), one plot
+// per frame: the plot whose new data has waited longest. With software GL a plot of six long
+// traces costs several milliseconds to rasterise, so plots take turns (each refreshing less
+// often than kDataRefreshHz) and most frames rasterise nothing, which keeps them smooth for
+// interaction; with a GPU the frames are short and each plot refreshes at kDataRefreshHz.
+constexpr double kRasterFrameShare = 0.4;
+// No plot waits longer than this for new data, whatever the share.
+constexpr double kLongestWaitSeconds = 0.4;
 
 struct Layer {
   gl::DrawListTexture texture;
   bool valid = false;
   std::uint64_t hash = 0;
   double rendered_at = -1e9;
-  double cost_ms = 2.0;  // rasterising time, smoothed over the last renders
   bool pending = false;  // the picture changed but the new one is not rasterised yet
   bool granted = false;  // may rasterise new data in this frame
   ImVec2 origin;
@@ -47,10 +46,13 @@ struct LayerCache {
   Layer* open = nullptr;
   int collected_frame = -1;
   LayerCounts counts;
+  std::deque<std::pair<double, bool>> recent_frames;  // (when, rasterised new data), last second
+  bool rastered_this_frame = false;
 };
 
-// At the first plot of a frame: the plots whose new data waits longest go first, as many as
-// fit the budget (at least one), among those at least 1/kDataRefreshHz old.
+// At the first plot of a frame: the plot whose new data waits longest (at least
+// 1/kDataRefreshHz) gets this frame's turn, if the frame may have one; a plot waiting
+// kLongestWaitSeconds goes regardless.
 void grant_turns(LayerCache& state, double now) {
   std::vector<Layer*> waiting;
   for (auto& [id, layer] : state.layers) {
@@ -60,12 +62,19 @@ void grant_turns(LayerCache& state, double now) {
   }
   std::sort(waiting.begin(), waiting.end(),
             [](const Layer* a, const Layer* b) { return a->rendered_at < b->rendered_at; });
-  double budget = kRasterBudgetMs;
+  while (!state.recent_frames.empty() && now - state.recent_frames.front().first > 1.0)
+    state.recent_frames.pop_front();
+  const auto rastered = std::count_if(state.recent_frames.begin(), state.recent_frames.end(),
+                                      [](const auto& frame) { return frame.second; });
+  const bool frame_allowed =
+      double(rastered) <
+      kRasterFrameShare * double(std::max<std::size_t>(state.recent_frames.size(), 1));
+  bool turn_free = frame_allowed;
   for (Layer* layer : waiting) {
     const bool overdue = now - layer->rendered_at >= kLongestWaitSeconds;
-    if (!overdue && budget < layer->cost_ms && budget < kRasterBudgetMs) continue;
+    if (!overdue && !turn_free) continue;
     layer->granted = true;
-    budget -= layer->cost_ms;
+    turn_free = false;
   }
 }
 
@@ -80,7 +89,10 @@ LayerCache& cache() {
 void start_frame(LayerCache& state, int frame) {
   if (state.collected_frame == frame) return;
   state.collected_frame = frame;
-  grant_turns(state, ImGui::GetTime());
+  const double now = ImGui::GetTime();
+  state.recent_frames.emplace_back(now, state.rastered_this_frame);  // the frame before
+  state.rastered_this_frame = false;
+  grant_turns(state, now);
   for (auto it = state.layers.begin(); it != state.layers.end();) {
     if (frame - it->second->last_frame > kForgetAfterFrames)
       it = state.layers.erase(it);
@@ -158,9 +170,6 @@ void end_layer(ImDrawList* window_list, bool interacting) {
   if (changed && (!layer->valid || interacting || layer->granted)) {
     const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
     const ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-    // Timed to the end of rasterising (glFinish): the turns are shared out by this cost.
-    glFinish();
-    const auto start = std::chrono::steady_clock::now();
     if (layer->texture.render(list, layer->origin, layer->width, layer->height, scale,
                               background) == 0) {
       std::fprintf(stderr, "error: %s; plots are drawn uncached from now on\n",
@@ -168,14 +177,11 @@ void end_layer(ImDrawList* window_list, bool interacting) {
       state.enabled = false;
       return;
     }
-    glFinish();
-    const double cost_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    layer->cost_ms = layer->valid ? 0.7 * layer->cost_ms + 0.3 * cost_ms : cost_ms;
     layer->valid = true;
     layer->hash = hash;
     layer->rendered_at = ImGui::GetTime();
     layer->pending = false;
+    state.rastered_this_frame |= layer->granted;
     ++state.counts.rendered;
   } else {
     layer->pending = changed;

@@ -256,6 +256,26 @@ ImGuiWindowFlags AppShell::panel_flags(const std::string& name) {
   return flags;
 }
 
+std::shared_ptr<const EngineSnapshot> AppShell::table_snapshot(
+    const std::shared_ptr<const EngineSnapshot>& current) {
+  constexpr double kTableRefreshHz = 4.0;
+  const auto same_rows = [](const EngineSnapshot& a, const EngineSnapshot& b) {
+    return a.running == b.running &&
+           std::equal(a.chains.begin(), a.chains.end(), b.chains.begin(), b.chains.end(),
+                      [](const ChainSnapshot& x, const ChainSnapshot& y) {
+                        return x.id == y.id && x.label == y.label && x.enabled == y.enabled &&
+                               x.stopped == y.stopped;
+                      });
+  };
+  const double now = ImGui::GetTime();
+  if (!table_snapshot_ || now - table_snapshot_at_ >= 1.0 / kTableRefreshHz ||
+      !same_rows(*table_snapshot_, *current)) {
+    table_snapshot_ = current;
+    table_snapshot_at_ = now;
+  }
+  return table_snapshot_;
+}
+
 std::shared_ptr<const EngineSnapshot> AppShell::view_snapshot() {
   std::erase_if(hidden_chains_, [&](int id) {
     return std::none_of(snapshot_->chains.begin(), snapshot_->chains.end(),
@@ -357,16 +377,18 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     ImGui::End();
     chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
   }
-  context.snapshot = view_snapshot();
+  const std::shared_ptr<const EngineSnapshot> shown = view_snapshot();
   for (const PanelInfo& panel : view_panels()) {
     if (!panel_shown(panel.title)) continue;
     if (ImGui::Begin(panel.title, &visibility(panel.title), panel_flags(panel.title))) {
       begin_panel_window(panel.title);
+      context.snapshot = panel.id == PanelId::Metrics ? table_snapshot(shown) : shown;
       panel.draw(context);
       export_menu_.show_panel_context_menu(panel.title, panel.svg);
     }
     ImGui::End();
   }
+  context.snapshot = shown;
 
   if (panel_shown(kNotesTitle)) {
     if (ImGui::Begin(kNotesTitle, &visibility(kNotesTitle), panel_flags(kNotesTitle))) {

@@ -100,6 +100,8 @@ class AppShell {
   bool panel_shown(const std::string& title) const;
   // The snapshot the views draw: the engine's, less the chains hidden in the legend.
   std::shared_ptr<const EngineSnapshot> view_snapshot();
+  std::shared_ptr<const EngineSnapshot> table_snapshot(
+      const std::shared_ptr<const EngineSnapshot>& current);
   void begin_panel_window(const char* title);
   void publish_layout();
 
@@ -110,6 +112,11 @@ class AppShell {
   std::map<int, std::uint32_t> chain_colours_;
   std::set<int> hidden_chains_;
   std::shared_ptr<const EngineSnapshot> filtered_;  // view_snapshot()'s cache
+  // The Metrics table's snapshot, renewed at most kTableRefreshHz times a second: numbers that
+  // change 60 times a second cannot be read, and redrawing the table each frame costs software
+  // GL a few milliseconds. A chain added, removed, hidden or renamed shows at once.
+  std::shared_ptr<const EngineSnapshot> table_snapshot_;
+  double table_snapshot_at_ = -1.0;
   std::shared_ptr<const EngineSnapshot> filtered_from_;
   std::set<int> filtered_hidden_;
   gl::ScalarFieldTexture density_texture_;
