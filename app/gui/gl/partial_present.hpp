@@ -7,7 +7,7 @@
 // 1000 blit costs llvmpipe ~11 ms), and a swap leaves the back buffer undefined. With this
 // extension the back buffer itself is the persistent copy: it is never swapped, the damaged
 // region is drawn into it and only those rectangles are copied to the window.
-// Elsewhere (GPU drivers, Wayland) available() is false and the window swaps as usual.
+// The window uses it only under a software renderer; elsewhere (GPUs, Wayland) it swaps as usual.
 #pragma once
 
 #include <vector>

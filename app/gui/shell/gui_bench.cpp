@@ -218,6 +218,9 @@ int run_gui_benchmark(int frames, const std::string& screenshot_path) {
   std::printf("of which: %zu re-rasterised a plot (median %.2f ms), %zu did not (median %.2f ms)\n",
               with_raster.size(), percentile(with_raster, 0.5), without_raster.size(),
               percentile(without_raster, 0.5));
+  std::printf("presenting: %s\n", window.presents_partially()
+                                      ? "the changed rectangles only (GLX_MESA_copy_sub_buffer)"
+                                      : "whole frames (offscreen copy, blit, swap)");
   std::printf(
       "frame parts: building the UI %.2f ms, drawing %.2f ms, presenting %.2f ms (medians)\n",
       percentile(build_ms, 0.5), percentile(draw_ms, 0.5), percentile(present_ms, 0.5));

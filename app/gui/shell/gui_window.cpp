@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <thread>
 
@@ -113,7 +114,13 @@ bool GuiWindow::open(const WindowOptions& options) {
   glfwSetKeyCallback(window_, record_key_press);
   glfwSetWindowRefreshCallback(window_, record_expose);
   compositor_ = std::make_unique<gl::WindowCompositor>();
-  compositor_->set_back_buffer_persists(presenter_.open(window_));
+  // Partial presenting only where the CPU rasterises: on a GPU the offscreen copy and a swap
+  // cost little, and the swap keeps vsync.
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const bool software = renderer != nullptr && (std::strstr(renderer, "llvmpipe") != nullptr ||
+                                                std::strstr(renderer, "softpipe") != nullptr ||
+                                                std::strstr(renderer, "swrast") != nullptr);
+  compositor_->set_back_buffer_persists(software && presenter_.open(window_));
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   ImGui_ImplOpenGL3_Init("#version 330");
   return true;

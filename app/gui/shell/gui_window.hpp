@@ -58,6 +58,8 @@ class GuiWindow {
   // screenshots, exports, recordings).
   void force_render() { force_render_ = true; }
   bool rendered() const { return rendered_; }
+  // Whether only the changed rectangles reach the screen (partial_present.hpp).
+  bool presents_partially() const { return presenter_.available(); }
   // The share of the window the last drawn frame redrew (1 = all of it).
   double damaged_fraction() const { return compositor_ ? compositor_->last_damaged_fraction() : 1; }
   void end_frame();
