@@ -51,18 +51,11 @@ wait_for "10^6 draws per chain" filled
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 800 500
 xdotool windowfocus --sync "$window" || true
-hover_rect() {
-  local x y w h
-  read -r x y w h < <(rect_of "$1") || { echo "no rectangle $1 in the status file"; exit 1; }
-  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
-    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
-  sleep 0.5
-}
 export_draws() {  # File → Export → Draws as CSV
   wait_for "File menu" has_rect menu/file
   click_rect menu/file
   wait_for "Export item" has_rect menu/export
-  hover_rect menu/export
+  hover_rect menu/export; sleep 0.5
   wait_for "Draws as CSV item" has_rect export/draws_csv
   click_rect export/draws_csv
 }

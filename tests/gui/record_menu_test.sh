@@ -31,18 +31,11 @@ wait_for "30 frames" settled
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 800 500
 xdotool windowfocus --sync "$window" || true
-hover_rect() {
-  local x y w h
-  read -r x y w h < <(rect_of "$1") || { echo "no rectangle $1 in the status file"; exit 1; }
-  xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
-    "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
-  sleep 0.5
-}
 start_recording() {  # File → Record GIF… → Window (5 s by default)
   wait_for "File menu" has_rect menu/file
   click_rect menu/file
   wait_for "Record GIF… item" has_rect menu/record_gif
-  hover_rect menu/record_gif
+  hover_rect menu/record_gif; sleep 0.5
   wait_for "Window item" has_rect record/window
   click_rect record/window
   wait_for "the REC indicator" has_rect record/indicator
@@ -51,7 +44,7 @@ stop_recording() {  # File → Record GIF… → Stop recording
   wait_for "File menu" has_rect menu/file
   click_rect menu/file
   wait_for "Record GIF… item" has_rect menu/record_gif
-  hover_rect menu/record_gif
+  hover_rect menu/record_gif; sleep 0.5
   wait_for "Stop item" has_rect record/stop
   click_rect record/stop
 }
@@ -68,7 +61,7 @@ ls -A exports | grep -qv '\.gif$' && { echo "FAIL: temporary files left: $(ls -A
 wait_for "File menu" has_rect menu/file
 click_rect menu/file
 wait_for "Record GIF… item" has_rect menu/record_gif
-hover_rect menu/record_gif
+hover_rect menu/record_gif; sleep 0.5
 wait_for "seconds slider" has_rect record/seconds
 xdotool keydown ctrl; click_rect record/seconds; xdotool keyup ctrl
 sleep 0.5

@@ -14,13 +14,18 @@ wait_for() {
 # rect_of NAME: "x y w h" of a rectangle the window probed into the status file.
 rect_of() { awk -v key="$1" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$status"; }
 
-# click_rect NAME: a left click in the middle of a probed rectangle (needs `window`).
-click_rect() {
+# hover_rect NAME: the pointer to the middle of a probed rectangle (needs `window`).
+hover_rect() {
   local x y w h
   read -r x y w h < <(rect_of "$1")
   [[ -n "${x:-}" ]] || { echo "no rectangle $1 in the status file"; exit 1; }
   xdotool mousemove --window "$window" "$(awk -v a="$x" -v b="$w" 'BEGIN{printf "%d", a+b/2}')" \
     "$(awk -v a="$y" -v b="$h" 'BEGIN{printf "%d", a+b/2}')"
+}
+
+# click_rect NAME: a left click in the middle of a probed rectangle (needs `window`).
+click_rect() {
+  hover_rect "$1"
   sleep 0.3
   # Held across a few frames: ImGui reads the button state once per frame.
   xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
