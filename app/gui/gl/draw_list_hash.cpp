@@ -42,8 +42,8 @@ class Hasher {
 
 }  // namespace
 
-std::uint64_t draw_list_hash(const ImDrawList& list, std::uint64_t seed) {
-  Hasher hasher(seed);
+std::uint64_t draw_list_hash(const ImDrawList& list) {
+  Hasher hasher(0);
   hasher.add_bytes(list.VtxBuffer.Data, sizeof(ImDrawVert) * std::size_t(list.VtxBuffer.Size));
   hasher.add_bytes(list.IdxBuffer.Data, sizeof(ImDrawIdx) * std::size_t(list.IdxBuffer.Size));
   for (const ImDrawCmd& command : list.CmdBuffer) {

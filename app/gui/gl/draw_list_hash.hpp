@@ -10,6 +10,6 @@ struct ImDrawList;
 
 namespace sgl::gl {
 
-std::uint64_t draw_list_hash(const ImDrawList& list, std::uint64_t seed = 0);
+std::uint64_t draw_list_hash(const ImDrawList& list);
 
 }  // namespace sgl::gl
