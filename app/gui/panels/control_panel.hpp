@@ -24,6 +24,9 @@ class ControlPanel {
 
   // Draws into the current ImGui window.
   void show(ViewContext& context);
+  // Whether the panel changes with time alone: a status message that will expire, a typed
+  // expression waiting for its pause to be applied.
+  bool changes_with_time() const { return status_visible() || potential_editor_.apply_pending(); }
 
   // Global actions, also bound to keys by the app shell.
   void toggle_running(const EngineSnapshot& snapshot);

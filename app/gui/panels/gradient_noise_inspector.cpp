@@ -1,6 +1,5 @@
 #include "app/gui/panels/gradient_noise_inspector.hpp"
 
-#include <chrono>
 #include <exception>
 
 #include "core/util/error.hpp"
@@ -12,13 +11,6 @@ std::optional<double> param(const ChainSnapshot& chain, const char* name) {
   const auto it = chain.full_params.find(name);
   if (it == chain.full_params.end()) return std::nullopt;
   return it->second;
-}
-
-// A finished measurement's futures are destroyed off the UI thread: std::async's future blocks
-// in its destructor until the task ends, so an abandoned one is parked here instead.
-std::vector<std::future<std::shared_ptr<InspectorResult>>>& abandoned() {
-  static std::vector<std::future<std::shared_ptr<InspectorResult>>> futures;
-  return futures;
 }
 
 }  // namespace
@@ -74,27 +66,29 @@ void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainS
     request.ewsg_step_size = frozen.step_size;
     request.ewsg_friction = frozen.friction.value_or(1.0);
   }
-  if (pending_.valid()) abandoned().push_back(std::move(pending_));
+  // The job holds the (immutable) target itself, so the session may drop it meanwhile. A
+  // measurement still running is cancelled by start(): its result is never adopted.
   std::shared_ptr<const Target> target = snapshot.target;
-  pending_ = std::async(std::launch::async, [target, request, frozen] {
-    auto result = std::make_shared<InspectorResult>();
-    result->chain = frozen;
-    try {
-      result->report = measure_gradient_noise(*target, request);
-    } catch (const std::exception& error) {
-      result->error = error.what();
-    }
-    return result;
-  });
+  auto result = std::make_shared<InspectorResult>();
+  result->chain = frozen;
+  pending_ = result;
+  job_.start(
+      [target, request, result](JobControl&) {
+        try {
+          result->report = measure_gradient_noise(*target, request);
+        } catch (const std::exception& error) {
+          result->error = error.what();
+        }
+        return std::string();
+      },
+      on_finish_);
 }
 
 void GradientNoiseInspector::poll() {
-  std::erase_if(abandoned(), [](auto& future) {
-    return future.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-  });
-  if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-    return;
-  result_ = pending_.get();
+  const std::optional<JobOutcome> outcome = job_.take_outcome();
+  if (!outcome || !pending_) return;
+  if (outcome->ok) result_ = std::move(pending_);
+  pending_.reset();
 }
 
 }  // namespace sgl

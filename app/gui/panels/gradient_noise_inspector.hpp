@@ -4,13 +4,14 @@
 // measurement holds its own reference to the (immutable) target, so the chains keep running.
 #pragma once
 
-#include <future>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "core/diagnostics/gradient_noise.hpp"
 #include "core/run/engine_snapshot.hpp"
+#include "core/util/background_job.hpp"
 
 namespace sgl {
 
@@ -49,14 +50,18 @@ class GradientNoiseInspector {
   void freeze(const EngineSnapshot& snapshot, const ChainSnapshot& chain, int samples);
   // Picks up a finished measurement; call once a frame.
   void poll();
+  // Called on the measuring thread when a measurement is done (wakes the event loop).
+  void set_finish_hook(std::function<void()> hook) { on_finish_ = std::move(hook); }
 
-  bool busy() const { return pending_.valid(); }
+  bool busy() const { return job_.running() || pending_ != nullptr; }
   const InspectorResult* result() const { return result_ ? result_.get() : nullptr; }
   int selected_chain = -1;  // chain id chosen in the panel (−1: the first inspectable)
 
  private:
-  std::future<std::shared_ptr<InspectorResult>> pending_;
+  std::shared_ptr<InspectorResult> pending_;  // the running job's result, filled on its thread
   std::shared_ptr<const InspectorResult> result_;
+  std::function<void()> on_finish_;
+  BackgroundJob job_;  // last: joined before the rest goes
 };
 
 }  // namespace sgl

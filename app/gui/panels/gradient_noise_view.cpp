@@ -33,11 +33,6 @@ struct Looks {
   plot::Colour ewsg = plot::rgba(200, 150, 0);
 };
 
-GradientNoiseInspector& inspector() {
-  static GradientNoiseInspector state;
-  return state;
-}
-
 struct Pair {
   int x = 0, y = 1;
 };
@@ -309,8 +304,8 @@ void header(ViewContext& context, GradientNoiseInspector& state, const ChainSnap
 }  // namespace
 
 void show_gradient_noise_view(ViewContext& context) {
-  if (!views::has_target(context)) return;
-  GradientNoiseInspector& state = inspector();
+  if (!views::has_target(context) || context.gradient_noise == nullptr) return;
+  GradientNoiseInspector& state = *context.gradient_noise;
   state.poll();
   const EngineSnapshot& snapshot = *context.snapshot;
   const ChainSnapshot* chain = chosen_chain(snapshot, state.selected_chain);

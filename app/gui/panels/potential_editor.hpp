@@ -26,6 +26,8 @@ class PotentialEditor {
   // Draws the editor for the target's current expression `applied` (the engine's). Returns a new
   // expression to apply this frame, if any.
   std::optional<std::string> show(const std::string& applied);
+  // An edit waits for its pause before it is applied (a frame must come when the pause ends).
+  bool apply_pending() const { return edited_at_ >= 0.0; }
 
  private:
   void validate();

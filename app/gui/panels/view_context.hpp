@@ -14,6 +14,7 @@
 namespace sgl {
 
 class DensityGrid;
+class GradientNoiseInspector;
 struct SlowMotionFrame;
 
 namespace gl {
@@ -64,6 +65,8 @@ struct ViewContext {
   gl::ScalarFieldTexture* energy_texture = nullptr;
   // The target view's heatmap values, computed off the UI thread (null: at once, headless).
   DensityGrid* density_grid = nullptr;
+  // The Gradient noise panel's measurement, made off the UI thread (null: the panel is not shown).
+  GradientNoiseInspector* gradient_noise = nullptr;
   float font_size = 20.0f;  // pixels; plots scale their margins and markers with it
   std::vector<OverlayCloud> ensemble_clouds;  // drawn on the target view when non-empty
   // Leapfrog slow motion: the path being played back (null when the mode is off).

@@ -8,6 +8,7 @@
 
 #include "app/gui/panels/chain_legend.hpp"
 #include "app/gui/panels/glossary.hpp"
+#include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_probe.hpp"
@@ -37,6 +38,7 @@ AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
   // A job that ends wakes the event loop, which may be asleep waiting for input.
   scenario_panel_.set_job_finish_hook([] { glfwPostEmptyEvent(); });
   density_grid_.set_finish_hook([] { glfwPostEmptyEvent(); });
+  gradient_noise_.set_finish_hook([] { glfwPostEmptyEvent(); });
   for (const PanelInfo& panel : all_panels()) visible_[panel.title] = true;
   const auto& opened = scenario_panel_.scenario();
   if (opened) lecture_stems_ = opened->layout.panels;
@@ -256,6 +258,14 @@ ImGuiWindowFlags AppShell::panel_flags(const std::string& name) {
   return flags;
 }
 
+bool AppShell::changes_with_time() const {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool annealing_animated = settings_.show_annealing && settings_.animate_annealing &&
+                                  views::largest_annealing_steps(*snapshot_) > 0;
+  return control_panel_.changes_with_time() || scenario_panel_.experiment_running() ||
+         annealing_animated || io.WantTextInput || ImGui::IsAnyItemActive();
+}
+
 std::shared_ptr<const EngineSnapshot> AppShell::table_snapshot(
     const std::shared_ptr<const EngineSnapshot>& current) {
   constexpr double kTableRefreshHz = 4.0;
@@ -365,6 +375,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   context.density_texture = &density_texture_;
   context.energy_texture = &energy_texture_;
   context.density_grid = &density_grid_;
+  context.gradient_noise = &gradient_noise_;
   context.font_size = font_size;
   context.ensemble_clouds = scenario_panel_.overlay_clouds();
 

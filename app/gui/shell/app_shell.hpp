@@ -19,6 +19,7 @@
 #include "app/gui/gl/scalar_field_texture.hpp"
 #include "app/gui/panels/control_panel.hpp"
 #include "app/gui/panels/density_grid.hpp"
+#include "app/gui/panels/gradient_noise_inspector.hpp"
 #include "app/gui/panels/scenario_panel.hpp"
 #include "app/gui/panels/view_context.hpp"
 #include "app/gui/shell/key_press.hpp"
@@ -49,6 +50,10 @@ class AppShell {
   // Something moves on screen with no new snapshot (a slow-motion playback): the window keeps
   // its 60 Hz frames instead of sleeping.
   bool animating() { return control_panel_.slow_motion().active(); }
+  // Something on screen changes with time alone, slowly (a status message that expires, an
+  // edit applied after a pause, the annealing animation, a text caret): the window must wake
+  // now and then even without input or a new snapshot. Otherwise it sleeps until one comes.
+  bool changes_with_time() const;
   std::shared_ptr<const EngineSnapshot> snapshot() const { return snapshot_; }
   // Shows or hides a panel by its title ("Controls", "Target", ...); for the frame-time profile.
   void set_panel_visible(const std::string& name, bool visible);
@@ -143,6 +148,7 @@ class AppShell {
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
   // is cancelled (its half-written file removed); the density grid's too.
   DensityGrid density_grid_{true};
+  GradientNoiseInspector gradient_noise_;
   BackgroundJob export_job_;
 };
 

@@ -168,7 +168,6 @@ int run_gui(const GuiOptions& options) {
 
   const float chosen_scale = options.scale != 0.0f ? options.scale : 1.0f;
   bool auto_scale = true;  // until the user zooms by hand
-  bool was_idle = false;   // the last wait was an idle one (frames are rare then)
   shell->engine().set_publish_listener(GuiWindow::wake_up);
   int gl_errors = 0;
   for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
@@ -195,7 +194,11 @@ int run_gui(const GuiOptions& options) {
       }
     }
 
-    if (!options.status_file.empty() && (frame % 5 == 0 || was_idle)) {
+    // The loop is about to sleep (nothing changes): what the status file says must be current.
+    const bool busy = shell->snapshot()->running || window.seconds_since_drawn() < 0.5 ||
+                      !recorders.empty() || shell->needs_framebuffer() ||
+                      shell->background_busy() || shell->animating();
+    if (!options.status_file.empty() && (frame % 5 == 0 || !busy)) {
       std::string error;
       if (!write_status_file(options.status_file, *shell->snapshot(), frame, window.ui_scale(),
                              error))
@@ -233,13 +236,7 @@ int run_gui(const GuiOptions& options) {
           automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y, chosen_scale));
     // Runs with a frame count (tests, screenshots) go as fast as they can; the interactive
     // window paces itself at 60 Hz while something changes and sleeps otherwise.
-    if (options.frames == 0) {
-      const bool busy = shell->snapshot()->running || window.seconds_since_drawn() < 0.5 ||
-                        !recorders.empty() || shell->needs_framebuffer() ||
-                        shell->background_busy() || shell->animating();
-      window.wait_for_next_frame(busy);
-      was_idle = !busy;
-    }
+    if (options.frames == 0) window.wait_for_next_frame(busy, shell->changes_with_time());
   }
   if (!options.status_file.empty()) {
     std::string error;

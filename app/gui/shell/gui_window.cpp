@@ -206,7 +206,7 @@ void GuiWindow::end_frame() {
   }
 }
 
-void GuiWindow::wait_for_next_frame(bool busy) {
+void GuiWindow::wait_for_next_frame(bool busy, bool changes_with_time) {
   using namespace std::chrono;
   if (busy) {
     // A little under 60 Hz's period: with vsync the swap already waited for the display.
@@ -214,8 +214,12 @@ void GuiWindow::wait_for_next_frame(bool busy) {
     std::this_thread::sleep_until(frame_started_ + kFramePeriod);
     return;
   }
-  constexpr double kIdleWakeSeconds = 0.25;  // late tooltips and blinking carets still appear
-  glfwWaitEventsTimeout(kIdleWakeSeconds);
+  // Something slow on screen (an expiring message, a caret, an edit applied after a pause)
+  // needs a frame a few times a second; otherwise nothing changes until an event or a
+  // wake_up(). The long timeout is only a safety net for a timed change nobody declared.
+  constexpr double kTimedWakeSeconds = 0.25;
+  constexpr double kSafetyWakeSeconds = 5.0;
+  glfwWaitEventsTimeout(changes_with_time ? kTimedWakeSeconds : kSafetyWakeSeconds);
 }
 
 void GuiWindow::wake_up() {

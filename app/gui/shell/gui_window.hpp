@@ -65,8 +65,9 @@ class GuiWindow {
   void end_frame();
   // Between frames: while something changes (`busy`: sampling runs, or the last frames were
   // drawn), sleeps out the rest of a 60 Hz frame, so the UI never takes more of the CPU than
-  // its frames need; otherwise sleeps until an input event, a wake_up() or a quarter second.
-  void wait_for_next_frame(bool busy);
+  // its frames need. Otherwise sleeps until an input event or a wake_up() (a new snapshot, a
+  // finished job); `changes_with_time` (AppShell::changes_with_time) wakes it 4 times a second.
+  void wait_for_next_frame(bool busy, bool changes_with_time);
   // Ends a wait_for_next_frame from any thread (a new snapshot was published).
   static void wake_up();
   // Seconds since render() last drew (infinity before the first frame).
