@@ -153,36 +153,57 @@ void show_histogram_view(ViewContext& context) {
     if (std::isfinite(peak) && peak > 0.0) bar_cap = kBarCapOverTruthPeak * peak;
   }
 
-  std::vector<double> edges;
+  // Each chain's bars, capped; the fills of chains binned alike are drawn as one layer below
+  // every outline (plot::OverlappingBarFills), so overlapping chains blend each pixel once.
+  struct ChainBars {
+    std::string label;
+    plot::Colour colour = 0;
+    std::vector<double> edges, heights;
+    double tallest_x = 0.0, tallest = 0.0;  // the tallest clipped bar and its true height
+  };
+  std::vector<ChainBars> bars;
   for (const ChainSnapshot& chain : snapshot.chains) {
     if (index >= chain.histograms.size()) continue;
     const Histogram1D& histogram = chain.histograms[index];
     if (histogram.total() == 0) continue;
-    edges.resize(static_cast<std::size_t>(histogram.bins()) + 1);
+    ChainBars& shown = bars.emplace_back();
+    shown.label = views::chain_label(chain);
+    shown.colour = views::chain_colour(context, chain);
+    shown.edges.resize(static_cast<std::size_t>(histogram.bins()) + 1);
     for (int bin = 0; bin <= histogram.bins(); ++bin) {
-      edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
+      shown.edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
     }
-    std::vector<double> heights =
+    shown.heights =
         sign_weighted(chain, index) ? signed_densities(chain, index) : histogram.densities();
-    const std::string label = views::chain_label(chain);
-    const plot::Colour colour = views::chain_colour(context, chain);
-    // The tallest clipped bar of each chain carries its true height (one label per chain, so
-    // a narrow band of clipped bars does not stack labels on top of each other).
-    double tallest_x = 0.0, tallest = 0.0;
-    for (std::size_t bin = 0; bin < heights.size(); ++bin) {
-      if (!(heights[bin] > bar_cap)) continue;
-      if (heights[bin] > tallest) {
-        tallest = heights[bin];
-        tallest_x = 0.5 * (edges[bin] + edges[bin + 1]);
+    // One label per chain, so a narrow band of clipped bars does not stack labels.
+    for (std::size_t bin = 0; bin < shown.heights.size(); ++bin) {
+      if (!(shown.heights[bin] > bar_cap)) continue;
+      if (shown.heights[bin] > shown.tallest) {
+        shown.tallest = shown.heights[bin];
+        shown.tallest_x = 0.5 * (shown.edges[bin] + shown.edges[bin + 1]);
       }
-      heights[bin] = bar_cap;
+      shown.heights[bin] = bar_cap;
     }
-    // Faint fills and solid outlines: several chains stay readable on top of each other.
-    plot::Bars(label.c_str(), edges.data(), heights.data(), histogram.bins(),
-               {.colour = colour, .fill_alpha = 0.12f});
-    if (tallest > 0.0) {
-      plot::Text(tallest_x, bar_cap, "↑" + views::compact_number(tallest, 2), colour, {0.0f, 2.0f},
-                 plot::HAlign::Center, plot::VAlign::Top);
+  }
+  // Faint fills and solid outlines: several chains stay readable on top of each other.
+  constexpr float kFillAlpha = 0.12f;
+  const bool same_bins =
+      !bars.empty() && std::all_of(bars.begin(), bars.end(), [&](const ChainBars& chain) {
+        return chain.edges == bars.front().edges;
+      });
+  if (same_bins) {
+    std::vector<plot::BarFill> fills;
+    for (const ChainBars& chain : bars) fills.push_back({chain.heights.data(), chain.colour});
+    plot::OverlappingBarFills(bars.front().edges.data(),
+                              static_cast<int>(bars.front().heights.size()), fills, kFillAlpha);
+  }
+  for (const ChainBars& chain : bars) {
+    plot::Bars(chain.label.c_str(), chain.edges.data(), chain.heights.data(),
+               static_cast<int>(chain.heights.size()),
+               {.colour = chain.colour, .fill_alpha = same_bins ? 0.0f : kFillAlpha});
+    if (chain.tallest > 0.0) {
+      plot::Text(chain.tallest_x, bar_cap, "↑" + views::compact_number(chain.tallest, 2),
+                 chain.colour, {0.0f, 2.0f}, plot::HAlign::Center, plot::VAlign::Top);
     }
   }
   if (!curve.label.empty()) {

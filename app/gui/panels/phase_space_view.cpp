@@ -262,11 +262,18 @@ void show_phase_space_view(ViewContext& context) {
     const plot::Colour colour = views::chain_colour(context, chain);
     // A stopped chain's runaway orbit would shrink every other orbit to a dot.
     const bool fit = views::fits_axes(context, chain);
-    plot::FadingLine(
-        "##halo", theta, r, static_cast<int>(rows - start),
-        {.colour = plot::rgba(0, 0, 0, 150), .thickness = std::max(4.0f, font / 5.0f), .fit = fit},
-        chain.dim);
-    plot::FadingLine(label.c_str(), theta, r, static_cast<int>(rows - start),
+    // The dark halo keeps the trail visible over the energy levels. Only its newer half gets
+    // one: the older half is faint anyway, and under software GL each halo costs as much fill
+    // as the trail itself.
+    const std::size_t count = rows - start;
+    const std::size_t halo_from = count / 2;
+    plot::FadingLine("##halo", theta + halo_from * stride, r + halo_from * stride,
+                     static_cast<int>(count - halo_from),
+                     {.colour = plot::rgba(0, 0, 0, 150),
+                      .thickness = std::max(4.0f, font / 5.0f),
+                      .fit = false},
+                     chain.dim);
+    plot::FadingLine(label.c_str(), theta, r, static_cast<int>(count),
                      {.colour = colour, .fit = fit}, chain.dim);
     const double* last_theta = chain.recent_theta.data() + (rows - 1) * stride + coordinate;
     const double* last_r = chain.recent_momentum.data() + (rows - 1) * stride + coordinate;

@@ -94,8 +94,11 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
     const std::size_t start = trail_start(chain, settings.trail_length);
     const double* theta = chain.recent_theta.data() + start * static_cast<std::size_t>(chain.dim);
     const int count = static_cast<int>(rows - start);
-    // A dark halo under the trail keeps it visible on the bright parts of the colour map.
-    plot::FadingLine("##halo", theta + x, theta + y, count,
+    // A dark halo under the trail keeps it visible on the bright parts of the colour map; only
+    // under its newer half (the older half is faint, and a halo costs as much fill as a trail).
+    const int halo_from = count / 2;
+    const double* halo = theta + static_cast<std::size_t>(halo_from * chain.dim);
+    plot::FadingLine("##halo", halo + x, halo + y, count - halo_from,
                      {.colour = kHalo, .thickness = trail_width + 2.0f, .fit = false}, chain.dim);
     plot::FadingLine(
         label.c_str(), theta + x, theta + y, count,

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/plot/pixel_grid.hpp"
+
 namespace sgl::plot {
 
 // RGBA packed as Dear ImGui's IM_COL32: 0xAABBGGRR.
@@ -26,10 +28,8 @@ constexpr Colour with_alpha(Colour colour, float factor) {
   return (colour & 0x00FFFFFFu) | (static_cast<Colour>(alpha) << 24);
 }
 
-struct Point {
-  float x = 0.0f;
-  float y = 0.0f;
-};
+// A point in pixels; the thinning functions of core/plot/pixel_grid.hpp take the same type.
+using Point = PixelPoint;
 
 enum class HAlign { Left, Center, Right };
 enum class VAlign { Top, Middle, Bottom };

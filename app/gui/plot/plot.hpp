@@ -116,22 +116,32 @@ void Line(const char* label, const double* xs, const double* ys, int count,
 // y only, at x = x0 + i·dx.
 void Line(const char* label, const double* ys, int count, double x0, double dx,
           const ItemStyle& style = {}, int stride = 1);
+// Markers at (x_i, y_i). A large cloud of plain markers (no outline) is thinned to one marker per
+// pixel with the opacity of the markers it stands for (pixel_grid.hpp): the same picture.
 void Scatter(const char* label, const double* xs, const double* ys, int count,
              const ItemStyle& style = {}, int stride = 1);
-// Vertical stems from 0 to y_i with a dot at each end point (autocorrelation).
-void Stems(const char* label, const double* ys, int count, double x0, double dx,
-           const ItemStyle& style = {});
 // Histogram: bins [edges[i], edges[i+1]) of height heights[i]; edges has bins + 1 entries.
 // Bars fill with fill_alpha and outline the top as a staircase; Stairs only outlines.
 void Bars(const char* label, const double* edges, const double* heights, int bins,
           const ItemStyle& style = {});
 void Stairs(const char* label, const double* edges, const double* heights, int bins,
             const ItemStyle& style = {});
+// The translucent fills of several histograms over the same bins (each `heights` has `bins`
+// entries; colours in drawing order), as one layer: where fills overlap, one rectangle of their
+// composited colour, so each pixel is blended once instead of once per series (the picture is
+// the same). The outlines are then drawn by Bars with fill_alpha 0.
+struct BarFill {
+  const double* heights = nullptr;
+  Colour colour = 0;
+};
+void OverlappingBarFills(const double* edges, int bins, const std::vector<BarFill>& fills,
+                         float fill_alpha);
 // A min/max-decimated series (StreamingDecimator): one faint vertical min–max bar per pixel
 // column (buckets merged further when there are more than pixels) and a line through the
 // columns' last values.
 void Decimated(const char* label, const DecimatedSeries& series, const ItemStyle& style = {});
 // A polyline whose opacity ramps from ~0 at the oldest point to 1 at the newest (the trail).
+// Runs of points inside one pixel are thinned to where they enter and leave it.
 void FadingLine(const char* label, const double* xs, const double* ys, int count,
                 const ItemStyle& style = {}, int stride = 1);
 // Vertical lines at x (events: parameter changes, divergences) with a small tab at the top;

@@ -69,45 +69,6 @@ void stroke(FrameState& state, const std::vector<Point>& points, Colour colour, 
   }
 }
 
-// M4 decimation in pixel space (Jugel et al. 2014): a run of consecutive points that fall in the
-// same pixel column is replaced by its first, lowest, highest and last point, in their original
-// order. The drawn line is the same to the pixel, but a 10⁴-point noisy trace costs a few
-// vertices per column instead of thousands of overlapping slivers for the rasteriser.
-void compress_pixel_columns(std::vector<Point>& points) {
-  if (points.size() < 8) return;
-  std::size_t out = 0;
-  std::size_t run_start = 0;
-  auto emit_run = [&](std::size_t begin, std::size_t end) {  // [begin, end)
-    if (end - begin <= 4) {
-      for (std::size_t i = begin; i < end; ++i) points[out++] = points[i];
-      return;
-    }
-    std::size_t lowest = begin, highest = begin;
-    for (std::size_t i = begin; i < end; ++i) {
-      if (points[i].y > points[lowest].y) lowest = i;  // pixel y grows downwards
-      if (points[i].y < points[highest].y) highest = i;
-    }
-    const Point first = points[begin], last = points[end - 1];
-    const Point low = points[lowest], high = points[highest];
-    points[out++] = first;
-    if (lowest < highest) {
-      if (lowest != begin) points[out++] = low;
-      if (highest != end - 1) points[out++] = high;
-    } else {
-      if (highest != begin) points[out++] = high;
-      if (lowest != end - 1) points[out++] = low;
-    }
-    points[out++] = last;
-  };
-  for (std::size_t i = 1; i <= points.size(); ++i) {
-    if (i == points.size() || std::floor(points[i].x) != std::floor(points[run_start].x)) {
-      emit_run(run_start, i);
-      run_start = i;
-    }
-  }
-  points.resize(out);
-}
-
 // The shared body of the line-like items; x_of(i)/y_of(i) give point i.
 template <typename XOf, typename YOf>
 void line_item(const char* label, int count, const ItemStyle& style, XOf x_of, YOf y_of) {
@@ -122,7 +83,7 @@ void line_item(const char* label, int count, const ItemStyle& style, XOf x_of, Y
     const double x = x_of(i);
     const double y = y_of(i);
     if (!finite(x, y)) {  // a gap: finish the piece drawn so far
-      compress_pixel_columns(points);
+      keep_column_extremes(points);
       stroke(state, points, colour, thickness, style.dashed);
       points.clear();
       continue;
@@ -132,7 +93,7 @@ void line_item(const char* label, int count, const ItemStyle& style, XOf x_of, Y
     if (state.hovered) detail::consider_nearest(state, label, colour, p, x, y);
     points.push_back(p);
   }
-  compress_pixel_columns(points);
+  keep_column_extremes(points);
   stroke(state, points, colour, thickness, style.dashed);
 }
 
@@ -192,6 +153,12 @@ void Scatter(const char* label, const double* xs, const double* ys, int count,
   const std::ptrdiff_t s = std::max(stride, 1);
   const float radius =
       style.marker_size > 0.0f ? style.marker_size : detail::default_marker_radius(state);
+  // A cloud of plain markers goes through the pixel grid (outlined markers are few: the
+  // current positions, drawn one by one).
+  constexpr int kThinnedFrom = 64;
+  const bool thinned = count >= kThinnedFrom && style.marker_outline == 0;
+  std::vector<Point>& shown = state.scratch;
+  shown.clear();
   for (int i = 0; i < count; ++i) {
     const double x = xs[i * s];
     const double y = ys[i * s];
@@ -200,33 +167,16 @@ void Scatter(const char* label, const double* xs, const double* ys, int count,
     const Point p = t(x, y);
     if (!inside_area(state, p, radius + 2.0f)) continue;
     if (state.hovered) detail::consider_nearest(state, label, colour, p, x, y);
-    draw_marker(*state.painter, p, radius, style, colour);
+    if (thinned)
+      shown.push_back(p);
+    else
+      draw_marker(*state.painter, p, radius, style, colour);
   }
-}
-
-void Stems(const char* label, const double* ys, int count, double x0, double dx,
-           const ItemStyle& style) {
-  Colour colour = 0;
-  if (!detail::begin_item(label, style, colour) || count <= 0) return;
-  FrameState& state = detail::frame();
-  const Transform t = detail::transform(state);
-  const float thickness = detail::line_thickness(state, style);
-  const float radius =
-      style.marker_size > 0.0f ? style.marker_size : 0.75f * detail::default_marker_radius(state);
-  std::vector<Point>& stems = state.scratch;
-  stems.clear();
-  for (int i = 0; i < count; ++i) {
-    const double x = x0 + dx * i;
-    if (!finite(x, ys[i])) continue;
-    if (style.fit) detail::fit_point(state, x, ys[i]);
-    const Point top = clamped(state, t(x, ys[i]));
-    stems.push_back(clamped(state, t(x, 0.0)));
-    stems.push_back(top);
-    if (state.hovered) detail::consider_nearest(state, label, colour, top, x, ys[i]);
-  }
-  state.painter->segments(stems.data(), static_cast<int>(stems.size()), colour, thickness);
-  for (std::size_t k = 1; k < stems.size(); k += 2) {
-    draw_marker(*state.painter, stems[k], radius, style, colour);
+  if (!thinned) return;
+  const float opacity = static_cast<float>(alpha_of(colour)) / 255.0f;
+  for (const CloudPixel& pixel : merge_cloud_pixels(shown)) {
+    const Colour stacked = with_alpha(colour | 0xFF000000u, stacked_opacity(opacity, pixel.count));
+    draw_marker(*state.painter, pixel.centre, radius, style, stacked);
   }
 }
 
@@ -274,6 +224,49 @@ void Stairs(const char* label, const double* edges, const double* heights, int b
   }
   stairs_points(t, state, edges, heights, bins, state.scratch);
   stroke(state, state.scratch, colour, detail::line_thickness(state, style), style.dashed);
+}
+
+void OverlappingBarFills(const double* edges, int bins, const std::vector<BarFill>& fills,
+                         float fill_alpha) {
+  if (bins <= 0 || fills.empty()) return;  // no legend entry: each series' Bars has one
+  FrameState& state = detail::frame();
+  const Transform t = detail::transform(state);
+  const auto straight = [fill_alpha](Colour c) {
+    return Rgba{float(c & 0xFF) / 255.0f, float((c >> 8) & 0xFF) / 255.0f,
+                float((c >> 16) & 0xFF) / 255.0f,
+                float(alpha_of(c)) / 255.0f * std::clamp(fill_alpha, 0.0f, 1.0f)};
+  };
+  const auto packed = [](const Rgba& c) {
+    const auto byte = [](float v) { return unsigned(std::lround(std::clamp(v, 0.0f, 1.0f) * 255)); };
+    return rgba(byte(c.r), byte(c.g), byte(c.b), byte(c.a));
+  };
+  std::vector<double> levels;
+  std::vector<Rgba> covering;
+  for (int i = 0; i < bins; ++i) {
+    if (!std::isfinite(edges[i]) || !std::isfinite(edges[i + 1])) continue;
+    // Every series' bar spans [min(0, h), max(0, h)]; between consecutive distinct ends the
+    // same series cover the bin, and their fills composite into one colour.
+    levels.assign(1, 0.0);
+    for (const BarFill& fill : fills)
+      if (std::isfinite(fill.heights[i])) levels.push_back(fill.heights[i]);
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    for (std::size_t k = 0; k + 1 < levels.size(); ++k) {
+      const double mid = 0.5 * (levels[k] + levels[k + 1]);
+      covering.clear();
+      for (const BarFill& fill : fills) {
+        const double h = fill.heights[i];
+        if (std::isfinite(h) && std::min(0.0, h) <= mid && mid <= std::max(0.0, h))
+          covering.push_back(straight(fill.colour));
+      }
+      const Rgba colour = composite_over(covering);
+      if (colour.a <= 0.0f) continue;
+      const Point a = clamped(state, t(edges[i], levels[k + 1]));
+      const Point b = clamped(state, t(edges[i + 1], levels[k]));
+      state.painter->fill_rect({std::min(a.x, b.x), std::min(a.y, b.y)},
+                               {std::max(a.x, b.x), std::max(a.y, b.y)}, packed(colour));
+    }
+  }
 }
 
 void Decimated(const char* label, const DecimatedSeries& series, const ItemStyle& style) {
@@ -364,6 +357,7 @@ void FadingLine(const char* label, const double* xs, const double* ys, int count
       const double x = xs[i * s];
       const double y = ys[i * s];
       if (!finite(x, y)) {
+        merge_points_within_pixels(points);
         stroke(state, points, band_colour, thickness, false);
         points.clear();
         continue;
@@ -373,6 +367,7 @@ void FadingLine(const char* label, const double* xs, const double* ys, int count
       if (state.hovered && i == count - 1) detail::consider_nearest(state, label, colour, p, x, y);
       points.push_back(p);
     }
+    merge_points_within_pixels(points);
     stroke(state, points, band_colour, thickness, false);
   }
 }
