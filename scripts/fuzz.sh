@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (tests/fuzz/fuzz_*.cpp) with clang, AddressSanitizer and UBSan in
-# build-fuzz/, and runs each for a fixed time (SGL_FUZZ_SECONDS, default 25) from its committed
-# seed corpus tests/fuzz/corpus/<harness>/. Inputs it finds are kept in build-fuzz/corpus/ (the
+# the sanitizer tree build-sanitize/ (scripts/sanitizer_tree.sh, shared with the sanitized tests),
+# and runs each for a fixed time (SGL_FUZZ_SECONDS, default 25) from its committed seed corpus
+# tests/fuzz/corpus/<harness>/. Inputs it finds are kept in build-sanitize/corpus/ (the
 # committed seeds are never modified); a crash fails the script and names the input, which then
 # belongs in the committed corpus as a regression input. Without clang the harnesses are skipped
 # with a message, except under CI=true, where setup.sh has installed clang and a skip would hide
@@ -23,9 +24,7 @@ fi
 harnesses=()
 for source in tests/fuzz/fuzz_*.cpp; do harnesses+=("$(basename "$source" .cpp)"); done
 
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSGL_BUILD_FUZZ=ON \
-  -DSGL_BUILD_GUI=OFF -DSGL_BUILD_TESTS=OFF -DSGL_BUILD_BENCH=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target "${harnesses[@]}"
+./scripts/sanitizer_tree.sh "${harnesses[@]}"
 
 for harness in "${harnesses[@]}"; do
   seeds="tests/fuzz/corpus/$harness"
@@ -33,12 +32,12 @@ for harness in "${harnesses[@]}"; do
     echo "fuzz: $harness has no seed corpus in $seeds" >&2
     exit 1
   fi
-  found="build-fuzz/corpus/$harness"
-  artifacts="build-fuzz/artifacts/$harness/"
-  log="build-fuzz/$harness.log"
+  found="build-sanitize/corpus/$harness"
+  artifacts="build-sanitize/artifacts/$harness/"
+  log="build-sanitize/$harness.log"
   mkdir -p "$found" "$artifacts"
   # Bounded per input too: 10 s and 2 GiB, the caps of the issue's fuzzing pass.
-  if ! "build-fuzz/tests/fuzz/$harness" "$found" "$seeds" -max_total_time="$seconds" \
+  if ! "build-sanitize/tests/fuzz/$harness" "$found" "$seeds" -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$artifacts" >"$log" 2>&1; then
     tail -n 40 "$log" >&2

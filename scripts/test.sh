@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds build/ if needed and runs the whole ctest suite. With CI=true (or SGL_SANITIZE_TESTS=1) it
-# also builds a Debug tree with AddressSanitizer + UBSan in build-asan/ and runs the core and CLI
-# tests there (the GUI and benchmarks are left out of that tree: the CLI does not need them),
-# and runs the libFuzzer harnesses for a fixed time each (scripts/fuzz.sh; SGL_FUZZ=1 outside
-# CI). Exits non-zero on any failure.
+# also runs the core and CLI tests in the sanitizer tree build-sanitize/ (clang, AddressSanitizer
+# + UBSan, RelWithDebInfo; scripts/sanitizer_tree.sh; the GUI and benchmarks are left out: the
+# CLI does not need them), and runs the libFuzzer harnesses, built in the same tree, for a fixed
+# time each (scripts/fuzz.sh; SGL_FUZZ=1 outside CI). Exits non-zero on any failure.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,16 +23,15 @@ cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure --timeout 600 -j2
 
 if [[ "${CI:-}" == "true" || "${SGL_SANITIZE_TESTS:-0}" == "1" ]]; then
-  echo "test: sanitizer build (build-asan)"
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSGL_SANITIZE=ON -DSGL_BUILD_GUI=OFF \
-    -DSGL_BUILD_BENCH=OFF -DSGL_WERROR=ON
-  cmake --build build-asan -j"$jobs" --target core_tests cli_tests
-  ctest --test-dir build-asan -R "^(core|cli):" --no-tests=error --output-on-failure --timeout 600 -j2
+  echo "test: sanitizer build (build-sanitize)"
+  ./scripts/sanitizer_tree.sh core_tests cli_tests
+  ctest --test-dir build-sanitize -R "^(core|cli):" --no-tests=error --output-on-failure \
+    --timeout 600 -j2
 fi
 
 # libFuzzer harnesses, a fixed short time each from the committed seed corpora (scripts/fuzz.sh).
 if [[ "${CI:-}" == "true" || "${SGL_FUZZ:-0}" == "1" ]]; then
-  echo "test: libFuzzer harnesses (build-fuzz)"
+  echo "test: libFuzzer harnesses (build-sanitize)"
   ./scripts/fuzz.sh
 fi
 

@@ -12,7 +12,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SGL_SANITIZED)
 constexpr unsigned long long kAddressSpaceCap = 0;
 #else
 constexpr unsigned long long kAddressSpaceCap = 1ULL << 30;

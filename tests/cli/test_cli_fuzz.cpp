@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SGL_SANITIZED)
 // The sanitizer tree is several times slower and cannot run under an address-space cap.
 constexpr int kCases = 300;
 constexpr unsigned long long kAddressSpaceCap = 0;
@@ -27,7 +27,7 @@ constexpr int kCases = 1200;
 constexpr unsigned long long kAddressSpaceCap = 2ULL << 30;  // 2 GiB
 #endif
 constexpr double kTimeoutSeconds = 20.0;
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SGL_SANITIZED)
 // Without the cap, 10^7 × 51 synthetic doubles (4 GB) fit this machine's budget and would be built.
 const char* const kHugeN = "100000";
 #else

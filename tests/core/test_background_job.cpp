@@ -43,11 +43,11 @@ BackgroundJob::Work gated_work(std::atomic<bool>& release, std::atomic<int>& fin
 }  // namespace
 
 TEST_CASE("background job reports progress and its outcome once") {
-  BackgroundJob job;
-  CHECK_FALSE(job.running());
-  CHECK_FALSE(job.take_outcome());
   std::atomic<bool> release{false};
   std::atomic<int> finished{0};
+  BackgroundJob job;  // after what its work uses: joined before that goes
+  CHECK_FALSE(job.running());
+  CHECK_FALSE(job.take_outcome());
   job.start(gated_work(release, finished));
   REQUIRE(eventually([&] { return job.progress() == 0.5; }));
   CHECK(job.running());
@@ -86,9 +86,9 @@ TEST_CASE("background job turns an exception into the outcome's message") {
 }
 
 TEST_CASE("background job cancel stops the work at its next check") {
-  BackgroundJob job;
   std::atomic<bool> release{false};
   std::atomic<int> finished{0};
+  BackgroundJob job;  // after what its work uses: joined before that goes
   job.start(gated_work(release, finished));
   REQUIRE(eventually([&] { return job.progress() == 0.5; }));
   job.cancel();
@@ -102,9 +102,9 @@ TEST_CASE("background job cancel stops the work at its next check") {
 
 TEST_CASE(
     "starting new work on a background job cancels the old without waiting and drops its outcome") {
-  BackgroundJob job;
   std::atomic<bool> never{false};
   std::atomic<int> old_finished{0};
+  BackgroundJob job;  // after what its work uses: joined before that goes
   job.start(gated_work(never, old_finished));
   REQUIRE(eventually([&] { return job.progress() == 0.5; }));
   const auto before = std::chrono::steady_clock::now();
@@ -139,9 +139,9 @@ TEST_CASE("destroying a background job mid-work cancels and joins it") {
 }
 
 TEST_CASE("background job shows progress only after 100 ms") {
-  BackgroundJob job;
   std::atomic<bool> release{false};
   std::atomic<int> finished{0};
+  BackgroundJob job;  // after what its work uses: joined before that goes
   job.start(gated_work(release, finished));
   CHECK_FALSE(job.show_progress());  // just started
   std::this_thread::sleep_for(BackgroundJob::kShowProgressAfter + 20ms);
@@ -152,8 +152,8 @@ TEST_CASE("background job shows progress only after 100 ms") {
 }
 
 TEST_CASE("background job calls on_finish after the outcome is ready") {
-  BackgroundJob job;
   std::atomic<bool> called{false};
+  BackgroundJob job;  // after what its work uses: joined before that goes
   job.start([](JobControl&) { return std::string("ok"); }, [&called] { called = true; });
   job.wait();
   CHECK(called);
