@@ -28,17 +28,8 @@ window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 800 500
 xdotool windowfocus --sync "$window" || true
 
-# 1. Space pauses: the counter must stop moving. The first key press can arrive before the
-#    window has been mapped and focused, so press again if nothing happened within 3 s.
-is_paused() { [[ "$(value running)" == 0 ]]; }
-for attempt in 1 2 3; do
-  xdotool mousemove --window "$window" 800 500
-  xdotool key space
-  for _ in $(seq 30); do is_paused && break; sleep 0.1; done
-  is_paused && break
-  echo "Space not seen yet (attempt $attempt, focus $(xdotool getwindowfocus 2>&1))"
-done
-wait_for "running 0 after Space" is_paused
+# 1. Space pauses: the counter must stop moving.
+pause_with_space
 before=$(value steps); sleep 1.0; after=$(value steps)
 echo "paused: steps $before -> $after"
 [[ "$before" == "$after" ]] || { echo "steps kept increasing while paused"; exit 1; }

@@ -30,3 +30,18 @@ click_rect() {
   # Held across a few frames: ImGui reads the button state once per frame.
   xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
 }
+
+# pause_with_space: Space until the status file says the run is paused (needs `window`). The first
+# key press can arrive before the window has been mapped and focused, so it presses again if
+# nothing happened within 3 s.
+pause_with_space() {
+  is_paused() { [[ "$(value running)" == 0 ]]; }
+  for attempt in 1 2 3; do
+    xdotool mousemove --window "$window" 800 500
+    xdotool key space
+    for _ in $(seq 30); do is_paused && break; sleep 0.1; done
+    is_paused && break
+    echo "Space not seen yet (attempt $attempt, focus $(xdotool getwindowfocus 2>&1))"
+  done
+  wait_for "running 0 after Space" is_paused
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A paused window left alone sleeps: it builds no frames until input or a new snapshot (issue 12,
+# "the app sleeps until input or a new snapshot"), and input wakes it at once.
+#  1. Space pauses; once the engine's last snapshot is in, the frame counter in the status file
+#     (written at every frame after which the window goes to sleep) stops for 3 s;
+#  2. moving the pointer over the window builds frames again.
+# Usage: idle_test.sh SGMCMC_LAB WORK_DIR
+set -euo pipefail
+exe=$1 work=$2
+rm -rf "$work" && mkdir -p "$work"
+if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
+  SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
+
+status="$work/status.txt"
+"$exe" gui --layout dashboard --size 1600x1000 --status-file "$status" > "$work/app.log" 2>&1 &
+app=$!
+trap 'kill $app 2>/dev/null || true' EXIT
+
+# shellcheck source=xdotool_lib.sh
+source "$(dirname "$0")/xdotool_lib.sh"
+steps_positive() { [[ -f "$status" && "$(value steps)" -gt 0 ]]; }
+wait_for "the first steps" steps_positive
+window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
+xdotool mousemove --window "$window" 800 500
+xdotool windowfocus --sync "$window" || true
+pause_with_space
+
+# After the pause the worker publishes its last statistics, and the window draws them for half
+# a second: wait until the frame counter has stood still for a second.
+settled=0 last=""
+for _ in $(seq 100); do
+  now=$(value frame)
+  if [[ "$now" == "$last" ]]; then settled=$((settled + 1)); else settled=0; fi
+  last=$now
+  ((settled >= 10)) && break
+  sleep 0.1
+done
+((settled >= 10)) || { echo "the frame counter never stood still after pausing"; exit 1; }
+
+# 1. Left alone for 3 s: no frames (one is allowed, the 5 s safety wake-up falling in the span).
+before=$(value frame); sleep 3; after=$(value frame)
+echo "paused and left alone: frame $before -> $after"
+((after - before <= 1)) || { echo "the paused window kept building frames"; exit 1; }
+
+# 2. Input wakes it.
+for x in 300 500 700 900; do xdotool mousemove --window "$window" "$x" 400; sleep 0.1; done
+woke() { (($(value frame) > after)); }
+wait_for "frames after the pointer moved" woke
+echo "idle test: passed (frame $(value frame) after the pointer moved)"
