@@ -106,7 +106,17 @@ void ScenarioPanel::menus(LiveEngine& engine) {
     message_ = saved->ok ? saved->message : "session not saved: " + saved->message;
     std::fprintf(saved->ok ? stdout : stderr, "%s\n", message_.c_str());
   }
-  if (ImGui::BeginMenu("Presets")) {
+  if (std::optional<JobOutcome> rerun = rerun_job_.take_outcome()) {
+    if (rerun->ok && rerun_scenario_ && *rerun_scenario_) {
+      start_experiment(**rerun_scenario_);
+    } else if (!rerun->cancelled) {
+      message_ = rerun->message;
+    }
+    rerun_scenario_.reset();
+  }
+  const bool presets_open = ImGui::BeginMenu("Presets");
+  if (!presets_open) ui_probe::record_last_item("menu/presets");  // for tests/gui/rerun_test.sh
+  if (presets_open) {
     std::vector<std::string> names;
     try {
       names = preset_names();
@@ -128,12 +138,19 @@ void ScenarioPanel::menus(LiveEngine& engine) {
       const char* what = scenario_->sweep      ? "Run the sweep again"
                          : scenario_->ensemble ? "Run the ensemble again"
                                                : "Run the comparison again";
-      if (ImGui::MenuItem(what)) {
-        try {
-          start_experiment(scenario_for_experiment(*scenario_, engine.session_state()));
-        } catch (const UserError& error) {
-          message_ = error.what();
-        }
+      const bool chosen = ImGui::MenuItem(what);
+      ui_probe::record_last_item("presets/run_again");
+      if (chosen) {
+        // The chains' current settings are taken by the engine's worker between two slices: on
+        // a job, so the frame never waits for it (a refusal comes back as the job's message).
+        auto result = std::make_shared<std::optional<Scenario>>();
+        rerun_scenario_ = result;
+        rerun_job_.start(
+            [&engine, base = *scenario_, result](JobControl&) {
+              *result = scenario_for_experiment(base, engine.session_state());
+              return std::string();
+            },
+            on_job_finish_);
       }
     }
     ImGui::EndMenu();
@@ -378,9 +395,11 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
   ImGui::ProgressBar(static_cast<float>(progress), ImVec2(-ImGui::GetFontSize() * 6.0f, 0),
                      overlay);
   ui_probe::record_last_item("experiment/progress");
+  ui_probe::record_text("experiment/state", overlay);  // for tests/gui/rerun_test.sh
   ImGui::SameLine();
   if (!finished) {
     if (ImGui::Button("Cancel")) runner_->cancel();
+    ui_probe::record_last_item("experiment/cancel");
   } else if (ImGui::Button("Run again")) {
     start_experiment();
     return;

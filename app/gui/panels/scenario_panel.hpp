@@ -59,6 +59,10 @@ class ScenarioPanel {
   void start_experiment(const Scenario& live);
   // File → Save session runs on this job (the shell shows its progress in the menu bar).
   const BackgroundJob& save_job() const { return save_job_; }
+  // A save, or the live state for "Run ... again", is being taken off the UI thread.
+  bool jobs_running() const {
+    return save_job_.running() || rerun_job_.running() || rerun_scenario_ != nullptr;
+  }
   // Called on the job's thread when a save ends (wakes the event loop); thread-safe.
   void set_job_finish_hook(std::function<void()> hook) { on_job_finish_ = std::move(hook); }
 
@@ -85,7 +89,10 @@ class ScenarioPanel {
   std::string message_;     // the last save/open outcome
   int reference_plot_ = 0;  // the plot beside the reference table: 0 means, 1 variances
   std::function<void()> on_job_finish_;
-  BackgroundJob save_job_;  // last: joined before the rest of the panel goes
+  // "Run ... again": the experiment's scenario with the live chains' settings, made on its job.
+  std::shared_ptr<std::optional<Scenario>> rerun_scenario_;
+  BackgroundJob save_job_;   // last: joined before the rest of the panel goes
+  BackgroundJob rerun_job_;
 };
 
 }  // namespace sgl

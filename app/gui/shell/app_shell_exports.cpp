@@ -87,7 +87,7 @@ int AppShell::export_failures() {
 }
 
 bool AppShell::background_busy() const {
-  return export_job_.running() || scenario_panel_.save_job().running() || density_grid_.busy() ||
+  return export_job_.running() || scenario_panel_.jobs_running() || density_grid_.busy() ||
          gradient_noise_.busy();
 }
 
