@@ -107,13 +107,15 @@ ScenarioResults run_scenario(const Scenario& scenario, ExperimentControl* contro
     results.summaries = summarize(*results.session);
     results.chains = chain_reports(scenario, results.summaries);
   }
-  if (control) control->progress.store(chains_share);
+  // A cancelled run keeps the progress it reached ("cancelled 5%", not "cancelled 100%").
+  const auto cancelled = [control] { return control && control->cancel.load(); };
+  if (control && !cancelled()) control->progress.store(chains_share);
   const double sweep_end = has_ensemble ? chains_share + (1 - chains_share) / 2 : 1.0;
   if (has_sweep) results.sweep = run_sweep(scenario, control, chains_share, sweep_end);
   if (has_ensemble)
     results.ensemble =
         run_ensemble(scenario, control, {}, has_sweep ? sweep_end : chains_share, 1.0);
-  if (control) control->progress.store(1.0);
+  if (control && !cancelled()) control->progress.store(1.0);
   return results;
 }
 
