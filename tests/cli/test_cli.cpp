@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/cli/capped_process.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -23,13 +25,6 @@ struct CommandResult {
   std::string out;
   std::string err;
 };
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 void write_file(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
@@ -69,8 +64,8 @@ class Scratch {
     const int status = std::system(command.c_str());
     CommandResult result;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = read_file(out);
-    result.err = read_file(err);
+    result.out = sgl_test::slurp(out);
+    result.err = sgl_test::slurp(err);
     return result;
   }
 
@@ -142,14 +137,14 @@ TEST_CASE("run writes draws.csv and summary.json for sghmc and hmc on gauss2d", 
   CHECK(result.err.empty());
   CHECK(result.out.find("sghmc") != std::string::npos);
 
-  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  const std::vector<std::string> rows = lines_of(sgl_test::slurp(fs::path(out) / "draws.csv"));
   REQUIRE(rows.size() == 1 + 2 * 50);  // header + 50 draws per sampler
   CHECK(rows[0] == "sampler,chain,iter,x,y,potential,hamiltonian,accepted,divergent");
   CHECK(rows[1].rfind("sghmc,0,1,", 0) == 0);
   CHECK(rows[51].rfind("hmc,0,1,", 0) == 0);
   CHECK(rows[100].rfind("hmc,0,50,", 0) == 0);
 
-  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  const auto summary = nlohmann::json::parse(sgl_test::slurp(fs::path(out) / "summary.json"));
   CHECK(summary["target"]["id"] == "gauss2d");
   CHECK(summary["seed"] == 7);
   REQUIRE(summary["samplers"].size() == 2);
@@ -176,7 +171,7 @@ TEST_CASE("a signed sampler adds a sign column and sign-weighted summary fields"
   INFO("stderr: " << result.err);
   REQUIRE(result.exit_code == 0);
   CHECK(result.out.find("sign-weighted") != std::string::npos);
-  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  const std::vector<std::string> rows = lines_of(sgl_test::slurp(fs::path(out) / "draws.csv"));
   REQUIRE(rows.size() == 1 + 2 * 40);
   CHECK(rows[0] ==
         "sampler,chain,iter,intercept,x1,x2,potential,hamiltonian,accepted,divergent,sign");
@@ -185,7 +180,7 @@ TEST_CASE("a signed sampler adds a sign column and sign-weighted summary fields"
     CHECK((last == "1" || last == "-1"));
     if (i > 40) CHECK(last == "1");  // hmc rows
   }
-  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  const auto summary = nlohmann::json::parse(sgl_test::slurp(fs::path(out) / "summary.json"));
   const auto& signed_ecs = summary["samplers"][0];
   CHECK(signed_ecs["sampler"] == "hmcecs-signed");
   CHECK(signed_ecs["params"]["lambda"] == 10);
@@ -207,9 +202,9 @@ TEST_CASE("the same command twice gives a byte-identical draws.csv", "[cli]") {
                       std::string("10"),       std::string("--thin"), std::string("3")};
   REQUIRE(scratch.sgmcmc(gauss2d_run(first, extra)).exit_code == 0);
   REQUIRE(scratch.sgmcmc(gauss2d_run(second, extra)).exit_code == 0);
-  const std::string draws = read_file(fs::path(first) / "draws.csv");
+  const std::string draws = sgl_test::slurp(fs::path(first) / "draws.csv");
   CHECK(lines_of(draws).size() == 1 + 2 * 2 * 16);  // steps 11, 14, ..., 56 (burn-in excluded)
-  CHECK(draws == read_file(fs::path(second) / "draws.csv"));
+  CHECK(draws == sgl_test::slurp(fs::path(second) / "draws.csv"));
 }
 
 TEST_CASE("a repeated sampler id is labelled id#2", "[cli]") {
@@ -219,12 +214,12 @@ TEST_CASE("a repeated sampler id is labelled id#2", "[cli]") {
       scratch.sgmcmc({"run", "--target", "harmonic", "--sampler", "sgld:step_size=0.01",
                       "--sampler", "sgld:step_size=0.1", "--steps", "3", "--out", out});
   REQUIRE(result.exit_code == 0);
-  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  const std::vector<std::string> rows = lines_of(sgl_test::slurp(fs::path(out) / "draws.csv"));
   REQUIRE(rows.size() == 7);
   CHECK(rows[0] == "sampler,chain,iter,theta,potential,hamiltonian,accepted,divergent");
   CHECK(rows[1].rfind("sgld,0,1,", 0) == 0);
   CHECK(rows[4].rfind("sgld#2,0,1,", 0) == 0);
-  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  const auto summary = nlohmann::json::parse(sgl_test::slurp(fs::path(out) / "summary.json"));
   CHECK(summary["samplers"][1]["id"] == "sgld#2");
   CHECK(summary["samplers"][1]["sampler"] == "sgld");
 }
@@ -240,14 +235,14 @@ TEST_CASE("a run replaces the files of an existing output directory", "[cli]") {
   const CommandResult failed = scratch.sgmcmc({"run", "--target", "gauss2d", "--sampler",
                                                "hmc:step_size=nan", "--steps", "5", "--out", out});
   CHECK(failed.exit_code == 2);
-  CHECK(read_file(fs::path(out) / "draws.csv") == "old\n");
+  CHECK(sgl_test::slurp(fs::path(out) / "draws.csv") == "old\n");
   CHECK_FALSE(fs::exists(fs::path(out) / "summary.json"));
 
   // ...and a successful one replaces them, leaving other files be.
   REQUIRE(scratch.sgmcmc(gauss2d_run(out, {})).exit_code == 0);
-  CHECK(read_file(fs::path(out) / "draws.csv").rfind("sampler,chain,iter", 0) == 0);
+  CHECK(sgl_test::slurp(fs::path(out) / "draws.csv").rfind("sampler,chain,iter", 0) == 0);
   CHECK(fs::exists(fs::path(out) / "summary.json"));
-  CHECK(read_file(fs::path(out) / "notes.txt") == "kept\n");
+  CHECK(sgl_test::slurp(fs::path(out) / "notes.txt") == "kept\n");
   CHECK(scratch.leftovers().empty());
 }
 
@@ -393,7 +388,7 @@ TEST_CASE("an unwritable output directory is rejected before sampling", "[cli]")
   std::vector<std::string> onto_file = args;
   onto_file.push_back(file.string());
   CHECK(scratch.sgmcmc(onto_file).exit_code == 2);
-  CHECK(read_file(file) == "not a directory\n");
+  CHECK(sgl_test::slurp(file) == "not a directory\n");
   CHECK(scratch.leftovers().empty());
 }
 
@@ -409,10 +404,10 @@ TEST_CASE("a hand-written CSV runs with --model logistic and --model linear", "[
                         "sghmc:step_size=0.01,batch_size=3", "--steps", "20", "--out", out});
     INFO(model << " stderr: " << result.err);
     REQUIRE(result.exit_code == 0);
-    const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+    const std::vector<std::string> rows = lines_of(sgl_test::slurp(fs::path(out) / "draws.csv"));
     REQUIRE(rows.size() == 1 + 2 * 20);
     CHECK(rows[0] == "sampler,chain,iter,intercept,x1,x2,potential,hamiltonian,accepted,divergent");
-    const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+    const auto summary = nlohmann::json::parse(sgl_test::slurp(fs::path(out) / "summary.json"));
     CHECK(summary["target"]["n_data"] == 6);
     CHECK(summary["target"]["params"]["prior_sd"] == 5.0);
   }
@@ -452,7 +447,7 @@ TEST_CASE("run --out writes slide-sized SVG figures that xmllint accepts", "[cli
     const fs::path path = fs::path(out) / name;
     REQUIRE(fs::exists(path));
     CHECK(xmllint_accepts(path));
-    const std::string svg = read_file(path);
+    const std::string svg = sgl_test::slurp(path);
     CHECK(svg.find("viewBox=\"0 ") != std::string::npos);
     CHECK(svg.find("width=\"1280\" height=\"720\"") != std::string::npos);
     // Readable: tick labels and the chains' legend entries are text.
@@ -460,8 +455,8 @@ TEST_CASE("run --out writes slide-sized SVG figures that xmllint accepts", "[cli
     CHECK(svg.find(">sghmc #0") != std::string::npos);
   }
   // Axis labels with units: steps and the coordinate names.
-  CHECK(read_file(fs::path(out) / "trace.svg").find(">step</text>") != std::string::npos);
-  CHECK(read_file(fs::path(out) / "histogram.svg").find(">density</text>") != std::string::npos);
+  CHECK(sgl_test::slurp(fs::path(out) / "trace.svg").find(">step</text>") != std::string::npos);
+  CHECK(sgl_test::slurp(fs::path(out) / "histogram.svg").find(">density</text>") != std::string::npos);
 
   // 1-D targets have no target figure.
   const std::string one_d = scratch.run_path("harmonic");
@@ -485,7 +480,7 @@ TEST_CASE("SVG figures escape coordinate names for XML", "[cli][figures]") {
   const fs::path target = fs::path(out) / "target.svg";
   REQUIRE(fs::exists(target));
   CHECK(xmllint_accepts(target));
-  CHECK(read_file(target).find("a&lt;b&amp;c") != std::string::npos);
+  CHECK(sgl_test::slurp(target).find("a&lt;b&amp;c") != std::string::npos);
 }
 #endif
 TEST_CASE("sl-dais trains, then writes its draws and the ELBO, trace and schedule", "[cli][dais]") {
@@ -498,10 +493,10 @@ TEST_CASE("sl-dais trains, then writes its draws and the ELBO, trace and schedul
   INFO("stderr: " << result.err);
   REQUIRE(result.exit_code == 0);
   CHECK(result.out.find("ELBO") != std::string::npos);
-  const std::vector<std::string> rows = lines_of(read_file(fs::path(out) / "draws.csv"));
+  const std::vector<std::string> rows = lines_of(sgl_test::slurp(fs::path(out) / "draws.csv"));
   REQUIRE(rows.size() == 1 + 25);
   CHECK(rows[1].rfind("sl-dais,0,41,", 0) == 0);  // draws follow the 40 training iterations
-  const auto summary = nlohmann::json::parse(read_file(fs::path(out) / "summary.json"));
+  const auto summary = nlohmann::json::parse(sgl_test::slurp(fs::path(out) / "summary.json"));
   const auto& dais = summary["samplers"][0];
   CHECK(dais["params"]["K"] == 4);
   CHECK(dais["elbo"]["estimate"].is_number());

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/cli/capped_process.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -18,20 +20,13 @@ struct Result {
   std::string out, err;
 };
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Runs sgmcmc-lab with `args` (no shell metacharacters in them) in a fresh directory.
 Result sgmcmc(const fs::path& dir, const std::string& args) {
   const std::string command = std::string(SGL_EXE) + " " + args + " >" + (dir / "stdout").string() +
                               " 2>" + (dir / "stderr").string();
   const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "stdout"),
-          slurp(dir / "stderr")};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, sgl_test::slurp(dir / "stdout"),
+          sgl_test::slurp(dir / "stderr")};
 }
 
 fs::path fresh(const std::string& name) {
@@ -72,18 +67,18 @@ TEST_CASE("run --scenario writes sweep and ensemble results, identically twice",
   for (const char* file :
        {"draws.csv", "summary.json", "sweep.csv", "sweep_samples.csv", "analysis.json"})
     CHECK(fs::exists(fs::path(sweep_out) / file));
-  CHECK(count_lines(slurp(fs::path(sweep_out) / "sweep.csv")) == 1 + 6);
-  const auto analysis = nlohmann::json::parse(slurp(fs::path(sweep_out) / "analysis.json"));
+  CHECK(count_lines(sgl_test::slurp(fs::path(sweep_out) / "sweep.csv")) == 1 + 6);
+  const auto analysis = nlohmann::json::parse(sgl_test::slurp(fs::path(sweep_out) / "analysis.json"));
   CHECK(analysis["kind"] == "sweep");
   CHECK(analysis["sweep"]["points"].size() == 6);
 
   const std::string a = (dir / "a").string(), b = (dir / "b").string();
   REQUIRE(sgmcmc(dir, "run --scenario chen-fig2 --quick --out " + a).exit_code == 0);
   REQUIRE(sgmcmc(dir, "run --scenario chen-fig2 --quick --out " + b).exit_code == 0);
-  const std::string ensemble = slurp(fs::path(a) / "ensemble.csv");
+  const std::string ensemble = sgl_test::slurp(fs::path(a) / "ensemble.csv");
   CHECK(count_lines(ensemble) == 1 + 4 * 30);
-  CHECK(ensemble == slurp(fs::path(b) / "ensemble.csv"));
-  CHECK(slurp(fs::path(a) / "draws.csv") == slurp(fs::path(b) / "draws.csv"));
+  CHECK(ensemble == sgl_test::slurp(fs::path(b) / "ensemble.csv"));
+  CHECK(sgl_test::slurp(fs::path(a) / "draws.csv") == sgl_test::slurp(fs::path(b) / "draws.csv"));
 }
 
 TEST_CASE("bad scenarios are rejected with exit code 2 and one line", "[cli][scenario]") {
@@ -122,7 +117,7 @@ TEST_CASE("note chen-fig1 / try next 3: run --scenario chen-fig1 --quick writes 
   const Result run = sgmcmc(dir, "run --scenario chen-fig1 --quick --out " + out);
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
-  const auto analysis = nlohmann::json::parse(slurp(fs::path(out) / "analysis.json"));
+  const auto analysis = nlohmann::json::parse(sgl_test::slurp(fs::path(out) / "analysis.json"));
   REQUIRE(analysis["chains"].size() == 5);
   for (const auto& chain : analysis["chains"]) {
     const std::string label = chain["label"];

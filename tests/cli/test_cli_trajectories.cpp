@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/cli/capped_process.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -22,13 +24,6 @@ struct Result {
   int exit_code = -1;
   std::string err;
 };
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 fs::path scratch(const std::string& name) {
   const fs::path root = fs::path(SGL_TEST_WORK_DIR) / name;
@@ -42,7 +37,7 @@ Result sgmcmc(const fs::path& root, const std::string& args) {
   const std::string command =
       std::string("'") + SGL_EXE + "' " + args + " >/dev/null 2>'" + err.string() + "'";
   const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(err)};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, sgl_test::slurp(err)};
 }
 
 std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
@@ -70,13 +65,13 @@ TEST_CASE("run --record-trajectories writes every leapfrog point of the recorded
       sgmcmc(root, kRun + " --record-trajectories --out '" + (root / "out").string() + "'");
   INFO(result.err);
   REQUIRE(result.exit_code == 0);
-  const auto rows = csv_rows(read_file(root / "out" / "trajectories.csv"));
+  const auto rows = csv_rows(sgl_test::slurp(root / "out" / "trajectories.csv"));
   REQUIRE(!rows.empty());
   REQUIRE(rows[0] == std::vector<std::string>{"sampler", "chain", "iter", "leapfrog", "x", "y",
                                               "r_x", "r_y", "hamiltonian", "accepted"});
   // draws.csv by (sampler, iter): x, y, accepted.
   std::map<std::pair<std::string, std::string>, std::vector<std::string>> draws;
-  for (const auto& row : csv_rows(read_file(root / "out" / "draws.csv")))
+  for (const auto& row : csv_rows(sgl_test::slurp(root / "out" / "draws.csv")))
     if (row[0] != "sampler") draws[{row[0], row[2]}] = {row[3], row[4], row[7]};
 
   // The rows of each (sampler, iter), in file order.
@@ -113,7 +108,7 @@ TEST_CASE("run --record-trajectories writes every leapfrog point of the recorded
   // Observing changes no draw.
   const Result plain = sgmcmc(root, kRun + " --out '" + (root / "plain").string() + "'");
   REQUIRE(plain.exit_code == 0);
-  REQUIRE(read_file(root / "plain" / "draws.csv") == read_file(root / "out" / "draws.csv"));
+  REQUIRE(sgl_test::slurp(root / "plain" / "draws.csv") == sgl_test::slurp(root / "out" / "draws.csv"));
   REQUIRE_FALSE(fs::exists(root / "plain" / "trajectories.csv"));
 }
 
@@ -124,7 +119,7 @@ TEST_CASE("run --max-trajectories caps the recorded iterations and says so",
                                          (root / "out").string() + "'");
   REQUIRE(result.exit_code == 0);
   REQUIRE(result.err.find("--max-trajectories") != std::string::npos);
-  const auto rows = csv_rows(read_file(root / "out" / "trajectories.csv"));
+  const auto rows = csv_rows(sgl_test::slurp(root / "out" / "trajectories.csv"));
   REQUIRE(rows.size() == 1 + 3 * 6 + 3 * 2);
 }
 
