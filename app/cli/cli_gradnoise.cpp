@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "app/cli/atomic_output.hpp"
+#include "app/cli/target_options.hpp"
 #include "core/io/input_limits.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
@@ -117,20 +118,8 @@ CLI::App* add_gradnoise_command(CLI::App& app, GradnoiseOptions& options) {
       "gradnoise",
       "At one θ, draw K stochastic gradients as the samplers do and write DIR/gradnoise.json: "
       "full gradient, empirical and exact covariance, control-variate covariances");
-  RunOptions& t = options.target;
-  auto* target = command->add_option("--target", t.target,
-                                     "Analytic or data target id (see `sgmcmc-lab list targets`)");
-  command->add_option("--target-param", t.target_params,
-                      "Target parameter k=v (repeatable, or k1=v1,k2=v2)");
-  auto* model = command->add_option("--model", t.model, "Regression model: logistic | linear");
-  auto* data = command->add_option("--data", t.data_csv,
-                                   "CSV file: a header row, the response column, covariates");
-  auto* response = command->add_option("--response", t.response,
-                                       "Name of the response column in --data (default y)");
-  auto* synthetic = command->add_option("--synthetic", t.synthetic,
-                                        "Synthetic data instead of --data: n=..,d=..,seed=..");
-  auto* prior_sd = command->add_option(
-      "--prior-sd", t.prior_sd, "Prior standard deviation of every coefficient (default 10)");
+  add_target_options(*command, options.target,
+                     "Analytic or data target id (see `sgmcmc-lab list targets`)");
   command->add_option("--at", options.at,
                       "Where to look: map (the posterior mode; regressions) or v1,v2,..., one "
                       "value per coordinate");
@@ -145,12 +134,6 @@ CLI::App* add_gradnoise_command(CLI::App& app, GradnoiseOptions& options) {
   command->add_option("--seed", options.seed, "Seed, any 64-bit unsigned integer (default 1)");
   command->add_option("--out", options.out_dir, "Output directory (created if missing)")
       ->required();
-  target->excludes(model);
-  data->excludes(synthetic);
-  data->needs(model);
-  synthetic->needs(model);
-  response->needs(data);
-  prior_sd->needs(model);
   return command;
 }
 

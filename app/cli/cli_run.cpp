@@ -18,6 +18,7 @@
 #include "app/cli/sampler_labels.hpp"
 #include "app/cli/summary_json_writer.hpp"
 #include "app/cli/summary_table.hpp"
+#include "app/cli/target_options.hpp"
 #include "app/cli/trajectories_csv_writer.hpp"
 #include "core/io/input_limits.hpp"
 #include "core/run/run_summary.hpp"
@@ -158,23 +159,12 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   CLI::App* run = app.add_subcommand("run",
                                      "Run samplers headless and write DIR/draws.csv, "
                                      "DIR/summary.json and SVG figures");
-  auto* target =
-      run->add_option("--target", options.target, "Target id (see `sgmcmc-lab list targets`)");
+  const TargetFlags flags =
+      add_target_options(*run, options, "Target id (see `sgmcmc-lab list targets`)");
   auto* potential =
       run->add_option("--potential", options.potential,
                       "With --target custom: the potential U(x) or U(x, y) as an expression, e.g. "
                       "'0.5*x^2 + 2*(y - 0.5*x^2)^2' (grammar in the README)");
-  run->add_option("--target-param", options.target_params,
-                  "Target parameter k=v (repeatable, or k1=v1,k2=v2)");
-  auto* model = run->add_option("--model", options.model, "Regression model: logistic | linear");
-  auto* data = run->add_option("--data", options.data_csv,
-                               "CSV file: a header row, the response column, covariates");
-  auto* response = run->add_option("--response", options.response,
-                                   "Name of the response column in --data (default y)");
-  auto* synthetic = run->add_option("--synthetic", options.synthetic,
-                                    "Synthetic data instead of --data: n=..,d=..,seed=..");
-  auto* prior_sd = run->add_option("--prior-sd", options.prior_sd,
-                                   "Prior standard deviation of every coefficient (default 10)");
   auto* samplers =
       run->add_option("--sampler", options.samplers,
                       "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
@@ -203,16 +193,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                   "With --record-trajectories: the first N recorded iterations of each chain "
                   "(default 1000; each has L + 1 rows)")
       ->needs(record);
-  for (CLI::Option* option : {target, model, samplers, steps, potential, record})
+  for (CLI::Option* option : {flags.target, flags.model, samplers, steps, potential, record})
     scenario->excludes(option);
-  potential->excludes(model);
-
-  target->excludes(model);
-  data->excludes(synthetic);
-  data->needs(model);
-  synthetic->needs(model);
-  response->needs(data);
-  prior_sd->needs(model);
+  potential->excludes(flags.model);
   return run;
 }
 
