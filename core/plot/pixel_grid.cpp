@@ -62,7 +62,7 @@ void merge_points_within_pixels(std::vector<PixelPoint>& points) {
   std::size_t run_start = 0;
   for (std::size_t i = 1; i <= points.size(); ++i) {
     if (i < points.size() && same_pixel(points[i], points[run_start])) continue;
-    points[out++] = points[run_start];                      // where the run entered the pixel
+    points[out++] = points[run_start];                     // where the run entered the pixel
     if (i - 1 > run_start) points[out++] = points[i - 1];  // and where it left
     run_start = i;
   }

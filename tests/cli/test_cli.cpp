@@ -456,7 +456,8 @@ TEST_CASE("run --out writes slide-sized SVG figures that xmllint accepts", "[cli
   }
   // Axis labels with units: steps and the coordinate names.
   CHECK(sgl_test::slurp(fs::path(out) / "trace.svg").find(">step</text>") != std::string::npos);
-  CHECK(sgl_test::slurp(fs::path(out) / "histogram.svg").find(">density</text>") != std::string::npos);
+  CHECK(sgl_test::slurp(fs::path(out) / "histogram.svg").find(">density</text>") !=
+        std::string::npos);
 
   // 1-D targets have no target figure.
   const std::string one_d = scratch.run_path("harmonic");

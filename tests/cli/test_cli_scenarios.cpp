@@ -68,7 +68,8 @@ TEST_CASE("run --scenario writes sweep and ensemble results, identically twice",
        {"draws.csv", "summary.json", "sweep.csv", "sweep_samples.csv", "analysis.json"})
     CHECK(fs::exists(fs::path(sweep_out) / file));
   CHECK(count_lines(sgl_test::slurp(fs::path(sweep_out) / "sweep.csv")) == 1 + 6);
-  const auto analysis = nlohmann::json::parse(sgl_test::slurp(fs::path(sweep_out) / "analysis.json"));
+  const auto analysis =
+      nlohmann::json::parse(sgl_test::slurp(fs::path(sweep_out) / "analysis.json"));
   CHECK(analysis["kind"] == "sweep");
   CHECK(analysis["sweep"]["points"].size() == 6);
 

@@ -108,7 +108,8 @@ TEST_CASE("run --record-trajectories writes every leapfrog point of the recorded
   // Observing changes no draw.
   const Result plain = sgmcmc(root, kRun + " --out '" + (root / "plain").string() + "'");
   REQUIRE(plain.exit_code == 0);
-  REQUIRE(sgl_test::slurp(root / "plain" / "draws.csv") == sgl_test::slurp(root / "out" / "draws.csv"));
+  REQUIRE(sgl_test::slurp(root / "plain" / "draws.csv") ==
+          sgl_test::slurp(root / "out" / "draws.csv"));
   REQUIRE_FALSE(fs::exists(root / "plain" / "trajectories.csv"));
 }
 

@@ -124,8 +124,7 @@ TEST_CASE("a trail that circles inside pixels keeps where it enters and leaves e
   }
 }
 
-TEST_CASE("a cloud becomes one mark per pixel that stands for every mark it replaces",
-          "[plot]") {
+TEST_CASE("a cloud becomes one mark per pixel that stands for every mark it replaces", "[plot]") {
   std::mt19937 rng(3);
   std::normal_distribution<float> spread(0.0f, 6.0f);
   std::vector<PixelPoint> cloud;

@@ -91,7 +91,7 @@ class ScenarioPanel {
   std::function<void()> on_job_finish_;
   // "Run ... again": the experiment's scenario with the live chains' settings, made on its job.
   std::shared_ptr<std::optional<Scenario>> rerun_scenario_;
-  BackgroundJob save_job_;   // last: joined before the rest of the panel goes
+  BackgroundJob save_job_;  // last: joined before the rest of the panel goes
   BackgroundJob rerun_job_;
 };
 

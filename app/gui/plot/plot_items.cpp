@@ -237,7 +237,9 @@ void OverlappingBarFills(const double* edges, int bins, const std::vector<BarFil
                 float(alpha_of(c)) / 255.0f * std::clamp(fill_alpha, 0.0f, 1.0f)};
   };
   const auto packed = [](const Rgba& c) {
-    const auto byte = [](float v) { return unsigned(std::lround(std::clamp(v, 0.0f, 1.0f) * 255)); };
+    const auto byte = [](float v) {
+      return unsigned(std::lround(std::clamp(v, 0.0f, 1.0f) * 255));
+    };
     return rgba(byte(c.r), byte(c.g), byte(c.b), byte(c.a));
   };
   std::vector<double> levels;
