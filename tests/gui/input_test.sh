@@ -8,25 +8,9 @@
 # Usage: input_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
 exe=$1 work=$2
-rm -rf "$work" && mkdir -p "$work"
-if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
-  SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
-fi
-
-status="$work/status.txt"
-"$exe" gui --layout dashboard --size 1600x1000 --status-file "$status" > "$work/app.log" 2>&1 &
-app=$!
-trap 'kill $app 2>/dev/null || true' EXIT
-
 # shellcheck source=xdotool_lib.sh
 source "$(dirname "$0")/xdotool_lib.sh"
-steps_positive() { [[ -f "$status" && "$(value steps)" -gt 0 ]]; }
-wait_for "the first steps" steps_positive
-
-window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
-# Without a window manager, X keyboard focus follows the pointer: put it over the window.
-xdotool mousemove --window "$window" 800 500
-xdotool windowfocus --sync "$window" || true
+start_window --layout dashboard --size 1600x1000
 
 # 1. Space pauses: the counter must stop moving.
 pause_with_space

@@ -8,27 +8,13 @@
 # Usage: rerun_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
 exe=$1 work=$2
-rm -rf "$work" && mkdir -p "$work"
-if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
-  SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
-fi
-
-status="$work/status.txt"
-"$exe" gui --scenario hmcecs-logistic --size 1600x1000 --status-file "$status" \
-  > "$work/app.log" 2>&1 &
-app=$!
-trap 'kill $app 2>/dev/null || true' EXIT
-
 # shellcheck source=xdotool_lib.sh
 source "$(dirname "$0")/xdotool_lib.sh"
+start_window --scenario hmcecs-logistic --size 1600x1000
 has_rect() { [[ -f "$status" && -n "$(rect_of "$1")" ]]; }
 state() { awk '$1 == "text" && $2 == "experiment/state" { print $3 }' "$status" 2>/dev/null; }
 state_is() { [[ "$(state)" == "$1" ]]; }
 wait_for "the comparison running" state_is running
-
-window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
-xdotool mousemove --window "$window" 800 500
-xdotool windowfocus --sync "$window" || true
 
 wait_for "the Cancel button" has_rect experiment/cancel
 click_rect experiment/cancel

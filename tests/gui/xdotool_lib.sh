@@ -1,5 +1,6 @@
 # Shared by the GUI tests that drive the window with xdotool (source it after setting `status`,
-# the --status-file, and `work`, the folder holding app.log).
+# the --status-file, and `work`, the folder holding app.log; or set `exe` and `work` and use
+# start_window, which sets `status` itself).
 
 # value KEY: the second field of the status file's "KEY ..." line.
 value() { awk -v key="$1" '$1 == key { print $2 }' "$status" 2>/dev/null; }
@@ -44,4 +45,25 @@ pause_with_space() {
     echo "Space not seen yet (attempt $attempt, focus $(xdotool getwindowfocus 2>&1))"
   done
   wait_for "running 0 after Space" is_paused
+}
+
+# start_window ARGS...: for a script called as SCRIPT SGMCMC_LAB WORK_DIR: makes an empty `work`
+# and re-runs the script under Xvfb (1600x1000) unless it is there already, starts `exe gui ARGS...` with its --status-file in `work` (killed
+# when the script ends), waits for its first steps and puts the pointer and focus on the window
+# (`window`). Without a window manager, X keyboard focus follows the pointer.
+start_window() {
+  if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
+    rm -rf "$work" && mkdir -p "$work"
+    SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$exe" "$work"
+  fi
+  mkdir -p "$work"
+  status="$work/status.txt"
+  "$exe" gui "$@" --status-file "$status" > "$work/app.log" 2>&1 &
+  app=$!
+  trap 'kill $app 2>/dev/null || true' EXIT
+  steps_positive() { [[ -f "$status" && "$(value steps)" -gt 0 ]]; }
+  wait_for "the first steps" steps_positive
+  window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
+  xdotool mousemove --window "$window" 800 500
+  xdotool windowfocus --sync "$window" || true
 }
