@@ -24,13 +24,24 @@ void Sampler::remember_good_state(double hamiltonian) {
 }
 
 double Sampler::recorded_potential(const Vec& theta) {
-  constexpr std::uint32_t kTimedPotentialEvery = 16;
-  if (potential_calls_++ % kTimedPotentialEvery != 0) return target_.potential(theta.data());
+  // Cheap evaluations are timed one in kTimedPotentialEvery (two clock reads would cost a third
+  // of a cheap 1-D step); one that took kAlwaysTimedSeconds or more (an O(n) pass over data) has
+  // the next timed too, where the clock reads are negligible and the sum must be exact: there
+  // the record's evaluations can be most of the wall time, and a sampled estimate could exceed it.
+  constexpr std::uint64_t kTimedPotentialEvery = 16;
+  constexpr double kAlwaysTimedSeconds = 2e-6;
+  ++potential_calls_;
+  const std::uint64_t since_timed = potential_calls_ - timed_potential_calls_;
+  if (timed_potential_calls_ > 0 && !time_every_potential_ && since_timed < kTimedPotentialEvery)
+    return target_.potential(theta.data());
   const auto start = std::chrono::steady_clock::now();
   const double potential = target_.potential(theta.data());
-  counters_.diagnostic_seconds +=
-      kTimedPotentialEvery *
+  const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // This call stands for itself and the untimed calls since the last timed one.
+  counters_.diagnostic_seconds += double(since_timed) * seconds;
+  timed_potential_calls_ = potential_calls_;
+  time_every_potential_ = seconds >= kAlwaysTimedSeconds;
   return potential;
 }
 

@@ -17,9 +17,9 @@
 //
 // Timing: the exact U that only the record needs (H of a recorded draw, the divergence check
 // points) is timed apart into counters().diagnostic_seconds, so the summary can report the
-// sampler's own work (algorithm_seconds = wall − diagnostic) beside the wall time. One call in
-// kTimedPotentialEvery is timed and counted for all of them: two clock reads per step cost a
-// third of a cheap 1-D step.
+// sampler's own work (algorithm_seconds = wall − diagnostic) beside the wall time. Cheap calls
+// are timed one in 16, each timed call counting for the untimed ones before it (two clock reads
+// per step cost a third of a cheap 1-D step); expensive ones (over 2 µs) are all timed.
 #pragma once
 
 #include <cmath>
@@ -175,8 +175,11 @@ class Sampler {
   std::string stop_reason_;
   Vec good_theta_;
   Vec good_r_;
-  double reference_energy_ = 0.0;      // H₀ for the divergence rule of samplers without MH
-  std::uint32_t potential_calls_ = 0;  // recorded_potential's calls, for its sampled timing
+  double reference_energy_ = 0.0;  // H₀ for the divergence rule of samplers without MH
+  // recorded_potential's calls, the last one it timed, and whether it times every call.
+  std::uint64_t potential_calls_ = 0;
+  std::uint64_t timed_potential_calls_ = 0;
+  bool time_every_potential_ = false;
 
   void report_free_point(int index) {
     observer_->on_point(counters_.steps + 1, index, theta_, r_,
