@@ -93,6 +93,10 @@ int main(int argc, char** argv) {
   gui->add_option("--slow-motion", gui_options.slow_motion,
                   "Start in leapfrog slow motion on the chain with this label (HMC, naive SGHMC, "
                   "HMC-ECS or SGHMC)");
+  gui->add_flag("--restore", gui_options.restore,
+                "Open the session that a window which did not close normally (a crash, kill -9) "
+                "autosaved to $XDG_STATE_HOME/sgmcmc-lab/recovery.json")
+      ->excludes(gui->get_option("--scenario"));
   gui->add_option("--size", gui_options.size,
                   "Window size WxH, e.g. 1280x720 (default: the monitor's work area)");
   gui->add_option("--scale", gui_options.scale,

@@ -21,22 +21,6 @@ xdotool key space
 is_running() { [[ "$(value running)" == 1 ]]; }
 wait_for "running 1 after Space again" is_running
 
-# Scrolls the Controls panel (mouse wheel over it) until rectangle $1 lies inside the panel, above
-# the status line at its bottom.
-scroll_into_view() {
-  for _ in $(seq 40); do
-    read -r px py pw ph < <(awk '$1 == "rect" && $2 == "panel/Controls" { print $3, $4, $5, $6 }' "$status")
-    read -r ix iy iw ih < <(awk -v n="$1" '$1 == "rect" && $2 == n { print $3, $4, $5, $6 }' "$status")
-    if awk -v py="$py" -v ph="$ph" -v iy="$iy" -v ih="$ih" 'BEGIN { exit !(iy >= py + 30 && iy + ih <= py + ph - 160) }'; then
-      return 0
-    fi
-    local button=5; awk -v py="$py" -v iy="$iy" 'BEGIN { exit !(iy < py + 30) }' && button=4
-    xdotool mousemove --window "$window" $(( ${px%.*} + 20 )) $(( ${py%.*} + ${ph%.*} / 2 )) click $button
-    sleep 0.3
-  done
-  echo "could not scroll $1 into view"; cat "$status"; exit 1
-}
-
 # 2. Drag chain 2's friction slider (chain 2 is SGHMC in the default scenario) to the right.
 scroll_into_view chain2/friction
 read -r x y w h < <(awk '$1 == "rect" && $2 == "chain2/friction" { print $3, $4, $5, $6 }' "$status")

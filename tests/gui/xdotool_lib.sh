@@ -32,6 +32,22 @@ click_rect() {
   xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
 }
 
+# scroll_into_view NAME: scrolls the Controls panel (mouse wheel over it) until rectangle NAME lies inside the panel, above
+# the status line at its bottom.
+scroll_into_view() {
+  for _ in $(seq 40); do
+    read -r px py pw ph < <(awk '$1 == "rect" && $2 == "panel/Controls" { print $3, $4, $5, $6 }' "$status")
+    read -r ix iy iw ih < <(awk -v n="$1" '$1 == "rect" && $2 == n { print $3, $4, $5, $6 }' "$status")
+    if awk -v py="$py" -v ph="$ph" -v iy="$iy" -v ih="$ih" 'BEGIN { exit !(iy >= py + 30 && iy + ih <= py + ph - 160) }'; then
+      return 0
+    fi
+    local button=5; awk -v py="$py" -v iy="$iy" 'BEGIN { exit !(iy < py + 30) }' && button=4
+    xdotool mousemove --window "$window" $(( ${px%.*} + 20 )) $(( ${py%.*} + ${ph%.*} / 2 )) click $button
+    sleep 0.3
+  done
+  echo "could not scroll $1 into view"; cat "$status"; exit 1
+}
+
 # pause_with_space: Space until the status file says the run is paused (needs `window`). The first
 # key press can arrive before the window has been mapped and focused, so it presses again if
 # nothing happened within 3 s.

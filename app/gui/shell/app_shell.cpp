@@ -60,6 +60,15 @@ void AppShell::start_slow_motion(const std::string& label) {
   throw UserError("--slow-motion: no chain is labelled '" + label + "'");
 }
 
+std::optional<Scenario> AppShell::take_scenario_request() {
+  if (std::optional<Scenario> restored = restore_prompt_.take_request()) return restored;
+  return scenario_panel_.take_request();
+}
+
+void AppShell::enable_autosave(const std::string& folder) {
+  autosave_ = std::make_unique<SessionAutosave>(folder);
+}
+
 void AppShell::publish_layout() {
   ScenarioLayout layout;
   layout.mode = layout_mode_name(layout_mode_);
@@ -210,6 +219,15 @@ void AppShell::show_menu_bar() {
   gif_menu_.show_indicator();
   show_job_progress();
   export_menu_.show_status();
+  // A failed autosave (a full disk, an unwritable state folder) or a session that could not be
+  // opened: said in the menu bar, and the window goes on.
+  const std::string* problems[] = {&problem_, autosave_ ? &autosave_->error() : nullptr};
+  for (const std::string* problem : problems) {
+    if (!problem || problem->empty()) continue;
+    ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1.0f), "%s", problem->c_str());
+    ui_probe::record_text("problem", *problem);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", problem->c_str());
+  }
   ImGui::EndMainMenuBar();
 }
 
@@ -263,7 +281,8 @@ bool AppShell::changes_with_time() const {
   const bool annealing_animated = settings_.show_annealing && settings_.animate_annealing &&
                                   views::largest_annealing_steps(*snapshot_) > 0;
   return control_panel_.changes_with_time() || scenario_panel_.experiment_running() ||
-         annealing_animated || io.WantTextInput || ImGui::IsAnyItemActive();
+         annealing_animated || io.WantTextInput || ImGui::IsAnyItemActive() ||
+         (autosave_ && autosave_->pending(snapshot_->version));
 }
 
 std::shared_ptr<const EngineSnapshot> AppShell::table_snapshot(
@@ -324,6 +343,13 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   take_export_outcome();
   handle_shortcuts(key_presses);
   show_menu_bar();
+  restore_prompt_.show();
+  if (autosave_) {
+    Scenario base = scenario_panel_.scenario().value_or(Scenario{});
+    base.layout.mode = layout_mode_name(layout_mode_);
+    base.layout.panels = lecture_stems_;
+    autosave_->poll(engine_, base, snapshot_->version, ImGui::GetTime());
+  }
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float menu_height = viewport->WorkPos.y - viewport->Pos.y;

@@ -25,6 +25,8 @@
 #include "app/gui/shell/key_press.hpp"
 #include "app/gui/shell/panel_layout.hpp"
 #include "app/gui/shell/panel_table.hpp"
+#include "app/gui/shell/restore_prompt.hpp"
+#include "app/gui/shell/session_autosave.hpp"
 #include "core/run/live_engine.hpp"
 #include "core/util/background_job.hpp"
 
@@ -61,7 +63,16 @@ class AppShell {
   // A one-line status for the window title: target, running/paused, total steps.
   std::string title() const;
   // A preset or session the user chose this frame; the main loop rebuilds the shell with it.
-  std::optional<Scenario> take_scenario_request() { return scenario_panel_.take_request(); }
+  std::optional<Scenario> take_scenario_request();
+  // Autosave into `folder` (the recovery file's; gui_main turns it on for the real window, not
+  // for benchmarks).
+  void enable_autosave(const std::string& folder);
+  // Offers, under the menu bar, to restore the session saved in `path` by a window that did not
+  // close normally.
+  void offer_restore(std::string path) { restore_prompt_.offer(std::move(path)); }
+  // A problem the window must say (a preset or session that could not be opened: the running
+  // session stays): shown in red in the menu bar until the next one.
+  void report_problem(std::string message) { problem_ = std::move(message); }
   // A zoom factor the user asked for (View → Zoom, Ctrl+= / Ctrl+- / Ctrl+0), relative to the
   // current one; the main loop rebuilds the fonts between frames.
   std::optional<float> take_zoom_request();
@@ -145,11 +156,14 @@ class AppShell {
   float zoom_request_ = 1.0f;
   bool show_help_ = false;
   bool finish_exports_on_exit_ = false;  // set by request_all_exports
+  RestorePrompt restore_prompt_;
+  std::string problem_;  // report_problem's
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
   // is cancelled (its half-written file removed); the density grid's too.
   DensityGrid density_grid_{true};
   GradientNoiseInspector gradient_noise_;
   BackgroundJob export_job_;
+  std::unique_ptr<SessionAutosave> autosave_;  // null: off
 };
 
 }  // namespace sgl

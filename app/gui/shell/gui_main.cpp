@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <tuple>
@@ -25,6 +26,7 @@
 #include "app/gui/shell/status_file.hpp"
 #include "app/scenario/assets.hpp"
 #include "app/scenario/live_session.hpp"
+#include "app/scenario/recovery_file.hpp"
 #include "core/run/run_spec.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
@@ -125,6 +127,26 @@ int run_gui(const GuiOptions& options) {
     throw UserError("--scenario replaces --target and --sampler: give one or the other");
   std::optional<Scenario> requested;
   if (!options.scenario.empty()) requested = load_scenario(options.scenario);
+  // Autosave and recovery (recovery_file.hpp): a session left by a window that did not close
+  // normally is moved aside, so this window's own autosaves cannot overwrite it, and is then
+  // opened (--restore) or offered under the menu bar.
+  const std::string recovery = recovery_folder();
+  std::optional<std::string> left_behind;
+  if (!recovery.empty()) left_behind = RecoveryFile(recovery).set_aside_for_restore();
+  if (options.restore) {
+    if (!options.samplers.empty() || !options.target.empty())
+      throw UserError("--restore replaces --target and --sampler: give one or the other");
+    const std::string previous = recovery + "/recovery-previous.json";
+    if (!left_behind && !recovery.empty() && std::filesystem::is_regular_file(previous))
+      left_behind = previous;
+    if (!left_behind)
+      throw UserError("--restore: no session to restore (none was left in " +
+                      (recovery.empty() ? std::string("$XDG_STATE_HOME or $HOME") : recovery) +
+                      " by a window that did not close normally)");
+    requested = load_scenario(*left_behind);
+    std::filesystem::remove(*left_behind);
+    left_behind.reset();
+  }
 
   // Declared before the window: a recording abandoned on an early return removes its partial file.
   std::vector<std::unique_ptr<FrameRecorder>> recorders;
@@ -161,6 +183,8 @@ int run_gui(const GuiOptions& options) {
       shell->engine().wait_until_idle();
     }
     if (!options.slow_motion.empty()) shell->start_slow_motion(options.slow_motion);
+    if (left_behind && !from_flags && options.scenario.empty()) shell->offer_restore(*left_behind);
+    if (!recovery.empty()) shell->enable_autosave(recovery);
   } catch (const UserError& error) {
     std::fprintf(stderr, "error: %s\n", error.what());
     return 2;
@@ -189,8 +213,12 @@ int run_gui(const GuiOptions& options) {
                                                 shell->layout_mode());
         shell = std::move(fresh);  // the old shell (engine, experiment, textures) goes now
         shell->engine().set_publish_listener(GuiWindow::wake_up);
-      } catch (const UserError& error) {
+        if (!recovery.empty()) shell->enable_autosave(recovery);
+      } catch (const std::exception& error) {
+        // Any failure (a bad value in its data, too little memory) keeps the running session
+        // and is said in the window, not only on stderr.
         std::fprintf(stderr, "error: %s\n", error.what());
+        shell->report_problem(std::string("could not open it: ") + error.what());
       }
     }
 
@@ -243,7 +271,9 @@ int run_gui(const GuiOptions& options) {
     write_status_file(options.status_file, *shell->snapshot(), -1, window.ui_scale(), error);
   }
   const int export_failures = shell->export_failures();
-  shell.reset();
+  shell.reset();  // joins the autosave job first, so the file is not written again after this
+  // A normal close: nothing to recover next time.
+  if (!recovery.empty()) RecoveryFile(recovery).remove_if_owned();
   if (!finish_recorders(recorders)) return 2;
   if (export_failures > 0 && !options.export_dir.empty()) return 2;
   return gl_errors == 0 ? 0 : 1;

@@ -24,6 +24,7 @@ struct GuiOptions {
   // × the monitor's content scale: fonts and widgets. 0 = automatic: 1, less in a dashboard
   // too short for seven panels at full size (down to 0.75 at 720 px), until the user zooms.
   float scale = 0.0f;
+  bool restore = false;  // open the session a crashed or killed window autosaved
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.
