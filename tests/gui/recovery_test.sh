@@ -23,6 +23,8 @@ press() { xdotool keydown "$1"; sleep 0.1; xdotool keyup "$1"; sleep 0.05; }
 # type_into NAME TEXT: Ctrl+click (a slider then takes typed input) or click, select all, type.
 type_into() {
   scroll_into_view "$1"
+  sleep 0.5  # the status file's rectangles lag a few frames behind a scroll
+  scroll_into_view "$1"
   [[ "${3:-}" == ctrl ]] && xdotool keydown ctrl
   click_rect "$1"
   [[ "${3:-}" == ctrl ]] && xdotool keyup ctrl
@@ -33,13 +35,23 @@ type_into() {
 }
 chain_params() { awk '$1 == "chain" { for (i = 1; i <= NF; ++i) if ($i == "params") print $2, $3, $(i + 1) }' "$1"; }
 
+# type_until CHECK NAME TEXT [ctrl]: type_into until CHECK holds. Under load a click can reach
+# the window before the last field has let go of the keyboard: Escape, then try again.
+type_until() {
+  local check=$1; shift
+  for attempt in 1 2 3; do
+    type_into "$@"
+    for _ in $(seq 50); do "$check" && return 0; sleep 0.1; done
+    echo "'$2' not taken into $1 yet (attempt $attempt)"; press Escape
+  done
+  wait_for "$2 in $1" "$check"
+}
+
 # 1. Rename chain 0 and type a friction for chain 2 (SGHMC in the default scenario).
-type_into chain0/label "Lecture HMC"
 renamed() { grep -q '^label 0 Lecture HMC$' "$status"; }
-wait_for "chain 0 renamed" renamed
-type_into chain2/friction 2.5 ctrl
+type_until renamed chain0/label "Lecture HMC"
 friction_set() { awk '$1 == "chain" && $2 == 2' "$status" | grep -q 'friction=2.5\b'; }
-wait_for "chain 2's friction at 2.5" friction_set
+type_until friction_set chain2/friction 2.5 ctrl
 changed_at=$(date +%s.%N)
 autosaved() { [[ -f "$saved" ]] && grep -q 'Lecture HMC' "$saved" && grep -q '"friction": 2.5\b' "$saved"; }
 wait_for "the autosave of both changes" autosaved
@@ -57,7 +69,13 @@ offered() { [[ -n "$(rect_of restore/restore)" ]]; }
 wait_for "the restore offer" offered
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 sleep 0.5
-click_rect restore/restore
+offer_gone() { [[ -z "$(rect_of restore/offer)" ]]; }
+for attempt in 1 2 3; do
+  click_rect restore/restore
+  for _ in $(seq 50); do offer_gone && break; sleep 0.1; done
+  offer_gone && break
+  echo "Restore not taken yet (attempt $attempt)"
+done
 restored() { grep -q '^label 0 Lecture HMC$' "$status" && [[ -z "$(rect_of restore/offer)" ]]; }
 wait_for "the restored session" restored
 sleep 0.5
@@ -76,7 +94,8 @@ echo "a normal close removed the recovery file"
 "$exe" gui --layout dashboard --size 1600x1000 --status-file "$status" > "$work/app3.log" 2>&1 &
 app=$!
 wait_for "the third window's status" test -f "$status"
-type_into chain0/label "Seminar HMC"
+relabelled() { grep -q '^label 0 Seminar HMC$' "$status"; }
+type_until relabelled chain0/label "Seminar HMC"
 wait_for "the autosave of the new label" grep -q 'Seminar HMC' "$saved"
 kill -9 "$app"; wait "$app" 2>/dev/null || true
 "$exe" gui --restore --size 1600x1000 --frames 30 --status-file "$status" > "$work/app4.log" 2>&1 ||
