@@ -96,8 +96,7 @@ bool RecoveryFile::left_by_dead_process() const {
 
 std::optional<std::string> RecoveryFile::set_aside_for_restore() const {
   if (!left_by_dead_process()) return std::nullopt;
-  const std::string previous =
-      (std::filesystem::path(folder_) / "recovery-previous.json").string();
+  const std::string previous = (std::filesystem::path(folder_) / "recovery-previous.json").string();
   if (std::rename(path_.c_str(), previous.c_str()) != 0) return std::nullopt;
   std::remove(owner_path_.c_str());
   return previous;

@@ -65,6 +65,13 @@ std::optional<Scenario> AppShell::take_scenario_request() {
   return scenario_panel_.take_request();
 }
 
+Scenario AppShell::autosave_base() const {
+  Scenario base = scenario_panel_.scenario().value_or(Scenario{});
+  base.layout.mode = layout_mode_name(layout_mode_);
+  base.layout.panels = lecture_stems_;
+  return base;
+}
+
 void AppShell::enable_autosave(const std::string& folder) {
   autosave_ = std::make_unique<SessionAutosave>(folder);
 }
@@ -282,7 +289,7 @@ bool AppShell::changes_with_time() const {
                                   views::largest_annealing_steps(*snapshot_) > 0;
   return control_panel_.changes_with_time() || scenario_panel_.experiment_running() ||
          annealing_animated || io.WantTextInput || ImGui::IsAnyItemActive() ||
-         (autosave_ && autosave_->pending(snapshot_->version));
+         (autosave_ && autosave_->pending(autosave_base(), *snapshot_));
 }
 
 std::shared_ptr<const EngineSnapshot> AppShell::table_snapshot(
@@ -344,12 +351,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   handle_shortcuts(key_presses);
   show_menu_bar();
   restore_prompt_.show();
-  if (autosave_) {
-    Scenario base = scenario_panel_.scenario().value_or(Scenario{});
-    base.layout.mode = layout_mode_name(layout_mode_);
-    base.layout.panels = lecture_stems_;
-    autosave_->poll(engine_, base, snapshot_->version, ImGui::GetTime());
-  }
+  if (autosave_) autosave_->poll(engine_, autosave_base(), *snapshot_, ImGui::GetTime());
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float menu_height = viewport->WorkPos.y - viewport->Pos.y;
