@@ -23,6 +23,11 @@ void install_interrupt_handlers();
 
 bool interrupt_requested();
 
+// A file descriptor that becomes readable when a signal arrives (the handler writes a byte to a
+// pipe, which is async-signal-safe), for a thread that must wake something sleeping (the GUI's
+// event loop) rather than poll the flag; -1 before install_interrupt_handlers.
+int interrupt_wake_fd();
+
 // Throws Interrupted once a signal has arrived.
 void throw_if_interrupted();
 

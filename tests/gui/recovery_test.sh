@@ -86,7 +86,9 @@ diff <(grep '^label ' "$work/before.txt") <(grep '^label ' "$status") ||
 echo "restored: $(grep -c '^label ' "$status") chains, labels and parameters as before"
 
 # 3. A normal close removes the file.
-kill -TERM "$app"; wait "$app" || { echo "the window did not close cleanly"; exit 1; }
+kill -TERM "$app"
+code=0; wait "$app" || code=$?
+[[ "$code" == 0 ]] || { echo "the window did not close cleanly (exit $code)"; cat "$work/app2.log"; exit 1; }
 [[ ! -f "$saved" ]] || { echo "a normal close left $saved"; exit 1; }
 echo "a normal close removed the recovery file"
 

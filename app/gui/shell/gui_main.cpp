@@ -7,10 +7,15 @@
 #include <cmath>
 
 #include <imgui.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -100,6 +105,38 @@ bool finish_recorders(std::vector<std::unique_ptr<FrameRecorder>>& recorders) {
   return all_written;
 }
 
+// Ctrl+C or SIGTERM must close even a window asleep waiting for input (a paused session): this
+// thread waits on the signal handler's pipe and wakes the event loop, which then sees the flag.
+// Without it the loop noticed only at its 5 s safety wake-up, after the handler's grace period
+// had already ended the process with exit code 130.
+class SignalWaker {
+ public:
+  SignalWaker() {
+    if (::pipe(stop_) != 0) return;
+    thread_ = std::thread([this] {
+      pollfd watched[2] = {{interrupt_wake_fd(), POLLIN, 0}, {stop_[0], POLLIN, 0}};
+      while (::poll(watched, 2, -1) < 0 && errno == EINTR) {
+      }
+      if (watched[0].revents != 0) GuiWindow::wake_up();
+    });
+  }
+  ~SignalWaker() {
+    if (thread_.joinable()) {
+      const char byte = 1;
+      [[maybe_unused]] const auto written = ::write(stop_[1], &byte, 1);
+      thread_.join();
+    }
+    for (int end : stop_)
+      if (end >= 0) ::close(end);
+  }
+  SignalWaker(const SignalWaker&) = delete;
+  SignalWaker& operator=(const SignalWaker&) = delete;
+
+ private:
+  int stop_[2] = {-1, -1};
+  std::thread thread_;
+};
+
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
@@ -158,6 +195,7 @@ int run_gui(const GuiOptions& options) {
 
   GuiWindow window;
   if (!window.open(window_options)) return 1;
+  const SignalWaker signal_waker;  // declared after the window: joined before GLFW ends
   // The shell owns GL textures: it must be destroyed before the window (declared after it).
   std::unique_ptr<AppShell> shell;
   try {
