@@ -98,6 +98,7 @@ std::uint32_t ScenarioPanel::label_colour(const std::string& label) const {
 
 void ScenarioPanel::file_menu_items() {
   if (ImGui::MenuItem("Open session...")) open_load_dialog_ = true;
+  ui_probe::record_last_item("menu/open_session");  // for tests/gui/hostile_open_test.sh
   if (ImGui::MenuItem("Save session...")) open_save_dialog_ = true;
 }
 
@@ -199,11 +200,19 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
     ImGui::TextWrapped("A saved session or any scenario file (.json):");
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputText("##path", path_, sizeof path_);
-    if (ImGui::Button("Open")) {
+    ui_probe::record_last_item("open/path");
+    ui_probe::record_text("open/path", path_);
+    const bool open_pressed = ImGui::Button("Open");
+    ui_probe::record_last_item("open/button");
+    if (open_pressed) {
       try {
         request_ = load_scenario(path_);
+        message_.clear();
       } catch (const UserError& error) {
+        // Named, so the message still says which file after another one was tried.
         message_ = error.what();
+        if (message_.find(path_) == std::string::npos)
+          message_ = std::string(path_) + ": " + message_;
       }
       ImGui::CloseCurrentPopup();
     }

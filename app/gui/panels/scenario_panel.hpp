@@ -33,6 +33,9 @@ class ScenarioPanel {
   // The window's layout now: written into saved sessions.
   void set_current_layout(const ScenarioLayout& layout) { current_layout_ = layout; }
   const std::optional<Scenario>& scenario() const { return scenario_; }
+  // The last open/save/experiment message when it reports a failure (every message but a
+  // successful save's): the shell says it in the menu bar, where it is seen in every layout.
+  std::string problem() const { return message_.rfind("saved ", 0) == 0 ? "" : message_; }
 
   // Menu entries inside the main menu bar: File (open/save session) and Presets.
   // Open / Save session items, inside the File menu the shell opens.

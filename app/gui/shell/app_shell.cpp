@@ -228,7 +228,8 @@ void AppShell::show_menu_bar() {
   export_menu_.show_status();
   // A failed autosave (a full disk, an unwritable state folder) or a session that could not be
   // opened: said in the menu bar, and the window goes on.
-  const std::string* problems[] = {&problem_, autosave_ ? &autosave_->error() : nullptr};
+  const std::string opening = scenario_panel_.problem();
+  const std::string* problems[] = {&problem_, &opening, autosave_ ? &autosave_->error() : nullptr};
   for (const std::string* problem : problems) {
     if (!problem || problem->empty()) continue;
     ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1.0f), "%s", problem->c_str());

@@ -245,6 +245,7 @@ int run_gui(const GuiOptions& options) {
     shell->after_render(window.framebuffer_width(), window.framebuffer_height());
     if (std::optional<Scenario> next = shell->take_scenario_request()) {
       // A preset or a saved session: a new engine (and its replay) replaces the old one.
+      const std::string source = next->source.empty() ? next->name : next->source;
       try {
         // The window's layout choice stays; the preset's lecture panels come with it.
         auto fresh = std::make_unique<AppShell>(live_setup_from_scenario(*next), std::move(next),
@@ -256,7 +257,7 @@ int run_gui(const GuiOptions& options) {
         // Any failure (a bad value in its data, too little memory) keeps the running session
         // and is said in the window, not only on stderr.
         std::fprintf(stderr, "error: %s\n", error.what());
-        shell->report_problem(std::string("could not open it: ") + error.what());
+        shell->report_problem("could not open " + source + ": " + error.what());
       }
     }
 
