@@ -17,6 +17,7 @@
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl {
 namespace {
@@ -44,6 +45,62 @@ Pair& pair() {
 
 std::string fmt(double value) {
   return views::compact_number(value, 3);
+}
+
+// A no-break space (U+00A0): read-out lines break at plain spaces only, so "B = ½εV = 0.12" and
+// "trace 0.24" always stay on one line (ImGui's own wrapping also breaks after '.' and ',').
+constexpr const char* kGlue = "\u00a0";
+
+std::string glued(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == ' ')
+      out += kGlue;
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string shown_spaces(const std::string& line) {
+  const std::string glue(kGlue);
+  std::string out;
+  for (std::size_t at = 0; at < line.size();) {
+    if (line.compare(at, glue.size(), glue) == 0) {
+      out += ' ';
+      at += glue.size();
+    } else {
+      out += line[at++];
+    }
+  }
+  return out;
+}
+
+// `text` wrapped at the panel's edge at plain spaces only; each line is also written to the
+// status file (text gradnoise/line/N) so a test can check that no number is split.
+void wrapped_text(const std::string& text, int& line_number) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
+  const auto put = [&](const std::string& line) {
+    const std::string shown = shown_spaces(line);
+    ImGui::TextUnformatted(shown.c_str());
+    ui_probe::record_text("gradnoise/line/" + std::to_string(line_number++), shown);
+  };
+  std::string line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(shown_spaces(candidate).c_str()).x > width) {
+      put(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    start = end + 1;
+  }
+  if (!line.empty()) put(line);
 }
 
 // The 2σ ellipse of the covariance's (x, y) block around `centre`, as a closed polyline.
@@ -190,25 +247,30 @@ void readout(const InspectorResult& result) {
   const GradientNoiseReport& report = result.report;
   const GradientCloud& used = result.used_cloud();
   const auto dim = static_cast<double>(report.theta.size());
+  int line = 0;
   std::ostringstream size;
-  size << "Gradient noise V here: trace " << fmt(used.empirical_cov.trace()) << " measured, "
-       << fmt(used.exact_cov.trace()) << " exact, from " << used.draws.rows() << " gradients";
+  size << "Gradient noise V here: " << glued("trace " + fmt(used.empirical_cov.trace()))
+       << " measured, " << fmt(used.exact_cov.trace()) << " exact, from "
+       << glued(std::to_string(used.draws.rows()) + " gradients");
   if (report.on_data)
-    size << " (batches of " << report.batch_size << " out of " << report.num_data << ")";
+    size << " (batches of " << glued(std::to_string(report.batch_size) + " out of " +
+                                     std::to_string(report.num_data))
+         << ")";
   else
-    size << " (injected N(0, " << fmt(report.noise_var) << "·I))";
+    size << " (injected " << glued("N(0, " + fmt(report.noise_var) + "·I)") << ")";
   if (result.chain.uses_control_variate && &used != &report.minibatch)
     size << "; without the control variate it would be " << fmt(report.minibatch.exact_cov.trace());
-  ImGui::TextWrapped("%s.", size.str().c_str());
+  wrapped_text(size.str() + ".", line);
   const FrozenChain& chain = result.chain;
   if (chain.ewsg && report.ewsg) {
     std::ostringstream ewsg;
-    ewsg << "EWSG weights each block by exp((h/4γ)‖γr + G_B‖²) at the frozen momentum r: its "
-            "gradient's mean is off ∇U by "
-         << fmt((report.ewsg_mean - report.full_gradient).norm()) << "; the noise's size √tr V is "
-         << fmt(std::sqrt(report.minibatch.exact_cov.trace())) << " for a uniform block, "
-         << fmt(std::sqrt(report.ewsg->exact_cov.trace())) << " weighted.";
-    ImGui::TextWrapped("%s", ewsg.str().c_str());
+    ewsg << "EWSG weights each block by " << glued("exp((h/4γ)‖γr + G_B‖²)")
+         << " at the frozen momentum r: its gradient's mean is off ∇U by "
+         << fmt((report.ewsg_mean - report.full_gradient).norm()) << "; the noise's size "
+         << glued("√tr V") << " is " << fmt(std::sqrt(report.minibatch.exact_cov.trace()))
+         << " for a uniform block, " << fmt(std::sqrt(report.ewsg->exact_cov.trace()))
+         << " weighted.";
+    wrapped_text(ewsg.str(), line);
     return;  // its friction γ is the Langevin damping: no B̂ to compare
   }
   if (!chain.friction || !chain.noise_estimate || chain.step_size <= 0.0) {
@@ -223,35 +285,38 @@ void readout(const InspectorResult& result) {
       Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(noise_b).eigenvalues().maxCoeff();
   const double b_mean = noise_b.trace() / dim;
   std::ostringstream numbers;
-  numbers << "B = ½εV = " << fmt(b_mean) << " per coordinate (trace " << fmt(noise_b.trace())
-          << "); the sampler's B̂ = " << fmt(b_hat) << " and friction C = " << fmt(c) << " (trace "
-          << fmt(dim * c) << ").";
-  ImGui::TextWrapped("%s", numbers.str().c_str());
+  numbers << glued("B = ½εV = " + fmt(b_mean)) << " per coordinate "
+          << glued("(trace " + fmt(noise_b.trace()) + ");") << " the sampler's "
+          << glued("B̂ = " + fmt(b_hat)) << " and friction " << glued("C = " + fmt(c)) << " "
+          << glued("(trace " + fmt(dim * c) + ").");
+  wrapped_text(numbers.str(), line);
   std::string verdict;
   ImVec4 tone(0.1f, 0.5f, 0.2f, 1.0f);
   if (b_max > c) {
-    verdict =
-        "B > C: the gradient noise alone adds more than friction C removes, so the chain "
-        "runs hot whatever B̂ is. Raise C, or lower ε or the noise (bigger batches).";
+    verdict = glued("B > C:") +
+              " the gradient noise alone adds more than friction C removes, so the chain "
+              "runs hot whatever B̂ is. Raise C, or lower ε or the noise (bigger batches).";
     tone = ImVec4(0.8f, 0.1f, 0.1f, 1.0f);
   } else if (b_hat == 0.0 && b_mean > 0.0) {
-    verdict =
-        "B̂ = 0: the sampler ignores the gradient noise and still injects the full 2Cε, "
-        "so the total noise is too large by B and it runs a little hot.";
+    verdict = glued("B̂ = 0:") +
+              " the sampler ignores the gradient noise and still injects the full 2Cε, "
+              "so the total noise is too large by B and it runs a little hot.";
     tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
   } else if (std::abs(b_hat - b_mean) <= 0.2 * std::max(b_hat, b_mean)) {
-    verdict =
-        "B̂ ≈ B ≤ C: the injected 2(C − B̂)ε plus the gradient noise add up to the 2Cε "
-        "friction C needs. This is Chen et al.'s recipe.";
+    verdict = glued("B̂ ≈ B ≤ C:") + " the injected " + glued("2(C − B̂)ε") +
+              " plus the gradient noise add up to the 2Cε friction C needs. This is Chen et "
+              "al.'s recipe.";
   } else {
-    verdict = b_hat > b_mean ? "B̂ > B: the sampler subtracts more noise than there is, so it "
-                               "runs cold (too narrow)."
-                             : "B̂ < B: the sampler under-counts the gradient noise, so it runs "
-                               "somewhat hot.";
+    verdict = b_hat > b_mean ? glued("B̂ > B:") +
+                                   " the sampler subtracts more noise than there is, so it "
+                                   "runs cold (too narrow)."
+                             : glued("B̂ < B:") +
+                                   " the sampler under-counts the gradient noise, so it runs "
+                                   "somewhat hot.";
     tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
   }
   ImGui::PushStyleColor(ImGuiCol_Text, tone);
-  ImGui::TextWrapped("%s", verdict.c_str());
+  wrapped_text(verdict, line);
   ImGui::PopStyleColor();
 }
 
