@@ -59,8 +59,10 @@ int main(int argc, char** argv) {
     for (long y = 0; y < 3 && y < height; ++y)
       for (long x = 0; x < width; ++x)
         if (colour_at(x, y) != background_colour) {
-          std::fprintf(stderr, "%s: row %ld is not all background #%06X (#%06X at x = %ld): "
-                       "window chrome?\n", argv[1], y, background_colour, colour_at(x, y), x);
+          std::fprintf(stderr,
+                       "%s: row %ld is not all background #%06X (#%06X at x = %ld): "
+                       "window chrome?\n",
+                       argv[1], y, background_colour, colour_at(x, y), x);
           ok = false;
           y = 3;
           break;

@@ -63,18 +63,30 @@ wait_for "30 frames" settled
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 640 400
 xdotool windowfocus --sync "$window" || true
-wait_for "View menu" has_rect menu/view
-click_rect menu/view
-wait_for "View > Gradient noise" has_rect view/gradient_noise
-click_rect view/gradient_noise
-xdotool mousemove --window "$window" 640 700  # off the plot: no tooltip
-wait_for "the Gradient noise plot" has_rect plot/Gradient_noise/0
+docked() { has_rect plot/Gradient_noise/0; }
+for attempt in 1 2 3 4; do  # a click can land before the window takes input
+  if ! has_rect menu/view; then  # a menu is open: a click on the legend strip closes it
+    xdotool mousemove --window "$window" 900 45 click 1
+    sleep 1
+  fi
+  wait_for "View menu" has_rect menu/view
+  click_rect menu/view
+  wait_for "View > Gradient noise" has_rect view/gradient_noise
+  sleep 1
+  click_rect view/gradient_noise
+  xdotool mousemove --window "$window" 640 700  # off the plot: no tooltip
+  for _ in $(seq 100); do docked && break; sleep 0.1; done
+  docked && break
+  echo "View > Gradient noise not taken yet (attempt $attempt)"
+done
+wait_for "the Gradient noise plot" docked
 has_readout() { grep -q '^text gradnoise/line/' "$status"; }
 wait_for "the read-out" has_readout
 sleep 1
 cp "$status" "$work/docked.status"
 data_area_at_least "$work/docked.status" "opened from View"
-read -r px py pw ph < <(rect_of "panel/Gradient noise")
+read -r px py pw ph < <(awk '$1 == "rect" && $2 == "panel/Gradient" && $3 == "noise" {
+  print $4, $5, $6, $7 }' "$work/docked.status")
 read -r cx cy cw ch < <(rect_of panel/Controls)
 awk -v px="$px" -v cx="$cx" -v cw="$cw" 'BEGIN { exit !(px >= cx + cw - 1) }' ||
   fail "the Gradient noise panel (x $px) overlaps the Controls (x $cx, width $cw)"
@@ -82,8 +94,10 @@ grep '^text gradnoise/line/' "$work/docked.status" | cut -d' ' -f3- > "$work/rea
 cat "$work/readout.txt"
 grep -Eq 'B = ½εV = [0-9]' "$work/readout.txt" || fail "'B = ½εV = number' is split across lines"
 grep -Eq 'B̂ = [0-9]' "$work/readout.txt" || fail "'B̂ = number' is split across lines"
-grep -Eq 'C = [0-9]' "$work/readout.txt" || fail "'C = number' is split across lines"
-grep -Eq '(=|trace|[0-9][.,])$' "$work/readout.txt" && fail "a read-out line ends inside a number"
+grep -Eq '(^| )C = [0-9]' "$work/readout.txt" || fail "'C = number' is split across lines"
+grep -Eq '(=|trace)$' "$work/readout.txt" && fail "a read-out line ends before its number"
+awk 'prev ~ /[0-9][.,]$/ && $0 ~ /^[0-9]/ { bad = 1 } { prev = $0 } END { exit !bad }' \
+  "$work/readout.txt" && fail "a number is split across two read-out lines"
 kill $app 2>/dev/null || true
 
 "$exe" gui --scenario "$work/scenario.json" --layout dashboard --size 1600x1000 --frames 40 \

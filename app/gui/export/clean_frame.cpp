@@ -20,7 +20,8 @@ std::vector<const ImDrawList*> overlay_draw_lists() {
   return lists;
 }
 
-ImDrawData without_draw_lists(const ImDrawData& data, const std::vector<const ImDrawList*>& overlays,
+ImDrawData without_draw_lists(const ImDrawData& data,
+                              const std::vector<const ImDrawList*>& overlays,
                               std::vector<ImDrawList*>& storage) {
   storage.clear();
   ImDrawData kept = data;

@@ -14,7 +14,8 @@ namespace sgl {
 std::vector<const ImDrawList*> overlay_draw_lists();
 
 // `data` without `overlays`; its list array lives in `storage`.
-ImDrawData without_draw_lists(const ImDrawData& data, const std::vector<const ImDrawList*>& overlays,
+ImDrawData without_draw_lists(const ImDrawData& data,
+                              const std::vector<const ImDrawList*>& overlays,
                               std::vector<ImDrawList*>& storage);
 
 }  // namespace sgl

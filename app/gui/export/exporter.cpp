@@ -58,11 +58,11 @@ std::string export_view_png(const std::string& folder, const ExportRequest& requ
   }
   // A table or the controls: the panel's pixels on screen, without its title bar.
   const float scale = sources.framebuffer_scale;
-  return export_png(folder, stem,
-                    crop(sources.frame(), static_cast<int>(std::lround(sources.panel_x * scale)),
-                         static_cast<int>(std::lround(top * scale)),
-                         static_cast<int>(std::lround(width * scale)),
-                         static_cast<int>(std::lround(height * scale))));
+  return export_png(
+      folder, stem,
+      crop(sources.frame(), static_cast<int>(std::lround(sources.panel_x * scale)),
+           static_cast<int>(std::lround(top * scale)), static_cast<int>(std::lround(width * scale)),
+           static_cast<int>(std::lround(height * scale))));
 }
 
 std::string export_view_svg(const std::string& folder, const ExportRequest& request,

@@ -162,7 +162,8 @@ class GifRecorder final : public FrameRecorder {
                          control_bytes) != GIF_ERROR &&
         EGifPutImageDesc(gif_, delta.left, delta.top, delta.width, delta.height, false, map) !=
             GIF_ERROR &&
-        EGifPutLine(gif_, delta.indices.data(), static_cast<int>(delta.indices.size())) != GIF_ERROR;
+        EGifPutLine(gif_, delta.indices.data(), static_cast<int>(delta.indices.size())) !=
+            GIF_ERROR;
     GifFreeMapObject(map);
     if (!written) return fail_gif(error);
     ++frames_written_;

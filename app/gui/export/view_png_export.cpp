@@ -79,8 +79,7 @@ RgbImage render_view_png(const char* window_name, ViewDrawFunction draw, const V
     const float margin = 0.3f * ImGui::GetFontSize();
     const float ink_top = canvas.drawn_min().y;
     const float grow = ink_top < canvas.top() + margin ? canvas.top() + margin - ink_top : 0.0f;
-    const int grown_height =
-        height + static_cast<int>(std::ceil(grow * framebuffer_scale));
+    const int grown_height = height + static_cast<int>(std::ceil(grow * framebuffer_scale));
     const ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
     // The window's context holds the OpenGL back end that rasterises the list.
     ImGuiContext* headless = ImGui::GetCurrentContext();

@@ -150,7 +150,7 @@ class AppShell {
   float zoom_request_ = 1.0f;
   bool show_help_ = false;
   bool finish_exports_on_exit_ = false;  // set by request_all_exports
-  bool instrument_docked_ = false;        // panel_dock.hpp
+  bool instrument_docked_ = false;       // panel_dock.hpp
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
   // is cancelled (its half-written file removed); the density grid's too.
   DensityGrid density_grid_{true};

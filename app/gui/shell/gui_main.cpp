@@ -223,10 +223,9 @@ int run_gui(const GuiOptions& options) {
       }
     }
     if (!recorders.empty()) {
-      const RgbImage image =
-          window.clean_frame()
-              ? *window.clean_frame()
-              : read_framebuffer(window.framebuffer_width(), window.framebuffer_height());
+      const RgbImage image = window.clean_frame() ? *window.clean_frame()
+                                                  : read_framebuffer(window.framebuffer_width(),
+                                                                     window.framebuffer_height());
       for (auto& recorder : recorders) {
         std::string error;
         if (!recorder->add_frame(image, error)) {

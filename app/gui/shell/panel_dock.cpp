@@ -22,9 +22,14 @@ bool in_first_two_rows(const std::string& title) {
 LayoutRequest with_docked_panel(LayoutRequest request, const std::string& stem) {
   if (request.mode != LayoutMode::Lecture) return request;
   std::vector<std::string>& stems = request.lecture_stems;
-  if (stems.empty()) stems = {"histogram", "target"};  // panel_layout's default lesson
+  if (stems.empty()) stems = {"histogram", "target"};     // panel_layout's default lesson
+  if (stems.size() == 1) stems.push_back(stems.front());  // the main panel goes to the side
+  // It replaces the main panel, so the side column keeps the size the lesson gave it.
   std::erase(stems, stem);
-  stems.insert(stems.begin(), stem);
+  if (stems.empty())
+    stems = {stem};
+  else
+    stems.front() = stem;
   return request;
 }
 
