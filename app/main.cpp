@@ -73,6 +73,10 @@ int main(int argc, char** argv) {
                   "After the last frame, export every panel, the window and the draws into DIR "
                   "as File > Export does (needs --frames)")
       ->needs(gui->get_option("--frames"));
+  gui->add_option("--export-panel", gui_options.export_panels,
+                  "With --export: only this panel (stem or title, repeatable); a panel not "
+                  "shown in the layout is refused (exit code 2)")
+      ->needs(gui->get_option("--export"));
   gui->add_option("--record", gui_options.record_gif,
                   "Record the window as an animated GIF, from the first frame to the last "
                   "(--frames N, or until the window closes)");

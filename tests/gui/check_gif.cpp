@@ -1,6 +1,8 @@
 // Checks a recorded animated GIF with giflib's own decoder: its size, how many frames it has and
 // how many differ from the frame before, the NETSCAPE2.0 loop-forever extension, frame delays, and
 // that every frame's palette holds the first four chain colours exactly (and that they are drawn).
+// Frames may be sub-rectangles with a transparent index (unchanged pixels): they are composed
+// onto the canvas as a viewer does.
 // Usage: check_gif FILE.gif WIDTH HEIGHT MIN_CHANGING_FRAMES [FRAME OUT.png]
 //   (the optional pair writes frame FRAME, counted from 0, as a PNG to look at)
 #include <gif_lib.h>
@@ -89,6 +91,7 @@ int main(int argc, char** argv) {
       }
     }
     GraphicsControlBlock control{};
+    control.TransparentColor = NO_TRANSPARENT_COLOR;
     if (DGifSavedExtensionToGCB(gif, frame, &control) == GIF_ERROR || control.DelayTime < 2) {
       std::fprintf(stderr, "%s: frame %d has no delay of at least 2 cs\n", path, frame);
       ok = false;
@@ -98,8 +101,9 @@ int main(int argc, char** argv) {
       for (int x = 0; x < desc.Width; ++x) {
         const int cx = desc.Left + x, cy = desc.Top + y;
         if (cx >= gif->SWidth || cy >= gif->SHeight) continue;
-        const unsigned colour =
-            packed(map->Colors[image.RasterBits[static_cast<std::size_t>(y) * desc.Width + x]]);
+        const int index = image.RasterBits[static_cast<std::size_t>(y) * desc.Width + x];
+        if (index == control.TransparentColor) continue;  // the frame before shows through
+        const unsigned colour = packed(map->Colors[index]);
         canvas[static_cast<std::size_t>(cy) * gif->SWidth + cx] = colour;
         for (unsigned chain : kChainColours)
           chain_colour_drawn = chain_colour_drawn || colour == chain;

@@ -1,5 +1,9 @@
 // Checks exported PNGs: readable, of the expected size, and with drawn content (not one flat
 // colour). Usage: check_png FILE.png [WIDTH HEIGHT]   (without a size: at least 100×100)
+//             check_png FILE.png --figure N
+// --figure: a clean figure (a panel export for slides): its top rows are all the background
+// (the most common colour; a screen grab starts with the panel's title bar), and its top third
+// holds a key: at least N of the chain colours 0-3 exactly, each on >= 20 pixels (the swatches).
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
@@ -7,8 +11,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <string>
 
 int main(int argc, char** argv) {
+  const bool figure = argc == 4 && std::string(argv[2]) == "--figure";
   if (argc != 2 && argc != 4) {
     std::fprintf(stderr, "usage: check_png FILE.png [WIDTH HEIGHT]\n");
     return 2;
@@ -20,7 +26,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   bool ok = true;
-  if (argc == 4) {
+  if (argc == 4 && !figure) {
     if (width != std::atoi(argv[2]) || height != std::atoi(argv[3])) {
       std::fprintf(stderr, "%s: %d×%d, expected %s×%s\n", argv[1], width, height, argv[2], argv[3]);
       ok = false;
@@ -41,6 +47,40 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s: looks empty (%.1f%% drawn, %zu colours)\n", argv[1], 100 * drawn,
                  histogram.size());
     ok = false;
+  }
+  if (figure) {
+    unsigned background_colour = 0;
+    for (const auto& [colour, count] : histogram)
+      if (count == background) background_colour = colour;
+    const auto colour_at = [&](long x, long y) {
+      const unsigned char* p = pixels + 3 * (y * width + x);
+      return (unsigned(p[0]) << 16) | (unsigned(p[1]) << 8) | p[2];
+    };
+    for (long y = 0; y < 3 && y < height; ++y)
+      for (long x = 0; x < width; ++x)
+        if (colour_at(x, y) != background_colour) {
+          std::fprintf(stderr,
+                       "%s: row %ld is not all background #%06X (#%06X at x = %ld): "
+                       "window chrome?\n",
+                       argv[1], y, background_colour, colour_at(x, y), x);
+          ok = false;
+          y = 3;
+          break;
+        }
+    // The Okabe–Ito colours of chains 0–3 (app/gui/plot/chain_colours.cpp).
+    constexpr unsigned kChainColours[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7};
+    int in_key = 0;
+    for (const unsigned chain : kChainColours) {
+      long count = 0;
+      for (long y = 0; y < height / 3; ++y)
+        for (long x = 0; x < width; ++x) count += colour_at(x, y) == chain;
+      in_key += count >= 20;
+    }
+    if (in_key < std::atoi(argv[3])) {
+      std::fprintf(stderr, "%s: %d chain colours in the top third, expected a key with >= %s\n",
+                   argv[1], in_key, argv[3]);
+      ok = false;
+    }
   }
   std::printf("%-40s %4d×%-4d %5.1f%% drawn %6zu colours  %s\n", argv[1], width, height,
               100 * drawn, histogram.size(), ok ? "ok" : "FAIL");

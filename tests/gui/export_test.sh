@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Exports under Xvfb through the same code as File > Export (gui --export DIR):
 #  1. every panel as PNG (size of the panel, drawn content) and as SVG (xmllint --noout), the
-#     window as PNG (1600×1000) and the draws as CSV (run's header);
+#     window as PNG (1600×1000) and the draws as CSV (run's header); a plot panel's PNG is a
+#     clean figure: no title bar or widgets on its top rows, and a key in the chains' colours;
 #  2. exporting again into the same folder keeps every first file byte for byte and writes
 #     numbered ones (trace-2.svg, window-2.png, draws-2.csv);
-#  3. an unwritable folder is reported (exit code 2, "export failed" on stderr), not a crash.
+#  3. an unwritable folder is reported (exit code 2, "export failed" on stderr), not a crash;
+#  4. in the lecture layout only the panels on screen are exported, and --export-panel naming a
+#     closed panel is refused with one line and exit code 2 (it used to write another panel's
+#     pixels under the closed panel's name).
 # Usage: export_test.sh SGMCMC_LAB CHECK_PNG WORK_DIR
 set -euo pipefail
 exe=$1 check_png=$2 work=$3
@@ -20,6 +24,11 @@ for view in "${views[@]}"; do
   xmllint --noout "$out/$view.svg" || fail "$view.svg is not valid XML"
   xmllint --noout "$out/${view}_panel.svg" || fail "${view}_panel.svg is not valid XML"
   grep -q 'viewBox=' "$out/$view.svg" || fail "$view.svg has no viewBox"
+done
+# A clean figure with a key: every chain in the trace, histogram and autocorrelation keys.
+for view in "${views[@]}"; do
+  case $view in trace | histogram | autocorrelation) chains=4 ;; *) chains=1 ;; esac
+  "$check_png" "$out/$view.png" --figure $chains || fail "$view.png is not a clean figure with a key"
 done
 "$check_png" "$out/metrics.png" || fail "metrics.png"
 "$check_png" "$out/controls.png" || fail "controls.png"
@@ -42,4 +51,17 @@ status=0
 run_gui --export "$blocker/exports" > "$work/unwritable.log" 2>&1 || status=$?
 [[ $status -eq 2 ]] || { cat "$work/unwritable.log"; fail "unwritable folder: exit code $status, expected 2"; }
 grep -q 'export failed: cannot write to' "$work/unwritable.log" || { cat "$work/unwritable.log"; fail "no error message"; }
+run_lecture() { xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --layout lecture --frames 40 "$@"; }
+lecture="$work/lecture"
+run_lecture --export "$lecture" > "$work/lecture.log" 2>&1 ||
+  { cat "$work/lecture.log"; fail "lecture export"; }
+"$check_png" "$lecture/histogram.png" --figure 4 || fail "lecture histogram.png"
+[[ -e "$lecture/energy.png" ]] && fail "lecture: energy.png written though Energy is not shown"
+status=0
+run_lecture --export "$work/closed" --export-panel energy > "$work/closed.log" 2>&1 ||
+  status=$?
+[[ $status -eq 2 ]] || { cat "$work/closed.log"; fail "closed panel: exit code $status, expected 2"; }
+[[ $(wc -l < "$work/closed.log") -eq 1 ]] || { cat "$work/closed.log"; fail "closed panel: not one line"; }
+grep -q 'Energy is not shown' "$work/closed.log" || { cat "$work/closed.log"; fail "closed panel message"; }
+[[ -z "$(ls -A "$work/closed" 2>/dev/null)" ]] || fail "closed panel: files written: $(ls "$work/closed")"
 echo "export test passed"

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# The Gradient noise panel opens from a lecture layout at 1280×720 and draws its plot: the plot
-# appears only once the measurement (run off the UI thread) has finished, so a recorded plot
-# rectangle means the cloud and its read-out were drawn. It is not on the dashboard (opt-in).
+# The Gradient noise panel at 1280×720:
+#  1. named by a lecture layout, it is the main panel and draws its plot: the plot appears only
+#     once the measurement (run off the UI thread) has finished, so a recorded plot rectangle
+#     means the cloud and its read-out were drawn; its data area is at least 500×350;
+#  2. opened from the View menu (xdotool) in the default lecture layout, it docks into the main
+#     slot (data area >= 500×350, clear of the Controls) instead of floating over the Controls at
+#     296×560, and its read-out never breaks a number across lines ("B = ½εV = 0.2" on one line);
+#  3. it is not on the dashboard (opt-in).
 # Usage: gradient_noise_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
-exe=$1 work=$2
-rm -rf "$work" && mkdir -p "$work"
+exe=$(realpath "$1") work=$2
+here=$(cd "$(dirname "$0")" && pwd)
+if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
+  rm -rf "$work" && mkdir -p "$work"
+  SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
 cat > "$work/scenario.json" <<'JSON'
 {
   "format": 1,
@@ -23,23 +32,77 @@ cat > "$work/scenario.json" <<'JSON'
 JSON
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# data_area_at_least STATUS_FILE WHAT: the Gradient noise plot's data area is >= 500x350.
+data_area_at_least() {
+  local w h
+  read -r w h < <(awk '$1 == "rect" && $2 == "plot/Gradient_noise/0" { print $5, $6 }' "$1") || true
+  if [[ -z "${w:-}" ]]; then
+    fail "$2: the Gradient noise plot was never drawn"
+    return
+  fi
+  awk -v w="$w" -v h="$h" 'BEGIN { exit !(w >= 500 && h >= 350) }' ||
+    fail "$2: Gradient noise data area ${w}x${h} < 500x350 at 1280x720"
+  echo "$2: Gradient noise data area at 1280x720: ${w}x${h}"
+}
 
-xvfb-run -a -s "-screen 0 1280x720x24" "$exe" gui --scenario "$work/scenario.json" \
-  --size 1280x720 --frames 120 --status-file "$work/lecture.status" > "$work/lecture.log" 2>&1 ||
+"$exe" gui --scenario "$work/scenario.json" --size 1280x720 --frames 120 \
+  --status-file "$work/lecture.status" > "$work/lecture.log" 2>&1 ||
   { fail "lecture: the app exited non-zero"; cat "$work/lecture.log"; }
-read -r w h < <(awk '$1 == "rect" && $2 == "plot/Gradient_noise/0" { print $5, $6 }' \
-  "$work/lecture.status") || true
-if [[ -z "${w:-}" ]]; then
-  fail "the Gradient noise plot was never drawn"
-else
-  awk -v w="$w" -v h="$h" 'BEGIN { exit !(w >= 500 && h >= 250) }' ||
-    fail "Gradient noise plot ${w}x${h} < 500x250 at 1280x720"
-  echo "Gradient noise plot at 1280x720: ${w}x${h}"
-fi
+data_area_at_least "$work/lecture.status" "named by the layout"
 
-xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --scenario "$work/scenario.json" \
-  --layout dashboard --size 1600x1000 --frames 40 --status-file "$work/dashboard.status" \
-  > "$work/dashboard.log" 2>&1 || { fail "dashboard: the app exited non-zero"; cat "$work/dashboard.log"; }
+# 2. Opened from the View menu in the default lecture layout.
+status="$work/status.txt"
+"$exe" gui --size 1280x720 --status-file "$status" > "$work/app.log" 2>&1 &
+app=$!
+trap 'kill $app 2>/dev/null || true' EXIT
+# shellcheck source=xdotool_lib.sh
+source "$here/xdotool_lib.sh"
+has_rect() { [[ -f "$status" && -n "$(rect_of "$1")" ]]; }
+settled() { [[ -f "$status" && "$(value frame)" -ge 30 ]]; }
+wait_for "30 frames" settled
+window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
+xdotool mousemove --window "$window" 640 400
+xdotool windowfocus --sync "$window" || true
+docked() { has_rect plot/Gradient_noise/0; }
+for attempt in 1 2 3 4; do  # a click can land before the window takes input
+  if ! has_rect menu/view; then  # a menu is open: a click on the legend strip closes it
+    xdotool mousemove --window "$window" 900 45 click 1
+    sleep 1
+  fi
+  wait_for "View menu" has_rect menu/view
+  click_rect menu/view
+  wait_for "View > Gradient noise" has_rect view/gradient_noise
+  sleep 1
+  click_rect view/gradient_noise
+  xdotool mousemove --window "$window" 640 700  # off the plot: no tooltip
+  for _ in $(seq 100); do docked && break; sleep 0.1; done
+  docked && break
+  echo "View > Gradient noise not taken yet (attempt $attempt)"
+done
+wait_for "the Gradient noise plot" docked
+has_readout() { grep -q '^text gradnoise/line/' "$status"; }
+wait_for "the read-out" has_readout
+sleep 1
+cp "$status" "$work/docked.status"
+data_area_at_least "$work/docked.status" "opened from View"
+read -r px py pw ph < <(awk '$1 == "rect" && $2 == "panel/Gradient" && $3 == "noise" {
+  print $4, $5, $6, $7 }' "$work/docked.status")
+read -r cx cy cw ch < <(rect_of panel/Controls)
+awk -v px="$px" -v cx="$cx" -v cw="$cw" 'BEGIN { exit !(px >= cx + cw - 1) }' ||
+  fail "the Gradient noise panel (x $px) overlaps the Controls (x $cx, width $cw)"
+grep '^text gradnoise/line/' "$work/docked.status" | cut -d' ' -f3- > "$work/readout.txt"
+cat "$work/readout.txt"
+grep -Eq 'B = ½εV = [0-9]' "$work/readout.txt" || fail "'B = ½εV = number' is split across lines"
+grep -Eq 'B̂ = [0-9]' "$work/readout.txt" || fail "'B̂ = number' is split across lines"
+grep -Eq '(^| )C = [0-9]' "$work/readout.txt" || fail "'C = number' is split across lines"
+grep -Eq '(=|trace)$' "$work/readout.txt" && fail "a read-out line ends before its number"
+awk 'prev ~ /[0-9][.,]$/ && $0 ~ /^[0-9]/ { bad = 1 } { prev = $0 } END { exit !bad }' \
+  "$work/readout.txt" && fail "a number is split across two read-out lines"
+kill $app 2>/dev/null || true
+
+"$exe" gui --scenario "$work/scenario.json" --layout dashboard --size 1600x1000 --frames 40 \
+  --status-file "$work/dashboard.status" > "$work/dashboard.log" 2>&1 ||
+  { fail "dashboard: the app exited non-zero"; cat "$work/dashboard.log"; }
 if grep -q '^rect panel/Gradient noise ' "$work/dashboard.status"; then
   fail "the Gradient noise panel is on the dashboard (it is opt-in)"
 fi

@@ -4,7 +4,10 @@
 #     >= 20 of them differ from their predecessor, it loops forever, and every frame's palette
 #     holds the chain colours exactly;
 #  2. --record-png-dir: frame-00001.png … frame-00040.png, each a PNG of the window's size;
-#  3. an unwritable GIF path or PNG folder: exit code 2, one line, before any window, nothing left.
+#  3. an unwritable GIF path or PNG folder: exit code 2, one line, before any window, nothing left;
+#  4. a 150-frame recording at 1280x720 (the default lecture layout) is at most 5 MB (frames write
+#     only the box that changed, unchanged pixels transparent; it was 20 MB) and decodes to 150
+#     frames of 1280x720.
 # Usage: record_test.sh SGMCMC_LAB CHECK_GIF CHECK_PNG WORK_DIR
 set -euo pipefail
 exe=$1 check_gif=$2 check_png=$3 work=$4
@@ -30,4 +33,12 @@ for flag in --record --record-png-dir; do
   [[ $(wc -l < "$work/unwritable.log") -eq 1 ]] || { cat "$work/unwritable.log"; fail "$flag: not one line"; }
   grep -q "^error: $flag: cannot write" "$work/unwritable.log" || { cat "$work/unwritable.log"; fail "$flag message"; }
 done
+xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --size 1280x720 --frames 150 \
+  --record "$work/lecture.gif" > "$work/lecture.log" 2>&1 || { cat "$work/lecture.log"; fail "150-frame recording"; }
+"$check_gif" "$work/lecture.gif" 1280 720 20 149 "$work/lecture149.png" > "$work/lecture.check" ||
+  { cat "$work/lecture.check"; fail "lecture.gif"; }
+grep -q ': 1280x720, 150 frames,' "$work/lecture.check" || { cat "$work/lecture.check"; fail "not 150 frames"; }
+bytes=$(stat -c %s "$work/lecture.gif")
+echo "150 frames at 1280x720: $bytes bytes"
+[[ $bytes -le $((5 * 1024 * 1024)) ]] || fail "lecture.gif is $bytes bytes, more than 5 MB"
 echo "record test passed"

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "app/cli/live_draws_export.hpp"
+#include "app/gui/export/view_png_export.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "core/io/new_file.hpp"
 #include "core/run/live_engine.hpp"
@@ -28,15 +29,40 @@ std::string export_png(const std::string& folder, const std::string& stem, const
   });
 }
 
+// The panel's content area (below its title bar), in screen units; empty when not on screen.
+bool content_area(const ExportSources& sources, float& top, float& width, float& height) {
+  const float title_bar = ImGui::GetFrameHeight();
+  top = sources.panel_y + title_bar;
+  width = sources.panel_width;
+  height = sources.panel_height - title_bar;
+  return width > 0.0f && height > 0.0f;
+}
+
 std::string export_view_png(const std::string& folder, const ExportRequest& request,
                             const ExportSources& sources) {
-  const RgbImage& frame = sources.frame();
+  float top = 0.0f, width = 0.0f, height = 0.0f;
+  if (!content_area(sources, top, width, height))
+    throw UserError("nothing to export: the panel is not on screen");
+  const std::string stem = export_stem(request.panel);
+  if (sources.draw != nullptr && sources.context != nullptr) {
+    // A plot panel: drawn again offscreen at its size, as a figure with a key and no widgets.
+    FigureOptions options;
+    options.width = width;
+    options.height = height;
+    options.fonts = ImGui::GetIO().Fonts;
+    options.font_scale = ImGui::GetIO().FontGlobalScale;
+    options.textures = true;
+    return export_png(folder, stem,
+                      render_view_png(request.panel.c_str(), sources.draw, *sources.context,
+                                      options, sources.framebuffer_scale));
+  }
+  // A table or the controls: the panel's pixels on screen, without its title bar.
   const float scale = sources.framebuffer_scale;
-  const int x = static_cast<int>(std::lround(sources.panel_x * scale));
-  const int y = static_cast<int>(std::lround(sources.panel_y * scale));
-  const int width = static_cast<int>(std::lround(sources.panel_width * scale));
-  const int height = static_cast<int>(std::lround(sources.panel_height * scale));
-  return export_png(folder, export_stem(request.panel), crop(frame, x, y, width, height));
+  return export_png(
+      folder, stem,
+      crop(sources.frame(), static_cast<int>(std::lround(sources.panel_x * scale)),
+           static_cast<int>(std::lround(top * scale)), static_cast<int>(std::lround(width * scale)),
+           static_cast<int>(std::lround(height * scale))));
 }
 
 std::string export_view_svg(const std::string& folder, const ExportRequest& request,
@@ -48,11 +74,9 @@ std::string export_view_svg(const std::string& folder, const ExportRequest& requ
   options.font_scale = ImGui::GetIO().FontGlobalScale * kSlideFontFactor;
   if (request.kind == ExportKind::ViewSvgPanelSize) {
     // The panel's content area (below its title bar), at the screen's text size.
-    const float title_bar = ImGui::GetFrameHeight();
-    if (sources.panel_width <= 0.0f || sources.panel_height <= title_bar)
+    float top = 0.0f;
+    if (!content_area(sources, top, options.width, options.height))
       throw UserError("nothing to export: the panel is not on screen");
-    options.width = sources.panel_width;
-    options.height = sources.panel_height - title_bar;
     options.font_scale = ImGui::GetIO().FontGlobalScale;
   }
   const auto& snapshot = sources.context->snapshot;

@@ -1,5 +1,6 @@
-// Carrying out one export of File → Export: a panel as PNG (its rectangle cropped from the frame
-// just rendered: exactly the pixels on screen, title bar included), a panel as SVG (its plots
+// Carrying out one export of File → Export: a panel as PNG (a plot panel drawn again offscreen at
+// its size as a clean figure with a key, view_png_export.hpp; a table or the controls cropped
+// from the frame just rendered, below the title bar), a panel as SVG (its plots
 // drawn again by the same view code into the SVG back end, at slide size), the whole window as
 // PNG, or every chain's stored draws as CSV in the format of `sgmcmc-lab run`. Every file goes
 // through write_new_file (temporary file, then a numbered name: nothing is ever overwritten).
@@ -17,7 +18,8 @@ namespace sgl {
 class LiveEngine;
 
 struct ExportSources {
-  // The panel: where it was drawn (screen coordinates) and its view (null: no plots, no SVG).
+  // The panel: where it was drawn (screen coordinates; size 0: not on screen) and its view
+  // (null: no plots, no SVG, its PNG is cropped from the frame).
   float panel_x = 0.0f, panel_y = 0.0f, panel_width = 0.0f, panel_height = 0.0f;
   ViewDrawFunction draw = nullptr;
   const ViewContext* context = nullptr;

@@ -11,20 +11,16 @@
 namespace sgl {
 namespace {
 
-constexpr std::size_t kMaxColours = 256;
-// Entries for the most frequent colours; the rest go to small but distinct areas (below).
-constexpr std::size_t kFrequentColours = 224;
+// Entries for the most frequent colours; the last 32 go to small but distinct areas (below).
+constexpr std::size_t kDistinctColours = 32;
 // A colour drawn on fewer pixels than this is taken for an antialiasing tone, not a feature.
 constexpr std::size_t kMinFeaturePixels = 16;
 // default_chain_colour cycles through this many colours.
 constexpr int kChainColourCount = 8;
 
-PackedRgb pixel_at(const RgbImage& image, std::size_t pixel) {
-  const unsigned char* rgb = image.pixels.data() + pixel * 3;
-  return (PackedRgb{rgb[0]} << 16) | (PackedRgb{rgb[1]} << 8) | PackedRgb{rgb[2]};
-}
+}  // namespace
 
-int squared_distance(PackedRgb a, PackedRgb b) {
+int squared_colour_distance(PackedRgb a, PackedRgb b) {
   int sum = 0;
   for (int shift : {16, 8, 0}) {
     const int d = static_cast<int>((a >> shift) & 0xFF) - static_cast<int>((b >> shift) & 0xFF);
@@ -37,7 +33,7 @@ std::uint8_t nearest_entry(const std::vector<PackedRgb>& palette, PackedRgb colo
   std::size_t best = 0;
   int best_distance = std::numeric_limits<int>::max();
   for (std::size_t entry = 0; entry < palette.size(); ++entry) {
-    const int distance = squared_distance(palette[entry], colour);
+    const int distance = squared_colour_distance(palette[entry], colour);
     if (distance < best_distance) {
       best_distance = distance;
       best = entry;
@@ -45,8 +41,6 @@ std::uint8_t nearest_entry(const std::vector<PackedRgb>& palette, PackedRgb colo
   }
   return static_cast<std::uint8_t>(best);
 }
-
-}  // namespace
 
 std::vector<PackedRgb> reserved_chain_colours() {
   std::vector<PackedRgb> colours;
@@ -58,11 +52,12 @@ std::vector<PackedRgb> reserved_chain_colours() {
   return colours;
 }
 
-IndexedFrame index_frame(const RgbImage& image) {
+IndexedFrame index_frame(const RgbImage& image, std::size_t max_colours) {
+  const std::size_t frequent_colours = max_colours - std::min(kDistinctColours, max_colours / 8);
   const std::size_t pixel_count =
       static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
   std::unordered_map<PackedRgb, std::size_t> counts;
-  for (std::size_t pixel = 0; pixel < pixel_count; ++pixel) ++counts[pixel_at(image, pixel)];
+  for (std::size_t pixel = 0; pixel < pixel_count; ++pixel) ++counts[pixel_colour(image, pixel)];
 
   IndexedFrame frame;
   frame.palette = reserved_chain_colours();
@@ -74,7 +69,7 @@ IndexedFrame index_frame(const RgbImage& image) {
     return a.first != b.first ? a.first > b.first : a.second < b.second;
   });
   for (const auto& [count, colour] : by_frequency) {
-    if (frame.palette.size() == kFrequentColours) break;
+    if (frame.palette.size() >= frequent_colours) break;
     if (std::find(frame.palette.begin(), frame.palette.end(), colour) == frame.palette.end())
       frame.palette.push_back(colour);
   }
@@ -85,10 +80,10 @@ IndexedFrame index_frame(const RgbImage& image) {
   for (const auto& [count, colour] : by_frequency) {
     if (count < kMinFeaturePixels) break;
     const int distance =
-        squared_distance(colour, frame.palette[nearest_entry(frame.palette, colour)]);
+        squared_colour_distance(colour, frame.palette[nearest_entry(frame.palette, colour)]);
     if (distance > 0) candidates.emplace_back(colour, distance);
   }
-  while (frame.palette.size() < kMaxColours && !candidates.empty()) {
+  while (frame.palette.size() < max_colours && !candidates.empty()) {
     const auto farthest =
         std::max_element(candidates.begin(), candidates.end(),
                          [](const auto& a, const auto& b) { return a.second < b.second; });
@@ -96,11 +91,11 @@ IndexedFrame index_frame(const RgbImage& image) {
     const PackedRgb added = farthest->first;
     frame.palette.push_back(added);
     for (auto& [colour, distance] : candidates)
-      distance = std::min(distance, squared_distance(colour, added));
+      distance = std::min(distance, squared_colour_distance(colour, added));
   }
   // Fewer distinct features than entries: fill up with the next most frequent colours.
   for (const auto& [count, colour] : by_frequency) {
-    if (frame.palette.size() == kMaxColours) break;
+    if (frame.palette.size() >= max_colours) break;
     if (std::find(frame.palette.begin(), frame.palette.end(), colour) == frame.palette.end())
       frame.palette.push_back(colour);
   }
@@ -112,7 +107,7 @@ IndexedFrame index_frame(const RgbImage& image) {
     entry_of[colour] = nearest_entry(frame.palette, colour);
   frame.indices.resize(pixel_count);
   for (std::size_t pixel = 0; pixel < pixel_count; ++pixel)
-    frame.indices[pixel] = entry_of[pixel_at(image, pixel)];
+    frame.indices[pixel] = entry_of[pixel_colour(image, pixel)];
   return frame;
 }
 

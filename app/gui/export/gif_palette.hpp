@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -24,7 +25,19 @@ struct IndexedFrame {
 // colour. A pixel
 // whose colour has no entry (an antialiasing tone between a line and the background, a colour
 // map's gradient) takes the nearest entry in RGB distance.
-IndexedFrame index_frame(const RgbImage& image);
+// `max_colours` (at most 256) leaves room for a transparent entry when it is 255.
+IndexedFrame index_frame(const RgbImage& image, std::size_t max_colours = 256);
+
+// The palette entry nearest to `colour` in RGB distance (the first of equals).
+std::uint8_t nearest_entry(const std::vector<PackedRgb>& palette, PackedRgb colour);
+
+// 0xRRGGBB of pixel `pixel` (counted row by row) of `image`.
+inline PackedRgb pixel_colour(const RgbImage& image, std::size_t pixel) {
+  const unsigned char* rgb = image.pixels.data() + pixel * 3;
+  return (PackedRgb{rgb[0]} << 16) | (PackedRgb{rgb[1]} << 8) | PackedRgb{rgb[2]};
+}
+// The squared RGB distance between two colours.
+int squared_colour_distance(PackedRgb a, PackedRgb b);
 
 // The colours that index_frame always reserves.
 std::vector<PackedRgb> reserved_chain_colours();

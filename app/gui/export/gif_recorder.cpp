@@ -1,6 +1,7 @@
-// The animated GIF recorder on giflib. Each frame carries its own (local) 256-colour palette from
-// index_frame: a single global palette would have to serve every frame, and a frame whose colour
-// map or chain paths change would lose exact colours to frames recorded long before.
+// The animated GIF recorder on giflib. Each frame writes only the box of pixels that changed,
+// unchanged pixels in it transparent, with a palette kept while it serves (gif_delta.hpp); it is
+// written as the frame's local colour map, so a palette chosen anew (a colour map switched on)
+// never recolours what earlier frames left on screen.
 #include <gif_lib.h>
 
 #include <algorithm>
@@ -13,7 +14,7 @@
 #include <vector>
 
 #include "app/gui/export/frame_recorder.hpp"
-#include "app/gui/export/gif_palette.hpp"
+#include "app/gui/export/gif_delta.hpp"
 
 namespace sgl {
 namespace {
@@ -138,19 +139,20 @@ class GifRecorder final : public FrameRecorder {
   }
 
   bool write(const RgbImage& image, int delay, std::string& error) {
-    IndexedFrame frame = index_frame(image);
+    GifDelta delta = encoder_.next(image);
     GraphicsControlBlock control{};
-    control.DisposalMode = DISPOSE_DO_NOT;
+    control.DisposalMode = DISPOSE_DO_NOT;  // the next frame draws over this one
     control.UserInputFlag = false;
     control.DelayTime = delay;
-    control.TransparentColor = NO_TRANSPARENT_COLOR;
+    control.TransparentColor = GifDeltaEncoder::kTransparentIndex;
     GifByteType control_bytes[4];
     const std::size_t control_length = EGifGCBToExtension(&control, control_bytes);
-    // giflib wants a power-of-two map; unused entries stay black.
+    // giflib wants a power-of-two map; unused entries (and the transparent one) stay black.
     ColorMapObject* map = GifMakeMapObject(256, nullptr);
     if (map == nullptr) return fail("out of memory", error);
-    for (std::size_t entry = 0; entry < frame.palette.size(); ++entry) {
-      const PackedRgb colour = frame.palette[entry];
+    const std::vector<PackedRgb>& palette = encoder_.palette();
+    for (std::size_t entry = 0; entry < palette.size(); ++entry) {
+      const PackedRgb colour = palette[entry];
       map->Colors[entry] = GifColorType{static_cast<GifByteType>(colour >> 16),
                                         static_cast<GifByteType>((colour >> 8) & 0xFF),
                                         static_cast<GifByteType>(colour & 0xFF)};
@@ -158,8 +160,10 @@ class GifRecorder final : public FrameRecorder {
     const bool written =
         EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(control_length),
                          control_bytes) != GIF_ERROR &&
-        EGifPutImageDesc(gif_, 0, 0, width_, height_, false, map) != GIF_ERROR &&
-        EGifPutLine(gif_, frame.indices.data(), width_ * height_) != GIF_ERROR;
+        EGifPutImageDesc(gif_, delta.left, delta.top, delta.width, delta.height, false, map) !=
+            GIF_ERROR &&
+        EGifPutLine(gif_, delta.indices.data(), static_cast<int>(delta.indices.size())) !=
+            GIF_ERROR;
     GifFreeMapObject(map);
     if (!written) return fail_gif(error);
     ++frames_written_;
@@ -185,6 +189,7 @@ class GifRecorder final : public FrameRecorder {
   std::string path_, temp_path_;
   GifFileType* gif_;
   int width_ = 0, height_ = 0;
+  GifDeltaEncoder encoder_;
   std::optional<RgbImage> pending_;
   Clock::time_point pending_time_;
   int frames_written_ = 0;

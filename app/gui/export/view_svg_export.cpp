@@ -1,98 +1,45 @@
 #include "app/gui/export/view_svg_export.hpp"
 
-#include <imgui.h>
+#include <optional>
 
-#include <algorithm>
-#include <cfloat>
-
-#include "app/gui/plot/plot.hpp"
+#include "app/gui/export/figure_render.hpp"
 #include "app/gui/plot/svg_painter.hpp"
-#include "app/gui/shell/gui_style.hpp"
 
 namespace sgl {
 namespace {
 
-// Switches to a fresh ImGui context sharing `fonts` and back (also when the view throws), and
-// keeps the plots' live state and painter override as they were.
-class HeadlessScope {
+class SvgCanvas final : public FigureCanvas {
  public:
-  explicit HeadlessScope(ImFontAtlas* fonts)
-      : previous_(ImGui::GetCurrentContext()), saved_plots_(plot::SaveState()) {
-    own_ = ImGui::CreateContext(fonts);
-    ImGui::SetCurrentContext(own_);
+  SvgCanvas(float width, float height, std::string title)
+      : width_(width), height_(height), title_(std::move(title)) {}
+
+  plot::Painter& begin_pass(float top) override {
+    painter_.emplace(plot::Point{0.0f, top}, plot::Point{width_, height_});
+    painter_->set_title(title_);
+    return *painter_;
   }
-  ~HeadlessScope() {
-    plot::SetPainterOverride(nullptr);
-    plot::RestoreState(*saved_plots_);
-    ImGui::DestroyContext(own_);
-    ImGui::SetCurrentContext(previous_);
-  }
-  HeadlessScope(const HeadlessScope&) = delete;
-  HeadlessScope& operator=(const HeadlessScope&) = delete;
+  plot::Point drawn_min() const override { return painter_->drawn_min(); }
+  plot::Point drawn_max() const override { return painter_->drawn_max(); }
+  std::string document() const { return painter_ ? painter_->document() : std::string(); }
 
  private:
-  ImGuiContext* previous_;
-  ImGuiContext* own_ = nullptr;
-  std::shared_ptr<plot::SavedState> saved_plots_;
+  float width_, height_;
+  std::string title_;
+  std::optional<plot::SvgPainter> painter_;
 };
 
 }  // namespace
 
 std::string render_view_svg(const char* window_name, ViewDrawFunction draw,
                             const ViewContext& context, const SvgExportOptions& options) {
-  HeadlessScope scope(options.fonts);
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;
-  io.LogFilename = nullptr;
-  io.FontGlobalScale = options.font_scale;
-  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-  // Plots ease shrinking axes towards their data over time; a tiny step keeps the export's two
-  // passes from moving anything.
-  io.DeltaTime = 1e-4f;
-  apply_lecture_style();
-  ImGui::GetStyle().WindowBorderSize = 0.0f;
-  ImGui::GetStyle().WindowPadding = ImVec2(10.0f, 0.0f);
-
-  ViewSettings settings = *context.settings;
-  ViewContext own_context = context;
-  own_context.settings = &settings;
-  own_context.density_texture = nullptr;
-  own_context.energy_texture = nullptr;
-
-  // Pass 1 lays the view out at this size and fits the axes of plots seen for the first time
-  // (they fit to what the previous frame drew; layout also remembers e.g. legend rows). Pass 2
-  // shows how far down the view's widgets (combos, checkboxes: not exported) push the first
-  // exported element. Pass 3 makes the window that much taller, so the figure itself gets the
-  // full width × height.
-  constexpr int kPasses = 3;
-  float skipped_top = 0.0f;
-  std::string document;
-  for (int pass = 0; pass < kPasses; ++pass) {
-    io.DisplaySize = ImVec2(options.width, options.height + skipped_top);
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration |
-                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs |
-                                   ImGuiWindowFlags_NoBackground;
-    ImGui::Begin(window_name, nullptr, flags);
-    own_context.font_size = ImGui::GetFontSize();
-    plot::SvgPainter painter({0.0f, skipped_top}, {options.width, options.height});
-    painter.set_title(options.title);
-    plot::SetPainterOverride(&painter);
-    draw(own_context);
-    plot::SetPainterOverride(nullptr);
-    ImGui::End();
-    ImGui::EndFrame();
-    if (pass == kPasses - 2) {
-      const float margin = 0.3f * ImGui::GetFontSize();
-      if (painter.drawn_max().y >= painter.drawn_min().y)
-        skipped_top = std::max(painter.drawn_min().y - margin, 0.0f);
-    } else if (pass == kPasses - 1) {
-      document = painter.document();
-    }
-  }
-  return document;
+  FigureOptions figure;
+  figure.width = options.width;
+  figure.height = options.height;
+  figure.fonts = options.fonts;
+  figure.font_scale = options.font_scale;
+  SvgCanvas canvas(options.width, options.height, options.title);
+  draw_figure(window_name, draw, context, figure, canvas, [] {});
+  return canvas.document();
 }
 
 }  // namespace sgl

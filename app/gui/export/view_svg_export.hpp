@@ -1,9 +1,6 @@
-// A view drawn into SVG by its own drawing code: a private, headless ImGui context (no renderer;
-// it shares the font atlas, so text metrics match the screen) hosts a window of the view's name,
-// and the plot module draws into an SvgPainter (plot::SetPainterOverride) instead of a draw list.
-// The window name keys the plots' remembered state, so an export from the GUI shows the panel's
-// current zoom and legend toggles; the live state is restored afterwards. Used by File → Export
-// and by `sgmcmc-lab run --out`.
+// A view drawn into SVG by its own drawing code (figure_render.hpp: a headless ImGui context, the
+// plot module drawing into an SvgPainter instead of a draw list, a key naming each chain). Used
+// by File → Export and by `sgmcmc-lab run --out`.
 #pragma once
 
 #include <string>

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -34,6 +35,10 @@ class DrawListTexture {
                       ImVec2 framebuffer_scale, ImVec4 background);
 
   unsigned int texture() const { return texture_; }
+  // The last render's pixels as RGB, rows top to bottom (an export's figure); empty before one.
+  std::vector<unsigned char> read_rgb() const;
+  int width() const { return width_; }
+  int height() const { return height_; }
   const std::string& error() const { return error_; }
 
  private:

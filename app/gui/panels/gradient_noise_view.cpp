@@ -11,12 +11,15 @@
 #include <cmath>
 #include <numbers>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "app/gui/panels/gradient_noise_inspector.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl {
 namespace {
@@ -44,6 +47,57 @@ Pair& pair() {
 
 std::string fmt(double value) {
   return views::compact_number(value, 3);
+}
+
+// A no-break space (U+00A0): read-out lines break at plain spaces only, so "B = ½εV = 0.12" and
+// "trace 0.24" always stay on one line (ImGui's own wrapping also breaks after '.' and ',').
+constexpr const char* kGlue = "\u00a0";
+
+std::string glued(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == ' ')
+      out += kGlue;
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string shown_spaces(const std::string& line) {
+  const std::string glue(kGlue);
+  std::string out;
+  for (std::size_t at = 0; at < line.size();) {
+    if (line.compare(at, glue.size(), glue) == 0) {
+      out += ' ';
+      at += glue.size();
+    } else {
+      out += line[at++];
+    }
+  }
+  return out;
+}
+
+// `text` cut into lines of at most `width` pixels at plain spaces only.
+std::vector<std::string> wrap_lines(const std::string& text, float width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(shown_spaces(candidate).c_str()).x > width) {
+      lines.push_back(shown_spaces(line));
+      line = word;
+    } else {
+      line = candidate;
+    }
+    start = end + 1;
+  }
+  if (!line.empty()) lines.push_back(shown_spaces(line));
+  return lines;
 }
 
 // The 2σ ellipse of the covariance's (x, y) block around `centre`, as a closed polyline.
@@ -185,37 +239,50 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
   plot::VLines("∇U (full gradient)", mark, 1, {.colour = looks.exact});
 }
 
+// One paragraph of the read-out, in its colour.
+struct Paragraph {
+  std::string text;
+  ImVec4 colour;
+};
+
 // The read-out: the noise's size, then Chen's comparison of B = ½εV with B̂ and C, in words.
-void readout(const InspectorResult& result) {
+std::vector<Paragraph> readout(const InspectorResult& result) {
+  const ImVec4 text_colour = ImGui::GetStyleColorVec4(ImGuiCol_Text);
   const GradientNoiseReport& report = result.report;
   const GradientCloud& used = result.used_cloud();
   const auto dim = static_cast<double>(report.theta.size());
+  std::vector<Paragraph> paragraphs;
   std::ostringstream size;
-  size << "Gradient noise V here: trace " << fmt(used.empirical_cov.trace()) << " measured, "
-       << fmt(used.exact_cov.trace()) << " exact, from " << used.draws.rows() << " gradients";
+  size << "Noise V: " << glued("trace " + fmt(used.empirical_cov.trace())) << " measured, "
+       << fmt(used.exact_cov.trace()) << " exact ("
+       << glued(std::to_string(used.draws.rows()) + " gradients,");
   if (report.on_data)
-    size << " (batches of " << report.batch_size << " out of " << report.num_data << ")";
+    size << " batches of "
+         << glued(std::to_string(report.batch_size) + " out of " + std::to_string(report.num_data))
+         << ")";
   else
-    size << " (injected N(0, " << fmt(report.noise_var) << "·I))";
+    size << " injected " << glued("N(0, " + fmt(report.noise_var) + "·I)") << ")";
   if (result.chain.uses_control_variate && &used != &report.minibatch)
     size << "; without the control variate it would be " << fmt(report.minibatch.exact_cov.trace());
-  ImGui::TextWrapped("%s.", size.str().c_str());
+  paragraphs.push_back({size.str() + ".", text_colour});
   const FrozenChain& chain = result.chain;
   if (chain.ewsg && report.ewsg) {
     std::ostringstream ewsg;
-    ewsg << "EWSG weights each block by exp((h/4γ)‖γr + G_B‖²) at the frozen momentum r: its "
-            "gradient's mean is off ∇U by "
-         << fmt((report.ewsg_mean - report.full_gradient).norm()) << "; the noise's size √tr V is "
-         << fmt(std::sqrt(report.minibatch.exact_cov.trace())) << " for a uniform block, "
-         << fmt(std::sqrt(report.ewsg->exact_cov.trace())) << " weighted.";
-    ImGui::TextWrapped("%s", ewsg.str().c_str());
-    return;  // its friction γ is the Langevin damping: no B̂ to compare
+    ewsg << "EWSG weights each block by " << glued("exp((h/4γ)‖γr + G_B‖²)")
+         << " at the frozen momentum r: its gradient's mean is off ∇U by "
+         << fmt((report.ewsg_mean - report.full_gradient).norm()) << "; the noise's size "
+         << glued("√tr V") << " is " << fmt(std::sqrt(report.minibatch.exact_cov.trace()))
+         << " for a uniform block, " << fmt(std::sqrt(report.ewsg->exact_cov.trace()))
+         << " weighted.";
+    paragraphs.push_back({ewsg.str(), text_colour});
+    return paragraphs;  // its friction γ is the Langevin damping: no B̂ to compare
   }
   if (!chain.friction || !chain.noise_estimate || chain.step_size <= 0.0) {
-    views::note(
-        "This sampler has no friction C or noise estimate B̂: the noise enters each step "
-        "as it is. Compare SGHMC chains to see how friction handles it.");
-    return;
+    paragraphs.push_back(
+        {"This sampler has no friction C or noise estimate B̂: the noise enters "
+         "each step as it is. Compare SGHMC chains to see how friction handles it.",
+         ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)});
+    return paragraphs;
   }
   const double eps = chain.step_size, c = *chain.friction, b_hat = *chain.noise_estimate;
   const Eigen::MatrixXd noise_b = 0.5 * eps * used.exact_cov;  // Chen's B = ½εV
@@ -223,36 +290,53 @@ void readout(const InspectorResult& result) {
       Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(noise_b).eigenvalues().maxCoeff();
   const double b_mean = noise_b.trace() / dim;
   std::ostringstream numbers;
-  numbers << "B = ½εV = " << fmt(b_mean) << " per coordinate (trace " << fmt(noise_b.trace())
-          << "); the sampler's B̂ = " << fmt(b_hat) << " and friction C = " << fmt(c) << " (trace "
-          << fmt(dim * c) << ").";
-  ImGui::TextWrapped("%s", numbers.str().c_str());
+  // Per coordinate, as the sampler's B̂ and C are (traces add up over the coordinates).
+  numbers << glued("B = ½εV = " + fmt(b_mean)) << " per coordinate";
+  if (dim > 1) numbers << " " << glued("(trace " + fmt(noise_b.trace()) + ")");
+  numbers << "; the sampler's " << glued("B̂ = " + fmt(b_hat) + ",") << " "
+          << glued("C = " + fmt(c) + ".");
+  paragraphs.push_back({numbers.str(), text_colour});
   std::string verdict;
   ImVec4 tone(0.1f, 0.5f, 0.2f, 1.0f);
   if (b_max > c) {
-    verdict =
-        "B > C: the gradient noise alone adds more than friction C removes, so the chain "
-        "runs hot whatever B̂ is. Raise C, or lower ε or the noise (bigger batches).";
+    verdict = glued("B > C:") +
+              " the gradient noise alone adds more than friction C removes, so the chain "
+              "runs hot whatever B̂ is. Raise C, or lower ε or the noise (bigger batches).";
     tone = ImVec4(0.8f, 0.1f, 0.1f, 1.0f);
   } else if (b_hat == 0.0 && b_mean > 0.0) {
-    verdict =
-        "B̂ = 0: the sampler ignores the gradient noise and still injects the full 2Cε, "
-        "so the total noise is too large by B and it runs a little hot.";
+    verdict = glued("B̂ = 0:") +
+              " the sampler ignores the gradient noise and still injects the full 2Cε, "
+              "so the total noise is too large by B and it runs a little hot.";
     tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
   } else if (std::abs(b_hat - b_mean) <= 0.2 * std::max(b_hat, b_mean)) {
-    verdict =
-        "B̂ ≈ B ≤ C: the injected 2(C − B̂)ε plus the gradient noise add up to the 2Cε "
-        "friction C needs. This is Chen et al.'s recipe.";
+    verdict = glued("B̂ ≈ B ≤ C:") + " the injected " + glued("2(C − B̂)ε") +
+              " plus the gradient noise add up to the 2Cε friction C needs: Chen et al.'s "
+              "recipe.";
   } else {
-    verdict = b_hat > b_mean ? "B̂ > B: the sampler subtracts more noise than there is, so it "
-                               "runs cold (too narrow)."
-                             : "B̂ < B: the sampler under-counts the gradient noise, so it runs "
-                               "somewhat hot.";
+    verdict = b_hat > b_mean ? glued("B̂ > B:") +
+                                   " the sampler subtracts more noise than there is, so it "
+                                   "runs cold (too narrow)."
+                             : glued("B̂ < B:") +
+                                   " the sampler under-counts the gradient noise, so it runs "
+                                   "somewhat hot.";
     tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, tone);
-  ImGui::TextWrapped("%s", verdict.c_str());
-  ImGui::PopStyleColor();
+  paragraphs.push_back({verdict, tone});
+  return paragraphs;
+}
+
+// The paragraphs wrapped at `width`: each line is also written to the status file
+// (text gradnoise/line/N) so a test can check that no number is split.
+void show_readout(const std::vector<Paragraph>& paragraphs, float width) {
+  int number = 0;
+  for (const Paragraph& paragraph : paragraphs) {
+    ImGui::PushStyleColor(ImGuiCol_Text, paragraph.colour);
+    for (const std::string& line : wrap_lines(paragraph.text, width)) {
+      ImGui::TextUnformatted(line.c_str());
+      ui_probe::record_text("gradnoise/line/" + std::to_string(number++), line);
+    }
+    ImGui::PopStyleColor();
+  }
 }
 
 // The chain chosen in the panel; at first the first chain with friction and B̂ (what the panel
@@ -327,12 +411,23 @@ void show_gradient_noise_view(ViewContext& context) {
     views::note(result->error.c_str());
     return;
   }
+  // Beside the buttons when it fits (the chain is named in the combo): the plot keeps the row.
   std::ostringstream where;
   where << (state.busy() ? "Measuring… showing " : "Frozen at ") << "step "
-        << views::count_text(result->chain.step) << " of " << result->chain.label;
+        << views::count_text(result->chain.step)
+        << (result->chain.chain_id == chain->id ? std::string() : " of " + result->chain.label);
+  views::same_line_if_fits(ImGui::CalcTextSize(where.str().c_str()).x);
   views::caption(where.str().c_str());
 
-  const float readout_height = ImGui::GetTextLineHeightWithSpacing() * 5.5f;
+  // The read-out below the plot takes the lines it needs at this width; the plot the rest.
+  const std::vector<Paragraph> paragraphs = readout(*result);
+  const float text_width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
+  std::size_t readout_lines = 0;
+  for (const Paragraph& paragraph : paragraphs)
+    readout_lines += wrap_lines(paragraph.text, text_width).size();
+  const float readout_height =
+      ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(readout_lines) +
+      ImGui::GetStyle().ItemSpacing.y;
   const ChainSnapshot* frozen = nullptr;
   for (const ChainSnapshot& c : snapshot.chains)
     if (c.id == result->chain.chain_id) frozen = &c;
@@ -352,7 +447,7 @@ void show_gradient_noise_view(ViewContext& context) {
     }
     plot::EndPlot();
   }
-  readout(*result);
+  show_readout(paragraphs, text_width);
 }
 
 }  // namespace sgl

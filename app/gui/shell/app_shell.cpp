@@ -10,6 +10,7 @@
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/panel_dock.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/util/error.hpp"
@@ -189,7 +190,10 @@ void AppShell::show_file_menu() {
 }
 
 void AppShell::show_view_menu() {
-  if (!ImGui::BeginMenu("View")) return;
+  if (!ImGui::BeginMenu("View")) {
+    ui_probe::record_last_item("menu/view");  // for tests/gui/gradient_noise_test.sh
+    return;
+  }
   if (ImGui::MenuItem("Dashboard (every panel)", "L", layout_mode_ == LayoutMode::Dashboard))
     set_layout_mode(LayoutMode::Dashboard);
   if (ImGui::MenuItem("Lecture (the lesson's panels, large)", "L",
@@ -197,8 +201,11 @@ void AppShell::show_view_menu() {
     set_layout_mode(LayoutMode::Lecture);
   if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
   ImGui::Separator();
-  for (const PanelInfo& panel : all_panels())
-    if (panel_available(panel.id)) ImGui::MenuItem(panel.title, nullptr, &visibility(panel.title));
+  for (const PanelInfo& panel : all_panels()) {
+    if (!panel_available(panel.id)) continue;
+    ImGui::MenuItem(panel.title, nullptr, &visibility(panel.title));
+    ui_probe::record_last_item(std::string("view/") + panel.stem);
+  }
   ImGui::Separator();
   if (ImGui::MenuItem("Zoom in", "Ctrl+=")) zoom_request_ *= kZoomStep;
   if (ImGui::MenuItem("Zoom out", "Ctrl+-")) zoom_request_ /= kZoomStep;
@@ -250,7 +257,8 @@ void AppShell::apply_layout(float menu_height, float legend_height) {
   request.has_experiment = scenario_panel_.has_experiment();
   request.mode = layout_mode_;
   request.lecture_stems = lecture_stems_;
-  const std::vector<PanelPlacement> placements = compute_layout(request);
+  const std::vector<PanelPlacement> placements =
+      compute_layout_with_dock(request, instrument_docked_);
   tiled_rects_.clear();
   // The layout decides which panels show: the lecture layout leaves the others to the View menu.
   for (const PanelInfo& panel : all_panels()) visible_[panel.title] = false;
@@ -372,6 +380,12 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     last_font_size_ = font_size;
     layout_pending_ = true;
   }
+  // The Gradient noise panel opened from the View menu docks into the layout (panel_dock.hpp).
+  // (Not before the first layout: until then every panel counts as open.)
+  if (const PanelInfo* instrument = find_panel_by_stem(kDockingPanelStem);
+      instrument != nullptr && !tiled_rects_.empty())
+    layout_pending_ |= update_dock(panel_shown(instrument->title),
+                                   tiled_rects_.count(instrument->title) > 0, instrument_docked_);
   if (layout_pending_) {
     apply_layout(menu_height, legend_height);
     layout_pending_ = false;

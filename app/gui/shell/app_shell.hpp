@@ -80,15 +80,20 @@ class AppShell {
   void set_layout_mode(LayoutMode mode);
 
   // Carries out the exports asked for (File → Export, panel menus) whose frames have passed;
-  // call after rendering, before the buffer swap (PNGs read the back buffer).
-  void after_render(int framebuffer_width, int framebuffer_height);
+  // call after rendering, before the buffer swap (PNGs read the back buffer, or `clean_frame`:
+  // the frame without tooltips and menus, when the window kept one).
+  void after_render(int framebuffer_width, int framebuffer_height,
+                    const RgbImage* clean_frame = nullptr);
   // An export or a recording will read the next frame's pixels: it must be drawn even if
   // unchanged (GuiWindow::force_render).
   bool needs_framebuffer() const {
     return export_menu_.has_pending() || gif_menu_.recording() || gif_menu_.start_pending();
   }
-  // Asks for every export into `folder` at the next after_render (gui --export).
-  void request_all_exports(const std::string& folder);
+  // Asks for every export of the panels on screen (or only the panels `only` names, by stem or
+  // title), the window and the draws into `folder` at the next after_render (gui --export).
+  // Returns a one-line refusal (a named panel unknown or not shown), else empty.
+  std::string request_all_exports(const std::string& folder,
+                                  const std::vector<std::string>& only = {});
   // Failed exports so far. After request_all_exports (gui --export) it first waits for the
   // draws export to be written: the command must not exit before its file is there. A draws
   // export the user started is instead cancelled when the window closes (no partial file).
@@ -159,7 +164,8 @@ class AppShell {
   bool show_help_ = false;
   bool finish_exports_on_exit_ = false;  // set by request_all_exports
   RestorePrompt restore_prompt_;
-  std::string problem_;  // report_problem's
+  std::string problem_;             // report_problem's
+  bool instrument_docked_ = false;  // panel_dock.hpp
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
   // is cancelled (its half-written file removed); the density grid's too.
   DensityGrid density_grid_{true};

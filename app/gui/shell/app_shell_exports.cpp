@@ -15,7 +15,8 @@
 
 namespace sgl {
 
-void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
+void AppShell::after_render(int framebuffer_width, int framebuffer_height,
+                            const RgbImage* clean_frame) {
   const std::vector<ExportRequest> due = export_menu_.take_due();
   if (due.empty() && !gif_menu_.recording() && !gif_menu_.start_pending()) return;
   std::optional<RgbImage> frame;
@@ -23,7 +24,8 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
   sources.context = &last_context_;
   sources.engine = &engine_;
   sources.frame = [&]() -> const RgbImage& {
-    if (!frame) frame = read_framebuffer(framebuffer_width, framebuffer_height);
+    if (!frame)
+      frame = clean_frame ? *clean_frame : read_framebuffer(framebuffer_width, framebuffer_height);
     return *frame;
   };
   const ImGuiIO& io = ImGui::GetIO();
@@ -31,18 +33,22 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height) {
       io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
   record_gif_frame(sources);
   for (const ExportRequest& request : due) {
-    const auto rect = last_rects_.find(request.panel);
-    const bool shown = panel_shown(request.panel);
-    if (rect != last_rects_.end()) {
-      sources.panel_x = rect->second.first.x;
-      sources.panel_y = rect->second.first.y;
-      sources.panel_width = shown ? rect->second.second.x : 0.0f;
-      sources.panel_height = shown ? rect->second.second.y : 0.0f;
-    }
     if (request.kind == ExportKind::DrawsCsv) {
       start_draws_export();
       continue;
     }
+    // Each request its own panel's rectangle: a closed panel never gets another one's.
+    const auto rect = last_rects_.find(request.panel);
+    const bool panel_export = request.kind != ExportKind::WindowPng;
+    if (panel_export && (rect == last_rects_.end() || !panel_shown(request.panel))) {
+      export_menu_.report_error(request.panel +
+                                " is not shown: open it from the View menu to export it");
+      continue;
+    }
+    sources.panel_x = panel_export ? rect->second.first.x : 0.0f;
+    sources.panel_y = panel_export ? rect->second.first.y : 0.0f;
+    sources.panel_width = panel_export ? rect->second.second.x : 0.0f;
+    sources.panel_height = panel_export ? rect->second.second.y : 0.0f;
     const PanelInfo* panel = find_panel_by_title(request.panel);
     sources.draw = panel && panel->svg ? panel->draw : nullptr;
     try {
@@ -124,10 +130,28 @@ void AppShell::record_gif_frame(const ExportSources& sources) {
     export_menu_.report_error(outcome->message);
 }
 
-void AppShell::request_all_exports(const std::string& folder) {
+std::string AppShell::request_all_exports(const std::string& folder,
+                                          const std::vector<std::string>& only) {
   finish_exports_on_exit_ = true;
   export_menu_.set_folder(folder);
-  for (const std::string& name : panel_names()) {
+  // Only what is on screen: a panel the layout left closed has no picture to export.
+  std::vector<std::string> names;
+  for (const std::string& name : panel_names())
+    if (panel_shown(name)) names.push_back(name);
+  if (!only.empty()) {
+    std::vector<std::string> chosen;
+    for (const std::string& wanted : only) {
+      const PanelInfo* panel = find_panel_by_stem(wanted);
+      if (panel == nullptr) panel = find_panel_by_title(wanted);
+      if (panel == nullptr) return "--export-panel: no panel '" + wanted + "'";
+      if (!panel_shown(panel->title))
+        return std::string("--export-panel: ") + panel->title +
+               " is not shown in this layout (open it from View, or use --layout dashboard)";
+      chosen.push_back(panel->title);
+    }
+    names = chosen;
+  }
+  for (const std::string& name : names) {
     export_menu_.request(ExportKind::ViewPng, name, 0);
     const PanelInfo* panel = find_panel_by_title(name);
     if (panel && panel->svg) {
@@ -135,8 +159,10 @@ void AppShell::request_all_exports(const std::string& folder) {
       export_menu_.request(ExportKind::ViewSvgPanelSize, name, 0);
     }
   }
+  if (!only.empty()) return {};
   export_menu_.request(ExportKind::WindowPng, {}, 0);
   export_menu_.request(ExportKind::DrawsCsv, {}, 0);
+  return {};
 }
 
 }  // namespace sgl

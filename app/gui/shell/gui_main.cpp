@@ -240,9 +240,19 @@ int run_gui(const GuiOptions& options) {
     shell->frame(window.font_size(), window.take_key_presses());
     window.set_title(shell->title());
     if (last_frame || !recorders.empty() || shell->needs_framebuffer()) window.force_render();
+    // Recordings and exports never show a tooltip or an open menu (clean_frame.hpp).
+    if (!recorders.empty() || shell->needs_framebuffer()) window.capture_clean_frame();
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
-    if (last_frame && !options.export_dir.empty()) shell->request_all_exports(options.export_dir);
-    shell->after_render(window.framebuffer_width(), window.framebuffer_height());
+    if (last_frame && !options.export_dir.empty()) {
+      const std::string refusal =
+          shell->request_all_exports(options.export_dir, options.export_panels);
+      if (!refusal.empty()) {
+        std::fprintf(stderr, "error: %s\n", refusal.c_str());
+        return 2;
+      }
+    }
+    shell->after_render(window.framebuffer_width(), window.framebuffer_height(),
+                        window.clean_frame());
     if (std::optional<Scenario> next = shell->take_scenario_request()) {
       // A preset or a saved session: a new engine (and its replay) replaces the old one.
       const std::string source = next->source.empty() ? next->name : next->source;
@@ -280,8 +290,9 @@ int run_gui(const GuiOptions& options) {
       }
     }
     if (!recorders.empty()) {
-      const RgbImage image =
-          read_framebuffer(window.framebuffer_width(), window.framebuffer_height());
+      const RgbImage image = window.clean_frame() ? *window.clean_frame()
+                                                  : read_framebuffer(window.framebuffer_width(),
+                                                                     window.framebuffer_height());
       for (auto& recorder : recorders) {
         std::string error;
         if (!recorder->add_frame(image, error)) {

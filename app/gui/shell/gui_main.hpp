@@ -11,11 +11,12 @@ struct GuiOptions {
   int frames = 0;               // render this many frames and exit; 0 = run until closed
   std::string screenshot_path;  // after the last frame, save the window as PNG (empty = no)
   std::string export_dir;       // after the last frame, every File → Export export into it
-  std::string record_gif;       // record every frame into this animated GIF (empty = no)
-  std::string record_png_dir;   // record every frame as DIR/frame-00001.png, … (empty = no)
-  std::string status_file;      // rewrite run state + widget rectangles here every few frames
-  int bench_frames = 0;         // measure this many frames of a 6-chain benchmark scenario
-  std::string target;           // open the default chains on this target instead (empty = default)
+  std::vector<std::string> export_panels;  // --export only these panels (stems or titles)
+  std::string record_gif;                  // record every frame into this animated GIF (empty = no)
+  std::string record_png_dir;  // record every frame as DIR/frame-00001.png, … (empty = no)
+  std::string status_file;     // rewrite run state + widget rectangles here every few frames
+  int bench_frames = 0;        // measure this many frames of a 6-chain benchmark scenario
+  std::string target;          // open the default chains on this target instead (empty = default)
   std::vector<std::string> samplers;  // "id:key=value,..." chains instead of the default four
   std::string scenario;     // a preset name or a scenario/session file (excludes target/samplers)
   std::string layout;       // "dashboard" | "lecture" (empty: the scenario's)

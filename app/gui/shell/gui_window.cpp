@@ -13,6 +13,7 @@
 #include <limits>
 #include <thread>
 
+#include "app/gui/export/clean_frame.hpp"
 #include "app/gui/plot/plot_layer_cache.hpp"
 
 #include "app/gui/shell/gui_style.hpp"
@@ -177,8 +178,25 @@ void GuiWindow::begin_frame() {
 bool GuiWindow::render(float clear_r, float clear_g, float clear_b) {
   ImGui::Render();
   glfwGetFramebufferSize(window_, &width_, &height_);
-  rendered_ = compositor_->render(*ImGui::GetDrawData(), width_, height_,
-                                  ImVec4(clear_r, clear_g, clear_b, 1.0f), force_render_);
+  const ImVec4 clear(clear_r, clear_g, clear_b, 1.0f);
+  ImDrawData& data = *ImGui::GetDrawData();
+  clean_frame_.reset();
+  present_whole_ = false;
+  const std::vector<const ImDrawList*> overlays =
+      capture_clean_ ? overlay_draw_lists() : std::vector<const ImDrawList*>{};
+  capture_clean_ = false;
+  if (!overlays.empty()) {
+    // The frame without overlays, kept, then the overlays drawn over it for the screen.
+    std::vector<ImDrawList*> storage;
+    ImDrawData clean = without_draw_lists(data, overlays, storage);
+    compositor_->render(clean, width_, height_, clear, true);
+    clean_frame_ = read_framebuffer(width_, height_);
+    compositor_->render(data, width_, height_, clear, false);
+    present_whole_ = true;
+    rendered_ = true;
+  } else {
+    rendered_ = compositor_->render(data, width_, height_, clear, force_render_);
+  }
   force_render_ = false;
   if (!rendered_) return false;
   drawn_once_ = true;
@@ -200,6 +218,8 @@ void GuiWindow::end_frame() {
   glFlush();
   if (expose_pending()) {
     expose_pending() = false;
+    presenter_.present({{0, 0, width_, height_}}, height_);
+  } else if (present_whole_) {
     presenter_.present({{0, 0, width_, height_}}, height_);
   } else if (rendered_) {
     presenter_.present(compositor_->last_damage(), height_);

@@ -6,9 +6,11 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "app/gui/export/screenshot.hpp"
 #include "app/gui/gl/partial_present.hpp"
 #include "app/gui/gl/window_compositor.hpp"
 #include "app/gui/shell/key_press.hpp"
@@ -57,6 +59,12 @@ class GuiWindow {
   // The next render() draws even an unchanged frame (the back buffer is about to be read:
   // screenshots, exports, recordings).
   void force_render() { force_render_ = true; }
+  // The next render() also keeps the frame without tooltips, menus and popups (recordings and
+  // window exports, clean_frame.hpp): clean_frame() returns it until the render after.
+  void capture_clean_frame() { capture_clean_ = true; }
+  // The last render's clean frame; null when it had no overlays (the back buffer is clean) or
+  // none was asked for.
+  const RgbImage* clean_frame() const { return clean_frame_ ? &*clean_frame_ : nullptr; }
   bool rendered() const { return rendered_; }
   // Whether only the changed rectangles reach the screen (partial_present.hpp).
   bool presents_partially() const { return presenter_.available(); }
@@ -93,6 +101,9 @@ class GuiWindow {
   int height_ = 0;
   std::string title_;
   bool force_render_ = false;
+  bool capture_clean_ = false;
+  bool present_whole_ = false;  // the frame was drawn twice (clean, then overlays): show it all
+  std::optional<RgbImage> clean_frame_;
   bool rendered_ = false;
   bool drawn_once_ = false;
   std::unique_ptr<gl::WindowCompositor> compositor_;

@@ -1,0 +1,21 @@
+// Recordings and window exports without what only the person at the mouse needs: ImGui's hover
+// tooltips, open menus and popups. The window draws the frame without them first, keeps those
+// pixels for the recorders, then draws the overlays on top for the screen (the compositor redraws
+// only their rectangles), so the File menu that stops a recording never appears in it.
+#pragma once
+
+#include <imgui.h>
+
+#include <vector>
+
+namespace sgl {
+
+// The draw lists of this frame's tooltips, popups and menus (call after ImGui::Render()).
+std::vector<const ImDrawList*> overlay_draw_lists();
+
+// `data` without `overlays`; its list array lives in `storage`.
+ImDrawData without_draw_lists(const ImDrawData& data,
+                              const std::vector<const ImDrawList*>& overlays,
+                              std::vector<ImDrawList*>& storage);
+
+}  // namespace sgl
