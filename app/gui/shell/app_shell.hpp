@@ -109,6 +109,21 @@ class AppShell {
       const std::shared_ptr<const EngineSnapshot>& current);
   void begin_panel_window(const char* title);
   void publish_layout();
+  // Focus mode and the headline (app_shell_focus.cpp).
+  // F: the view panel under the pointer (else the main panel) fills the window; F or Esc again
+  // returns. `chain`: only that chain is shown meanwhile (View → Focus on one chain).
+  void toggle_focus();
+  void enter_focus(const std::string& title, std::optional<int> chain = std::nullopt);
+  void exit_focus();
+  // The lecture panels for the target on screen (main_slot.hpp), and the main one's title.
+  std::vector<std::string> shown_lecture_stems() const;
+  std::string main_panel_title() const;
+  // View menu: Focus, Focus on one chain, Density colours.
+  void show_focus_menu_items();
+  // The line above the plots (headline.hpp), and its bar.
+  std::string headline() const;
+  void show_headline();
+  int target_dim() const;  // 0 without a target
 
   LiveEngine engine_;
   ControlPanel control_panel_;
@@ -144,6 +159,10 @@ class AppShell {
   float last_font_size_ = 0.0f;
   float zoom_request_ = 1.0f;
   bool show_help_ = false;
+  std::string focus_title_;                           // empty: not in focus mode
+  std::optional<std::set<int>> hidden_before_focus_;  // restored when a chain focus ends
+  std::pair<ImVec2, ImVec2> tiled_headline_;          // the headline bar's {position, size}
+  int tiled_target_dim_ = 0;             // the target dimension the lecture layout was tiled for
   bool finish_exports_on_exit_ = false;  // set by request_all_exports
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
   // is cancelled (its half-written file removed); the density grid's too.
