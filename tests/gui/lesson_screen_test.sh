@@ -21,7 +21,7 @@ text_of() { awk -v key="$1" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/
 # panel_rect TITLE: "x y w h" of a panel window (titles hold spaces: the last four fields).
 panel_rect() { awk -v key="rect panel/$1 " 'index($0, key) == 1 { print $(NF-3), $(NF-2), $(NF-1), $NF }' \
   "$status" 2>/dev/null; }
-width_of_panel() { panel_rect "$1" | awk '{ printf "%d", $3 }'; }
+width_of_panel() { panel_rect "$1" | awk '{ w = $3 } END { printf "%d", w }'; }  # 0: not shown
 press() { xdotool keydown "$1"; sleep 0.15; xdotool keyup "$1"; sleep 0.05; }
 has_rect() { [[ -f "$status" ]] && grep -q "^rect $1 " "$status"; }
 settled() { [[ "$(value frame)" -ge 30 ]]; }

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <initializer_list>
+
 namespace sgl {
 
 bool colour_map_choice(ColourMap& map) {

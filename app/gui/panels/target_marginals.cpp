@@ -3,6 +3,7 @@
 // the chain's colour over the true marginal (dark, dashed). They are plot items in data
 // coordinates, so they pan and zoom with the picture and go into SVG exports too.
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "app/gui/panels/target_view_parts.hpp"
@@ -21,24 +22,33 @@ constexpr double kTallestShare = 0.9;
 constexpr int kTruthPoints = 160;
 
 struct Band {
-  double base = 0.0;   // where heights start (data units, across the band's axis)
-  double scale = 0.0;  // data units per unit of density
+  double base = 0.0;    // where heights start (data units, across the band's axis)
+  double scale = 0.0;   // data units per unit of density
+  double extent = 0.0;  // the band's depth (data units)
 };
 
-// The step outline of a histogram as a polyline: (edge, height) pairs, down to 0 at both ends.
+// The true marginal is left out where it is this small a share of the band's depth.
+constexpr double kNegligibleShare = 0.01;
+
+// The step outline of a histogram as a polyline: (edge, height) pairs from the first to the last
+// non-empty bin, down to 0 at both ends (empty tails would draw a baseline across the picture).
 void step_outline(const Histogram1D& histogram, std::vector<double>& along,
                   std::vector<double>& height) {
   along.clear();
   height.clear();
   const std::vector<double> densities = histogram.densities();
-  along.push_back(histogram.lo());
+  int first = 0, last = histogram.bins() - 1;
+  while (first <= last && densities[static_cast<std::size_t>(first)] <= 0.0) ++first;
+  while (last >= first && densities[static_cast<std::size_t>(last)] <= 0.0) --last;
+  if (first > last) return;
+  along.push_back(histogram.bin_lo(first));
   height.push_back(0.0);
-  for (int bin = 0; bin < histogram.bins(); ++bin) {
+  for (int bin = first; bin <= last; ++bin) {
     const double lo = histogram.bin_lo(bin), hi = lo + histogram.bin_width();
     along.insert(along.end(), {lo, hi});
     height.insert(height.end(), 2, densities[static_cast<std::size_t>(bin)]);
   }
-  along.push_back(histogram.hi());
+  along.push_back(histogram.bin_lo(last) + histogram.bin_width());
   height.push_back(0.0);
 }
 
@@ -78,12 +88,15 @@ void plot_band(const ViewContext& context, int coord, const Band& band, const Tr
   if (truth != nullptr) {
     const double lo = horizontal ? limits.x_lo : limits.y_lo;
     const double hi = horizontal ? limits.x_hi : limits.y_hi;
-    along.resize(kTruthPoints);
-    height.resize(kTruthPoints);
+    along.clear();
+    height.clear();
     for (int k = 0; k < kTruthPoints; ++k) {
-      along[static_cast<std::size_t>(k)] = lo + (hi - lo) * k / (kTruthPoints - 1);
-      height[static_cast<std::size_t>(k)] =
-          truth->marginal_density(coord, along[static_cast<std::size_t>(k)]);
+      const double at = lo + (hi - lo) * k / (kTruthPoints - 1);
+      const double density = truth->marginal_density(coord, at);
+      // A break in the line (NaN) where it would only trace the baseline.
+      const bool negligible = density * band.scale < kNegligibleShare * band.extent;
+      along.push_back(at);
+      height.push_back(negligible ? std::numeric_limits<double>::quiet_NaN() : density);
     }
     place();
     plot::Line(
@@ -113,8 +126,10 @@ void plot_marginals_on_edges(const ViewContext& context) {
   const double y_peak = largest_density(context, 1, truth, limits);
   if (x_peak <= 0.0 || y_peak <= 0.0) return;
   // Both stand on the band's inner edge and grow towards the plot's edge (x up, y rightwards).
-  plot_band(context, 0, {limits.y_hi - x_band, kTallestShare * x_band / x_peak}, truth, limits);
-  plot_band(context, 1, {limits.x_hi - y_band, kTallestShare * y_band / y_peak}, truth, limits);
+  plot_band(context, 0, {limits.y_hi - x_band, kTallestShare * x_band / x_peak, x_band}, truth,
+            limits);
+  plot_band(context, 1, {limits.x_hi - y_band, kTallestShare * y_band / y_peak, y_band}, truth,
+            limits);
   const plot::Point min = plot::GetPlotAreaMin(), max = plot::GetPlotAreaMax();
   const float band_px = static_cast<float>(kBandFraction) * (max.y - min.y);
   ui_probe::record_rect("target/marginal_x", {min.x, min.y, max.x - min.x, band_px});

@@ -18,10 +18,15 @@ float text_width(const ImFont* font, const std::string& text) {
 // Dark slate on white: contrast well above WCAG AA, quieter than the chains' colours.
 const ImVec4 kHeadlineColour(0.10f, 0.14f, 0.24f, 1.0f);
 
+// A thin frame around the line: the bar costs the plots as little height as it can.
+float vertical_padding() {
+  return 0.2f * ImGui::GetFontSize();
+}
+
 }  // namespace
 
 float headline_bar_height() {
-  return bar_font()->FontSize + 2.0f * ImGui::GetStyle().WindowPadding.y + 4.0f;
+  return bar_font()->FontSize + 2.0f * vertical_padding();
 }
 
 std::string elide_to_width(const std::string& text, const ImFont* font, float width) {
@@ -54,6 +59,8 @@ void show_headline_bar(const std::string& text, ImVec2 position, ImVec2 size) {
       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
       ImGuiWindowFlags_NoFocusOnAppearing;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                      ImVec2(ImGui::GetStyle().WindowPadding.x, vertical_padding()));
   if (ImGui::Begin("##headline", nullptr, kFlags)) {
     ui_probe::record_current_window("headline");
     ui_probe::record_text("headline", text);
@@ -69,7 +76,7 @@ void show_headline_bar(const std::string& text, ImVec2 position, ImVec2 size) {
     if (shown != text && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
   }
   ImGui::End();
-  ImGui::PopStyleVar();
+  ImGui::PopStyleVar(2);
 }
 
 }  // namespace sgl
