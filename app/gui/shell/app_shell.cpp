@@ -214,13 +214,14 @@ void AppShell::show_menu_bar() {
   gif_menu_.show_indicator();
   show_job_progress();
   export_menu_.show_status();
+  if (!headline_has_bar()) show_headline_in_menu_bar(headline());
   ImGui::EndMainMenuBar();
 }
 
 void AppShell::apply_layout(float menu_height, float legend_height) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   LayoutRequest request;
-  const float headline_height = headline_bar_height();  // the headline's row comes first
+  const float headline_height = headline_has_bar() ? headline_bar_height() : 0.0f;
   request.area = {viewport->Pos.x, viewport->Pos.y + menu_height + headline_height,
                   viewport->Size.x, viewport->Size.y - menu_height - headline_height};
   tiled_headline_ = {{viewport->Pos.x, viewport->Pos.y + menu_height},

@@ -122,6 +122,8 @@ class AppShell {
   void show_focus_menu_items();
   // The line above the plots (headline.hpp), and its bar.
   std::string headline() const;
+  // A bar of its own under the menu bar (lecture layout, focus), else a line in the menu bar.
+  bool headline_has_bar() const;
   void show_headline();
   int target_dim() const;  // 0 without a target
 

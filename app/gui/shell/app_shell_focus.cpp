@@ -99,8 +99,13 @@ void AppShell::show_focus_menu_items() {
   }
 }
 
+bool AppShell::headline_has_bar() const {
+  return layout_mode_ == LayoutMode::Lecture || !focus_title_.empty();
+}
+
 void AppShell::show_headline() {
-  show_headline_bar(headline(), tiled_headline_.first, tiled_headline_.second);
+  if (headline_has_bar() && tiled_headline_.second.y > 0.0f)
+    show_headline_bar(headline(), tiled_headline_.first, tiled_headline_.second);
   if (!focus_title_.empty()) ui_probe::record_text("focus", focus_title_);  // for the tests
 }
 

@@ -1,5 +1,7 @@
 #include "app/gui/shell/headline_bar.hpp"
 
+#include <algorithm>
+
 #include "app/gui/shell/ui_font.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 
@@ -77,6 +79,21 @@ void show_headline_bar(const std::string& text, ImVec2 position, ImVec2 size) {
   }
   ImGui::End();
   ImGui::PopStyleVar(2);
+}
+
+void show_headline_in_menu_bar(const std::string& text) {
+  ImGui::Separator();
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x;
+  const std::string shown = elide_to_width(text, ImGui::GetFont(), std::max(room, 0.0f));
+  ImGui::PushStyleColor(ImGuiCol_Text, kHeadlineColour);
+  ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopStyleColor();
+  ui_probe::record_last_item("headline");
+  ui_probe::record_text("headline", text);
+  if (shown != text) {
+    ui_probe::record_text("headline/shown", shown);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+  }
 }
 
 }  // namespace sgl
