@@ -5,8 +5,9 @@
 #  2. F with the pointer on the main panel makes it fill the window under the legend strip (its
 #     plot too); Esc brings the lecture layout back;
 #  3. the Presets menu lists titles (not ids) under their paper's heading;
-#  4. choosing the `custom` target (a 2-D potential) brings the Target view into the main slot
-#     and the headline follows; typing a 1-D potential brings the histogram back;
+#  4. choosing the `custom` target (a 2-D potential) brings the Target view into the main slot,
+#     with its marginal histograms on the top and right edges, and the headline follows; typing
+#     a 1-D potential brings the histogram back;
 #  5. a long invalid potential: the red underline stays inside the scrolled box, and the box's
 #     tooltip never covers the error message under it.
 # Usage: lesson_screen_test.sh SGMCMC_LAB WORK_DIR
@@ -97,6 +98,9 @@ wait_for "the Target view in the main slot (Target $(panel_rect Target))" target
 read -r _ _ tw th < <(rect_of plot/Target/0)
 awk -v w="$tw" -v h="$th" 'BEGIN { exit !(w >= 500 && h >= 300) }' ||
   { echo "the typed density's plot is only ${tw}x${th}"; exit 1; }
+# mcmc-demo's marginals on the Target view's edges: x along the top, y along the right.
+wait_for "the marginal histograms on the Target view" has_rect target/marginal_x
+has_rect target/marginal_y || { echo "no y marginal on the right edge"; exit 1; }
 typed_headline() { [[ "$(text_of headline)" == "U = "*": HMC, naive SGHMC, SGHMC and SGLD against the truth" ]]; }
 wait_for "the headline to name the typed target" typed_headline
 echo "4. custom (2-D): Target $(panel_rect Target), plot ${tw}x${th}; headline '$(text_of headline)'"
