@@ -1,7 +1,8 @@
 #version 330 core
 // A scalar field on a grid as a heatmap with contour lines.
-// Colour: value clamped to [u_value_lo, u_value_hi] -> t in [0, 1] -> viridis (dark purple for
-// low, bright yellow for high; perceptually uniform and readable in grey scale and on projectors).
+// Colour: value clamped to [u_value_lo, u_value_hi] -> t in [0, 1] -> the light slate map (white
+// for low, soft slate blue for high: one hue, so the chains' saturated colours stay on top) or,
+// with u_viridis, viridis (dark purple for low, bright yellow for high; perceptually uniform).
 // Contours: anti-aliased lines of constant on-screen width at each of u_contour_levels: the pixel
 // distance to a level is |value - level| / |screen-space gradient|. The gradient's length is used
 // rather than fwidth() (= |d/dx| + |d/dy|), which is up to sqrt(2) too large on diagonals and would
@@ -17,6 +18,7 @@ uniform vec2 u_grid_size;   // (nx, ny)
 uniform float u_value_lo;
 uniform float u_value_hi;
 uniform bool u_invert;
+uniform bool u_viridis;
 uniform int u_contour_count;
 uniform float u_contour_levels[kMaxContours];
 uniform float u_contour_alpha;
@@ -31,6 +33,13 @@ vec3 viridis(float t) {
   const vec3 c5 = vec3(4.776384997670288, -13.74514537774601, -65.35303263337234);
   const vec3 c6 = vec3(-5.435455855934631, 4.645852612178535, 26.3124352495832);
   return c0 + t * (c1 + t * (c2 + t * (c3 + t * (c4 + t * (c5 + t * c6)))));
+}
+
+// White to slate blue, lightness falling evenly with t (one hue, readable in grey scale).
+vec3 light_slate(float t) {
+  const vec3 low = vec3(1.0, 1.0, 1.0);
+  const vec3 high = vec3(0.42, 0.50, 0.66);
+  return mix(low, high, t);
 }
 
 // The field between grid points as a cubic B-spline, from 4 bilinear taps (Sigg & Hadwiger,
@@ -80,7 +89,7 @@ void main() {
   // NaN compares false everywhere; treat it (and -inf) as "lowest".
   float t = (value >= u_value_lo) ? clamp((value - u_value_lo) / range, 0.0, 1.0) : 0.0;
   if (u_invert) t = 1.0 - t;
-  vec3 colour = viridis(t);
+  vec3 colour = u_viridis ? viridis(t) : light_slate(t);
 
   // Derivatives are taken unconditionally: they must be evaluated in uniform control flow.
   float gradient = length(vec2(dFdx(value), dFdy(value)));

@@ -19,7 +19,7 @@ constexpr int kMaxContours = 16;  // keep equal to kMaxContours in shaders/scala
 bool same_style(const ScalarFieldStyle& a, const ScalarFieldStyle& b) {
   return a.value_lo == b.value_lo && a.value_hi == b.value_hi &&
          a.contour_levels == b.contour_levels && a.contour_alpha == b.contour_alpha &&
-         a.invert == b.invert;
+         a.invert == b.invert && a.colour_map == b.colour_map;
 }
 
 void set_texture_sampling(GLint filter) {
@@ -136,6 +136,8 @@ struct ScalarFieldTexture::Impl {
     glUniform1f(program.uniform_location("u_value_lo"), static_cast<float>(style.value_lo));
     glUniform1f(program.uniform_location("u_value_hi"), static_cast<float>(style.value_hi));
     glUniform1i(program.uniform_location("u_invert"), style.invert ? 1 : 0);
+    glUniform1i(program.uniform_location("u_viridis"),
+                style.colour_map == ColourMap::Viridis ? 1 : 0);
     const int contour_count = std::min(static_cast<int>(style.contour_levels.size()), kMaxContours);
     glUniform1i(program.uniform_location("u_contour_count"), contour_count);
     if (contour_count > 0) {

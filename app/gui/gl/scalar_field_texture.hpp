@@ -1,7 +1,8 @@
 // A scalar field on a regular grid (log-density of a 2-D target, or the Hamiltonian H(θ, r) of
 // a 1-D target) rendered by GLSL 330 shaders (shaders/scalar_field.vert/.frag) into an FBO
-// texture: a perceptual colour map (viridis) with anti-aliased contour lines at given levels.
-// The texture is shown with ImGui::Image / plot::Image and can be read back for PNG export.
+// texture: a colour map (light slate or viridis, colour_map.hpp) with anti-aliased contour lines at
+// given levels. The texture is shown with ImGui::Image / plot::Image and can be read back for PNG
+// export.
 //
 // Rendering happens only when the field, the size or the style changes; the texture is cached.
 //
@@ -27,6 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/gl/colour_map.hpp"
+
 namespace sgl::gl {
 
 struct ScalarFieldStyle {
@@ -36,6 +39,7 @@ struct ScalarFieldStyle {
   std::vector<float> contour_levels;  // drawn as thin anti-aliased lines (max 16)
   float contour_alpha = 0.55f;
   bool invert = false;  // true: low values bright (for energies, where low H is "inside")
+  ColourMap colour_map = kDefaultColourMap;
 };
 
 class ScalarFieldTexture {

@@ -187,7 +187,8 @@ std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
   style.value_lo = 0.0;
   style.value_hi = colour_levels.empty() ? 1.0 : 1.0 + colour_levels.back();
   style.contour_levels = colour_levels;
-  style.invert = true;  // low energy (the well) bright
+  style.invert = true;  // low energy (the well) at the colour map's high end, like a density
+  style.colour_map = context.settings->colour_map;
   context.energy_texture->set_field(field.values, kFieldCells, kFieldCells, field.revision);
   const unsigned int texture = context.energy_texture->render(width, height, style);
   if (texture == 0) return "H levels unavailable: " + context.energy_texture->error();

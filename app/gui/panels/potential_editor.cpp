@@ -1,6 +1,7 @@
 #include "app/gui/panels/potential_editor.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the box's horizontal scroll, for the underline
 
 #include <algorithm>
 #include <cstdio>
@@ -86,33 +87,50 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
   if (!error_.empty()) ui_probe::record_text("potential/error", error_);
   if (ImGui::IsItemEdited()) edited_at_ = ImGui::GetTime();
   const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+  // While the box has focus ImGui scrolls a long text sideways; the underline moves with it.
+  const ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID());
+  const float scroll = ImGui::IsItemActive() && state != nullptr ? state->ScrollX : 0.0f;
+  const bool hovered = ImGui::IsItemHovered();
   if (invalid) {
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();
-    // Underline from the offending column to the end of the text (or the box's end).
+    // Underline from the offending column to the end of the text, within the box.
     const std::string text = text_;
     const std::size_t from = error_column_ > 0 ? std::size_t(error_column_ - 1) : 0;
     const float pad = ImGui::GetStyle().FramePadding.x;
-    const float x0 = box_min.x + pad + ImGui::CalcTextSize(text.substr(0, from).c_str()).x;
-    float x1 = box_min.x + pad + ImGui::CalcTextSize(text.c_str()).x;
+    const float text_x = box_min.x + pad - scroll;
+    float x0 = text_x + ImGui::CalcTextSize(text.substr(0, from).c_str()).x;
+    float x1 = text_x + ImGui::CalcTextSize(text.c_str()).x;
     if (x1 < x0 + 8.0f) x1 = x0 + 8.0f;
+    x0 = std::max(x0, box_min.x + pad);
     x1 = std::min(x1, box_max.x - pad);
     const float y = box_max.y - 4.0f;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(x0, y), ImVec2(x1, y),
-                                        ImGui::GetColorU32(kInvalidColour), 2.0f);
+    if (x1 > x0) {  // else the offending part is scrolled out of sight
+      ImGui::GetWindowDrawList()->AddLine(ImVec2(x0, y), ImVec2(x1, y),
+                                          ImGui::GetColorU32(kInvalidColour), 2.0f);
+      ui_probe::record_rect("potential/underline", {x0, y - 1.0f, x1 - x0, 2.0f});
+    }
   }
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
+  if (hovered) {
+    // Above the box, never below it: the error message is there.
+    ImGui::SetNextWindowPos(ImVec2(box_min.x, box_min.y - ImGui::GetStyle().ItemSpacing.y),
+                            ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(
         "Your potential U = −log density, in x (1-D) or x and y (2-D).\n"
         "Operators: + - * / ^ and parentheses; constant pi.\n"
         "Functions: exp log sqrt sin cos tan tanh abs pow min max logaddexp.\n"
         "Applied when you pause typing or press Enter; while it is invalid the chains keep "
         "the last valid target.");
+    ui_probe::record_current_window("potential/tooltip");
+    ImGui::EndTooltip();
+  }
 
   if (invalid) {
     ImGui::PushStyleColor(ImGuiCol_Text, kInvalidColour);
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
+    ui_probe::record_last_item("potential/error_message");
   } else if (!window_.empty()) {
     ImGui::TextDisabled("%s", window_.c_str());
   }

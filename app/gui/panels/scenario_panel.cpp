@@ -12,6 +12,7 @@
 #include "app/gui/panels/convergence_view.hpp"
 #include "app/gui/panels/experiment_plots.hpp"
 #include "app/gui/panels/markdown_view.hpp"
+#include "app/gui/panels/preset_menu_items.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
@@ -118,20 +119,11 @@ void ScenarioPanel::menus(LiveEngine& engine) {
   const bool presets_open = ImGui::BeginMenu("Presets");
   if (!presets_open) ui_probe::record_last_item("menu/presets");  // for tests/gui/rerun_test.sh
   if (presets_open) {
-    std::vector<std::string> names;
-    try {
-      names = preset_names();
-    } catch (const UserError& error) {
-      ImGui::TextDisabled("%s", error.what());
-    }
-    for (const std::string& name : names) {
-      const bool current = scenario_ && scenario_->name == name && !scenario_->session;
-      if (ImGui::MenuItem(name.c_str(), nullptr, current)) {
-        try {
-          request_ = load_scenario(name);
-        } catch (const UserError& error) {
-          message_ = error.what();
-        }
+    if (const std::optional<std::string> chosen = preset_menu_items(scenario_)) {
+      try {
+        request_ = load_scenario(*chosen);
+      } catch (const UserError& error) {
+        message_ = error.what();
       }
     }
     if (has_experiment()) {

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/colour_map_menu.hpp"
 #include "app/gui/panels/density_grid.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
@@ -83,6 +84,7 @@ std::string plot_density_background(ViewContext& context) {
   gl::ScalarFieldStyle style;
   style.value_lo = field.max_value - kLogDensityDepth;
   style.value_hi = field.max_value;
+  style.colour_map = context.settings->colour_map;
   for (double level : contour_levels(style.value_lo, style.value_hi, kContourCount)) {
     style.contour_levels.push_back(static_cast<float>(level));
   }
@@ -135,6 +137,7 @@ void show_2d_view(ViewContext& context) {
     const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
     views::plot_chains_on_pair(context, 0, 1, span);
     plot_ensemble_clouds(context);
+    if (context.settings->show_marginals) views::plot_marginals_on_edges(context);
     if (!background_note.empty()) {
       const plot::DataRect limits = plot::GetPlotLimits();
       plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note, {6.0f, -6.0f},
@@ -290,7 +293,8 @@ void show_target_view(ViewContext& context) {
   // height in a small tile.
   if (ImGui::Button("display ▾")) ImGui::OpenPopup("##target_display");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("sample clouds, momentum arrows, trail length, equal aspect");
+    ImGui::SetTooltip(
+        "sample clouds, momentum arrows, trail length, equal aspect, marginals, colour map");
   if (ImGui::BeginPopup("##target_display")) {
     ImGui::Checkbox("sample clouds", &settings.show_cloud);
     if (target.dim() >= 2) ImGui::Checkbox("momentum arrows", &settings.show_momentum);
@@ -298,6 +302,10 @@ void show_target_view(ViewContext& context) {
     ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
     settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
     if (target.dim() >= 2) equal_aspect_checkbox(context, target.dim() == 2 && has_density);
+    if (target.dim() == 2 && has_density) {
+      ImGui::Checkbox("marginal histograms", &settings.show_marginals);
+      colour_map_choice(settings.colour_map);
+    }
     ImGui::EndPopup();
   } else if (target.dim() >= 2) {
     // Keeps the default's target check running while the popup is closed.

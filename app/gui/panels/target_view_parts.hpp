@@ -20,6 +20,10 @@ void annealing_controls(ViewContext& context);
 // Inside an open plot: each DAIS chain's particles at the shown annealing step on (x, y).
 void plot_annealing_on_pair(const ViewContext& context, int x, int y);
 
+// Inside an open 2-D density plot: each chain's marginal histograms of x along the top edge and
+// of y along the right edge, over the true marginals (target_marginals.cpp).
+void plot_marginals_on_edges(const ViewContext& context);
+
 // Regressions and targets above two dimensions: the pair (x, y) with reference ellipses where a
 // Gaussian reference is known.
 void show_pair_view(ViewContext& context, int x, int y);

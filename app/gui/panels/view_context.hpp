@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/gl/colour_map.hpp"
 #include "core/run/engine_snapshot.hpp"
 
 namespace sgl {
@@ -45,6 +46,10 @@ struct ViewSettings {
   bool fit_stopped_chains = false;
   // Target view (2-D): one data unit as long on x as on y; unset: chosen from the target's shape.
   std::optional<bool> equal_aspect;
+  // The heatmaps' colour map (target density, phase-space energy): View → Density colours.
+  ColourMap colour_map = kDefaultColourMap;
+  // Target view (2-D): each chain's marginal histograms along the top (x) and right (y) edges.
+  bool show_marginals = true;
 };
 
 // An ensemble's particles drawn over the target view (ScenarioPanel → target view).

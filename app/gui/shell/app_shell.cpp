@@ -10,6 +10,7 @@
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/headline_bar.hpp"  // its height
 #include "app/gui/shell/panel_dock.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_probe.hpp"
@@ -159,6 +160,8 @@ void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
     if (press.key == GLFW_KEY_N) control_panel_.step_once();
     if (press.key == GLFW_KEY_R) control_panel_.reset_all();
     if (press.key == GLFW_KEY_F1) show_help_ = !show_help_;
+    if (press.key == GLFW_KEY_F) toggle_focus();
+    if (press.key == GLFW_KEY_ESCAPE && !focus_title_.empty()) exit_focus();
     if (press.key == GLFW_KEY_L)
       set_layout_mode(layout_mode_ == LayoutMode::Lecture ? LayoutMode::Dashboard
                                                           : LayoutMode::Lecture);
@@ -200,6 +203,7 @@ void AppShell::show_view_menu() {
                       layout_mode_ == LayoutMode::Lecture))
     set_layout_mode(LayoutMode::Lecture);
   if (ImGui::MenuItem("Reset layout")) layout_pending_ = true;
+  show_focus_menu_items();
   ImGui::Separator();
   for (const PanelInfo& panel : all_panels()) {
     if (!panel_available(panel.id)) continue;
@@ -233,6 +237,7 @@ void AppShell::show_menu_bar() {
   gif_menu_.show_indicator();
   show_job_progress();
   export_menu_.show_status();
+  if (!headline_has_bar()) show_headline_in_menu_bar(headline());
   // A failed autosave (a full disk, an unwritable state folder) or a session that could not be
   // opened: said in the menu bar, and the window goes on.
   const std::string opening = scenario_panel_.problem();
@@ -249,16 +254,20 @@ void AppShell::show_menu_bar() {
 void AppShell::apply_layout(float menu_height, float legend_height) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   LayoutRequest request;
-  request.area = {viewport->Pos.x, viewport->Pos.y + menu_height, viewport->Size.x,
-                  viewport->Size.y - menu_height};
+  const float headline_height = headline_has_bar() ? headline_bar_height() : 0.0f;
+  request.area = {viewport->Pos.x, viewport->Pos.y + menu_height + headline_height,
+                  viewport->Size.x, viewport->Size.y - menu_height - headline_height};
+  tiled_headline_ = {{viewport->Pos.x, viewport->Pos.y + menu_height},
+                     {viewport->Size.x, headline_height}};
   request.font_size = ImGui::GetFontSize();
   request.legend_height = legend_height;
   request.has_note = scenario_panel_.has_note();
   request.has_experiment = scenario_panel_.has_experiment();
   request.mode = layout_mode_;
-  request.lecture_stems = lecture_stems_;
+  request.lecture_stems = shown_lecture_stems();
+  request.focus_title = focus_title_;
   const std::vector<PanelPlacement> placements =
-      compute_layout_with_dock(request, instrument_docked_);
+      compute_layout_with_dock(request, instrument_docked_ && focus_title_.empty());  // focus wins
   tiled_rects_.clear();
   // The layout decides which panels show: the lecture layout leaves the others to the View menu.
   for (const PanelInfo& panel : all_panels()) visible_[panel.title] = false;
@@ -369,7 +378,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   const float legend_height = chain_legend_height(*snapshot_, strip_width);
   if (viewport->Size.x != last_width_ || viewport->Size.y != last_height_ ||
       menu_height != last_menu_height_ || legend_height != last_legend_height_ ||
-      font_size != last_font_size_) {
+      font_size != last_font_size_ || target_dim() != tiled_target_dim_) {
     // The window was resized, zoomed, or the legend needs another row: tile again so nothing is
     // left off screen. The menu bar's height is known only from the second frame on (ImGui
     // reports it for the next frame): tiling without it would cover the menu bar.
@@ -378,6 +387,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     last_menu_height_ = menu_height;
     last_legend_height_ = legend_height;
     last_font_size_ = font_size;
+    tiled_target_dim_ = target_dim();  // a 2-D target brings the Target view to the main slot
     layout_pending_ = true;
   }
   // The Gradient noise panel opened from the View menu docks into the layout (panel_dock.hpp).
@@ -394,6 +404,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   for (const auto& chain : snapshot_->chains)
     chain_colours_.emplace(chain.id, default_chain_colour(chain.id));
 
+  show_headline();
   // The legend strip: always where the layout put it, above the plots.
   if (const auto rect = tiled_rects_.find(kChainsTitle); rect != tiled_rects_.end()) {
     ImGui::SetNextWindowPos(rect->second.first, ImGuiCond_Always);
@@ -465,7 +476,8 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
     ImGui::TextUnformatted(
         "Space    run / pause\nN        step once (hold to repeat)\nR        reset all chains\n"
-        "L        lecture / dashboard layout\nCtrl+=   zoom in\nCtrl+-   zoom out\n"
+        "L        lecture / dashboard layout\nF        focus: one panel fills the window (Esc "
+        "returns)\nCtrl+=   zoom in\nCtrl+-   zoom out\n"
         "Ctrl+0   actual size\nCtrl+Z   undo the last parameter change\nF1       this help");
     ImGui::Separator();
     ImGui::TextUnformatted(

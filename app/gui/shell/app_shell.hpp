@@ -127,6 +127,23 @@ class AppShell {
   // The scenario the autosave writes the live state into: the opened one, with today's layout.
   Scenario autosave_base() const;
   void publish_layout();
+  // Focus mode and the headline (app_shell_focus.cpp).
+  // F: the view panel under the pointer (else the main panel) fills the window; F or Esc again
+  // returns. `chain`: only that chain is shown meanwhile (View → Focus on one chain).
+  void toggle_focus();
+  void enter_focus(const std::string& title, std::optional<int> chain = std::nullopt);
+  void exit_focus();
+  // The lecture panels for the target on screen (main_slot.hpp), and the main one's title.
+  std::vector<std::string> shown_lecture_stems() const;
+  std::string main_panel_title() const;
+  // View menu: Focus, Focus on one chain, Density colours.
+  void show_focus_menu_items();
+  // The line above the plots (headline.hpp), and its bar.
+  std::string headline() const;
+  // A bar of its own under the menu bar (lecture layout, focus), else a line in the menu bar.
+  bool headline_has_bar() const;
+  void show_headline();
+  int target_dim() const;  // 0 without a target
 
   LiveEngine engine_;
   ControlPanel control_panel_;
@@ -162,6 +179,10 @@ class AppShell {
   float last_font_size_ = 0.0f;
   float zoom_request_ = 1.0f;
   bool show_help_ = false;
+  std::string focus_title_;                           // empty: not in focus mode
+  std::optional<std::set<int>> hidden_before_focus_;  // restored when a chain focus ends
+  std::pair<ImVec2, ImVec2> tiled_headline_;          // the headline bar's {position, size}
+  int tiled_target_dim_ = 0;             // the target dimension the lecture layout was tiled for
   bool finish_exports_on_exit_ = false;  // set by request_all_exports
   RestorePrompt restore_prompt_;
   std::string problem_;             // report_problem's

@@ -137,6 +137,7 @@ void GuiWindow::apply_ui_scale() {
   apply_lecture_style();
   ImGui::GetStyle().ScaleAllSizes(scale);
   io.FontGlobalScale = add_ui_font(*io.Fonts, kUiFontPixels * scale);
+  add_headline_font(*io.Fonts, kUiFontPixels * scale);
   font_size_ = kUiFontPixels * scale;
 }
 

@@ -85,6 +85,15 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   return out;
 }
 
+// Focus: the legend strip across the whole width, the focused panel under it, nothing else.
+std::vector<PanelPlacement> focus(const LayoutRequest& r) {
+  std::vector<PanelPlacement> out;
+  const LayoutRect& a = r.area;
+  place(out, kChainsTitle, a.x, a.y, a.w, r.legend_height);
+  out.push_back({r.focus_title, {a.x, a.y + r.legend_height, a.w, a.h - r.legend_height}});
+  return out;
+}
+
 }  // namespace
 
 const char* layout_mode_name(LayoutMode mode) {
@@ -92,6 +101,7 @@ const char* layout_mode_name(LayoutMode mode) {
 }
 
 std::vector<PanelPlacement> compute_layout(const LayoutRequest& request) {
+  if (!request.focus_title.empty()) return focus(request);
   return request.mode == LayoutMode::Lecture ? lecture(request) : dashboard(request);
 }
 

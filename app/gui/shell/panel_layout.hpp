@@ -25,6 +25,8 @@ struct LayoutRequest {
   LayoutMode mode = LayoutMode::Dashboard;
   // Lecture: the panels' stems (panel_table.hpp), main first; empty: histogram, target.
   std::vector<std::string> lecture_stems;
+  // Focus mode (key F): this panel (by title) fills the area under the legend strip, alone.
+  std::string focus_title;
 };
 
 struct PanelPlacement {

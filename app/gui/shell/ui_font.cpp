@@ -10,21 +10,28 @@ namespace {
 
 constexpr float kImGuiDefaultFontPixels = 13.0f;
 constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr const char* kBoldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+
+ImFont*& headline_font_storage() {
+  static ImFont* font = nullptr;
+  return font;
+}
+
+// Beyond ASCII: the update rules and labels use Greek letters (ε, θ), accents (Ũ, B̂),
+// sub/superscripts, ℓ, arrows and math operators (∇, −, ·, √, ≥); DejaVu Sans has them all.
+const ImWchar kGlyphRanges[] = {
+    0x0020, 0x024F,  // Latin, Latin-1, Latin Extended-A/B (Ũ)
+    0x0300, 0x03FF,  // combining marks (B̂), Greek
+    0x2000, 0x209F,  // punctuation, super- and subscripts
+    0x2100, 0x21FF,  // letterlike symbols (ℓ), arrows
+    0x2200, 0x22FF,  // mathematical operators
+    0x25A0, 0x25FF,  // geometric shapes (legend markers)
+    0,
+};
 
 }  // namespace
 
 float add_ui_font(ImFontAtlas& atlas, float pixels) {
-  // Beyond ASCII: the update rules and labels use Greek letters (ε, θ), accents (Ũ, B̂),
-  // sub/superscripts, ℓ, arrows and math operators (∇, −, ·, √, ≥); DejaVu Sans has them all.
-  static const ImWchar kGlyphRanges[] = {
-      0x0020, 0x024F,  // Latin, Latin-1, Latin Extended-A/B (Ũ)
-      0x0300, 0x03FF,  // combining marks (B̂), Greek
-      0x2000, 0x209F,  // punctuation, super- and subscripts
-      0x2100, 0x21FF,  // letterlike symbols (ℓ), arrows
-      0x2200, 0x22FF,  // mathematical operators
-      0x25A0, 0x25FF,  // geometric shapes (legend markers)
-      0,
-  };
   std::error_code ignored;
   if (std::filesystem::exists(kFontPath, ignored) &&
       atlas.AddFontFromFileTTF(kFontPath, pixels, nullptr, kGlyphRanges) != nullptr)
@@ -34,6 +41,20 @@ float add_ui_font(ImFontAtlas& atlas, float pixels) {
                kFontPath);
   atlas.AddFontDefault();
   return pixels / kImGuiDefaultFontPixels;
+}
+
+ImFont* add_headline_font(ImFontAtlas& atlas, float pixels) {
+  std::error_code ignored;
+  ImFont* font = nullptr;
+  if (std::filesystem::exists(kBoldFontPath, ignored))
+    font =
+        atlas.AddFontFromFileTTF(kBoldFontPath, pixels * kHeadlineFontScale, nullptr, kGlyphRanges);
+  headline_font_storage() = font;
+  return font;
+}
+
+ImFont* headline_font() {
+  return headline_font_storage();
 }
 
 }  // namespace sgl

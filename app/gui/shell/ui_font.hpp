@@ -3,6 +3,7 @@
 #pragma once
 
 struct ImFontAtlas;
+struct ImFont;
 
 namespace sgl {
 
@@ -13,5 +14,12 @@ constexpr float kUiFontPixels = 20.0f;
 // arrows, sub/superscripts) to `atlas`. Without the font file (fonts-dejavu-core), adds ImGui's
 // built-in font and returns the io.FontGlobalScale that makes it `pixels` tall; otherwise 1.
 float add_ui_font(ImFontAtlas& atlas, float pixels);
+
+// The headline's font (the line above the plots): DejaVu Sans Bold at kHeadlineFontScale × the
+// interface font's `pixels`, added after the interface font (which stays the default); null
+// without the font file. headline_font() returns the last one added (null: use the default).
+constexpr float kHeadlineFontScale = 1.3f;
+ImFont* add_headline_font(ImFontAtlas& atlas, float pixels);
+ImFont* headline_font();
 
 }  // namespace sgl
