@@ -17,6 +17,7 @@
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_palette.hpp"
 
 namespace sgl {
 namespace {
@@ -238,7 +239,7 @@ void readout(const InspectorResult& result) {
     verdict =
         "B̂ = 0: the sampler ignores the gradient noise and still injects the full 2Cε, "
         "so the total noise is too large by B and it runs a little hot.";
-    tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
+    tone = ImGui::ColorConvertU32ToFloat4(palette::kWarning);
   } else if (std::abs(b_hat - b_mean) <= 0.2 * std::max(b_hat, b_mean)) {
     verdict =
         "B̂ ≈ B ≤ C: the injected 2(C − B̂)ε plus the gradient noise add up to the 2Cε "
@@ -248,7 +249,7 @@ void readout(const InspectorResult& result) {
                                "runs cold (too narrow)."
                              : "B̂ < B: the sampler under-counts the gradient noise, so it runs "
                                "somewhat hot.";
-    tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
+    tone = ImGui::ColorConvertU32ToFloat4(palette::kWarning);
   }
   ImGui::PushStyleColor(ImGuiCol_Text, tone);
   ImGui::TextWrapped("%s", verdict.c_str());
