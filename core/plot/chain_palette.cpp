@@ -33,6 +33,10 @@ const std::map<std::string, int>& preferred_slots() {
   return slots;
 }
 
+// A second chain of a sampler: first the colours no common sampler prefers (sky blue, near
+// black), so adding SGHMC later still finds vermillion free; grey, the faintest, last.
+constexpr std::array<int, kChainPaletteSize> kSecondChoices = {5, 6, 4, 3, 2, 1, 0, 7};
+
 }  // namespace
 
 std::uint32_t chain_palette_colour(int slot) {
@@ -71,7 +75,8 @@ void assign_chain_colours(const std::vector<ChainColourRequest>& chains,
     std::uint32_t chosen = chain_palette_colour(chain->id);
     bool found = false;
     for (const bool avoid_preferred : {true, false}) {
-      for (int slot = 0; slot < kChainPaletteSize && !found; ++slot) {
+      for (const int slot : kSecondChoices) {
+        if (found) break;
         const std::uint32_t colour = chain_palette_colour(slot);
         if (used.contains(colour) || (avoid_preferred && preferred.contains(colour))) continue;
         chosen = colour;

@@ -27,8 +27,9 @@ struct ChainColourRequest {
 
 // Gives every chain in `chains` without a colour in `colours` one, leaving assigned colours as
 // they are (a chain keeps its colour while others come and go). In id order, a chain gets its
-// sampler's colour when no other chain has it; otherwise the first palette colour that no chain
-// has and that no sampler among `chains` prefers; then any unused colour; then one by id.
+// sampler's colour when no other chain has it; otherwise a palette colour that no chain has and
+// that no sampler among `chains` prefers (those no common sampler prefers first); then any unused
+// colour; then one by id.
 void assign_chain_colours(const std::vector<ChainColourRequest>& chains,
                           std::map<int, std::uint32_t>& colours);
 

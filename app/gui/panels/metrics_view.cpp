@@ -280,16 +280,18 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
   const ImGuiStyle& style = ImGui::GetStyle();
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float chains = static_cast<float>(std::max<std::size_t>(snapshot.chains.size(), 1));
-  const float height = ImGui::GetContentRegionAvail().y - below;
-  // Lines per card, a separator (ItemSpacing.y + 1 px) included when there is room for two.
-  const int lines = std::max(
-      1, static_cast<int>(std::floor((height / chains - 1.0f - style.ItemSpacing.y) / line)));
-  const bool one_line = lines == 1;
-  const int value_lines = one_line ? 1 : std::min(lines - 1, 4);
   if (!ImGui::BeginChild("##metric_cards", ImVec2(0.0f, -below))) {
     ImGui::EndChild();
     return;
   }
+  // Lines per card; a separator (ItemSpacing.y + 1 px) between cards of three lines or more.
+  const float per_card = ImGui::GetContentRegionAvail().y / chains;
+  const bool separated = per_card >= 3.0f * line + 1.0f + style.ItemSpacing.y;
+  const int lines = std::max(
+      1, static_cast<int>(
+             std::floor((per_card - (separated ? 1.0f + style.ItemSpacing.y : 0.0f)) / line)));
+  const bool one_line = lines == 1;
+  const int value_lines = one_line ? 1 : std::min(lines - 1, 4);
   const float left_edge = ImGui::GetCursorScreenPos().x;
   const float right_edge = left_edge + ImGui::GetContentRegionAvail().x;
   const float gap = ImGui::CalcTextSize("  ").x;
@@ -355,7 +357,7 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
     ImGui::EndGroup();
     // Every card's rectangle: a window test checks that all of them lie inside the panel.
     ui_probe::record_last_item("metrics/card/" + std::to_string(chain.id));
-    if (!one_line) ImGui::Separator();
+    if (separated) ImGui::Separator();
     ImGui::PopID();
   }
   ImGui::EndChild();
@@ -384,7 +386,19 @@ void show_metrics_table(const ViewContext& context, float below) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags, ImVec2(0.0f, -below))) return;
+  // As tall as its rows (wrapped names included), at most the panel: a table stretched to the
+  // panel's height drew empty bordered rows under the last chain.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+  const float swatch = ImGui::GetFontSize() * 0.8f + style.ItemSpacing.x;
+  float rows_height = row + 2.0f;  // the header and the outer borders
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const float label = text_width(views::chain_label(chain));
+    const float lines = std::max(1.0f, std::ceil(label / std::max(chain_width - swatch, 1.0f)));
+    rows_height += row + (lines - 1.0f) * ImGui::GetTextLineHeight() + (chain.enabled ? 0.0f : row);
+  }
+  const float table_height = std::min(rows_height, ImGui::GetContentRegionAvail().y - below);
+  if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags, ImVec2(0.0f, table_height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthFixed, chain_width);
   for (std::size_t c = 0; c < columns.size(); ++c)

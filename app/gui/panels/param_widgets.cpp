@@ -95,7 +95,8 @@ bool readable_slider(const std::string& label, double& value, double lo, double 
   draw->AddText(at, text_colour, text);
   if (!probe.empty()) {  // "chain1/step_size/grab": a window test checks the two never overlap
     ui_probe::record_rect(probe + "/grab", {grab_lo, frame_min.y, grab, frame_max.y - frame_min.y});
-    ui_probe::record_rect(probe + "/value", {at.x, text_y, text_width, ImGui::GetTextLineHeight()});
+    ui_probe::record_rect(probe + (placed.overlaps_grab ? "/value_on_backdrop" : "/value"),
+                          {at.x, text_y, text_width, ImGui::GetTextLineHeight()});
   }
   return changed;
 }

@@ -250,8 +250,10 @@ void draw_legend(FrameState& state) {
   std::size_t shown = legend.size();
   if (static_cast<float>(shown) * line > area_height)
     shown = static_cast<std::size_t>(std::max(0.0f, std::floor(area_height / line) - 1.0f));
-  const std::string more =
-      shown < legend.size() ? "+" + std::to_string(legend.size() - shown) + " more" : "";
+  char more_text[32] = "";
+  if (shown < legend.size())
+    std::snprintf(more_text, sizeof more_text, "+%zu more", legend.size() - shown);
+  const std::string more = more_text;
   float widest = more.empty() ? 0.0f : painter.text_size(more).x;
   for (std::size_t k = 0; k < shown; ++k) widest = std::max(widest, entry_width(legend[k]));
   const float rows = static_cast<float>(shown + (more.empty() ? 0 : 1));
