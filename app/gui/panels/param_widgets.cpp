@@ -72,6 +72,11 @@ bool readable_slider(const std::string& label, double& value, double lo, double 
   const std::string name = label.substr(0, label.find("##"));
   const float text_y = frame_min.y + style.FramePadding.y;
   draw->AddText(ImVec2(frame_max.x + style.ItemInnerSpacing.x, text_y), text_colour, name.c_str());
+  // The item's rectangle includes the label, as ImGui reports it for a labelled slider (input
+  // tests drag along it, probes record it).
+  if (!name.empty())
+    GImGui->LastItemData.Rect.Max.x =
+        frame_max.x + style.ItemInnerSpacing.x + ImGui::CalcTextSize(name.c_str()).x;
   if (typing) return changed;
   char text[64];
   if (std::strchr(format, '%') != nullptr)
