@@ -196,10 +196,13 @@ AxisTicks choose_ticks(const AxisTickRequest& request_in, const TickLabelMeasure
   // Side by side, labels need a clear gap to read as separate numbers; stacked ones are already
   // apart by the font's line spacing.
   const double gap = (request.horizontal ? 0.5 : 0.25) * font;
-  const double target = std::max(3.0, request.pixels / ((request.horizontal ? 5.5 : 3.2) * font));
+  // Beyond about eight ticks a long axis (2560 px wide) reads as a ruler, not as a scale.
+  const double target = std::clamp(request.pixels / ((request.horizontal ? 5.5 : 3.2) * font), 3.0,
+                                   kPreferredMostTicks);
   // No label is narrower than a digit and the gap, so denser steps cannot fit; and steps much
-  // denser than the target are never the best choice.
-  const double densest = std::min(request.pixels / (1.1 * font), 2.5 * target);
+  // denser than the target are never the best choice; and never more than kMostTicks.
+  const double densest =
+      std::min({request.pixels / (1.1 * font), 2.5 * target, double(kMostTicks) - 1.0});
   const int first_decade = static_cast<int>(std::floor(std::log10(span / std::max(densest, 1.0))));
   const int last_decade = static_cast<int>(std::ceil(std::log10(span)));
 

@@ -26,6 +26,11 @@ std::string format_tick_as(double value, double step, TickFormat format);
 // The common factor of TickFormat::Scaled labels for `step`: "×10⁻³", "×10⁴".
 std::string tick_multiplier(double step);
 
+// An axis carries at most this many ticks however long it is (a 2560 px plot included), and
+// prefers kPreferredMostTicks.
+constexpr int kMostTicks = 10;
+constexpr double kPreferredMostTicks = 8.0;
+
 struct AxisTickRequest {
   double lo = 0.0, hi = 1.0;  // data range shown
   double pixels = 100.0;      // axis length
@@ -50,9 +55,9 @@ struct AxisTicks {
 // Ticks for the request: a 1/2/5 × 10^k step where one serves (2.5, 1.5, 3 or 4 × 10^k only
 // when no 1/2/5 step gives three labelled ticks), labels in the most readable form that keeps
 // neighbours at least half a font size apart (a quarter when stacked), tick count as close as
-// possible to one per ~5.5 font sizes (x) or ~3.2 (y). Labels that would leave the room at the ends
-// are dropped (the tick keeps its grid line). Non-finite bounds give no ticks; a range too narrow
-// to label distinctly gives one tick.
+// possible to one per ~5.5 font sizes (x) or ~3.2 (y), at most kMostTicks. Labels that would leave
+// the room at the ends are dropped (the tick keeps its grid line). Non-finite bounds give no ticks;
+// a range too narrow to label distinctly gives one tick.
 AxisTicks choose_ticks(const AxisTickRequest& request, const TickLabelMeasure& measure);
 
 }  // namespace sgl

@@ -47,8 +47,20 @@ void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
                                           leapfrog_steps_, metropolis_, rng, exact_gradient);
     counters_.gradient_evaluations += cost * static_cast<std::uint64_t>(leapfrog_steps_);
     counters_.density_evaluations += cost;
-    finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,
-                           potential_);
+    if (metropolis_) {
+      finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,
+                             potential_);
+    } else {
+      // Without MH only divergent trajectories are turned back (counted as divergences): no
+      // acceptance rate is counted, so the metrics show "—" as for the other samplers without
+      // MH, not a meaningless ~100%.
+      const SamplerCounters before = counters_;
+      finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,
+                             potential_);
+      counters_.mh_proposals = before.mh_proposals;
+      counters_.mh_accepts = before.mh_accepts;
+      counters_.accept_prob_sum = before.accept_prob_sum;
+    }
   }
 }
 

@@ -158,4 +158,28 @@ TEST_CASE("format_tick_as writes plain, suffixed and scientific labels", "[diagn
   CHECK(tick_multiplier(15000.0) == "×10⁴");
 }
 
+TEST_CASE("axis ticks: a long axis (2560x1440 window) has at most about ten ticks",
+          "[axis_ticks]") {
+  // At 2560 px a plot is ~2000 px wide and ~1200 px tall; one tick per 5.5 fonts used to give 18.
+  for (const double pixels : {1200.0, 1600.0, 2000.0, 2400.0}) {
+    for (const bool horizontal : {true, false}) {
+      for (const Range2 range : {Range2{0.0, 1.0}, Range2{-3.0, 3.0}, Range2{0.0, 20000.0},
+                                 Range2{-0.05, 0.35}, Range2{12345.0, 98765.0}}) {
+        AxisTickRequest request;
+        request.lo = range.lo;
+        request.hi = range.hi;
+        request.pixels = pixels;
+        request.horizontal = horizontal;
+        request.font = kFont;
+        const AxisTicks ticks = choose_ticks(
+            request, horizontal ? TickLabelMeasure(label_width) : TickLabelMeasure(label_height));
+        INFO(pixels << " px, " << (horizontal ? "x" : "y") << " [" << range.lo << ", " << range.hi
+                    << "]");
+        CHECK(ticks.ticks.values.size() <= static_cast<std::size_t>(kMostTicks));
+        CHECK(ticks.labelled() >= 3);
+      }
+    }
+  }
+}
+
 }  // namespace sgl

@@ -54,8 +54,7 @@ std::vector<std::string> write_run_figures(
   ViewContext context;
   context.snapshot = snapshot;
   context.settings = &settings;
-  for (const ChainSnapshot& chain : snapshot->chains)
-    context.chain_colours[chain.id] = default_chain_colour(chain.id);
+  assign_chain_colours(*snapshot, context.chain_colours);  // as in the window
 
   SvgExportOptions options;
   options.fonts = &fonts;

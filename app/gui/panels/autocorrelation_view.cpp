@@ -3,7 +3,9 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
+#include "app/gui/panels/param_widgets.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -22,8 +24,9 @@ void show_autocorrelation_view(ViewContext& context) {
     views::same_line_if_fits(slider + ImGui::GetStyle().ItemInnerSpacing.x +
                              ImGui::CalcTextSize("max lag").x);
   ImGui::SetNextItemWidth(slider);
-  ImGui::SliderInt("max lag", &settings.max_lag, 10, 1000, "%d", ImGuiSliderFlags_Logarithmic);
-  settings.max_lag = std::clamp(settings.max_lag, 1, 100000);
+  double max_lag = settings.max_lag;  // the value beside the grab, never under it
+  if (readable_slider("max lag", max_lag, 10.0, 1000.0, "%.0f", ImGuiSliderFlags_Logarithmic))
+    settings.max_lag = std::clamp(static_cast<int>(std::lround(max_lag)), 1, 100000);
 
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {

@@ -1,4 +1,5 @@
 #include "app/gui/panels/chain_guidance.hpp"
+#include "app/gui/shell/ui_palette.hpp"
 
 #include <imgui.h>
 
@@ -18,13 +19,13 @@ namespace {
 ImU32 level_colour(StabilityLevel level) {
   switch (level) {
     case StabilityLevel::Stable:
-      return IM_COL32(40, 150, 60, 255);
+      return palette::kGood;
     case StabilityLevel::Marginal:
-      return IM_COL32(200, 130, 0, 255);
+      return palette::kWarning;
     case StabilityLevel::Unstable:
       break;
   }
-  return IM_COL32(200, 30, 30, 255);
+  return palette::kAlarm;
 }
 
 const char* level_word(StabilityLevel level) {

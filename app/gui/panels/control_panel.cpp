@@ -224,8 +224,8 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
     engine_.set_speed(max_speed_ ? 0.0 : speed_);
   if (!max_speed_) {
     const double lo = 1.0, hi = 1e6;
-    if (ImGui::SliderScalar("steps/s per chain", ImGuiDataType_Double, &speed_, &lo, &hi, "%.0f",
-                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+    if (readable_slider("steps/s per chain", speed_, lo, hi, "%.0f",
+                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
       engine_.set_speed(speed_);
   }
 

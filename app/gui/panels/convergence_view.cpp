@@ -13,6 +13,7 @@
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
+#include "app/gui/shell/ui_palette.hpp"
 #include "app/scenario/experiment.hpp"
 #include "core/run/run_summary.hpp"
 #include "core/samplers/sampler_registry.hpp"
@@ -20,8 +21,8 @@
 namespace sgl {
 namespace {
 
-constexpr ImU32 kAmber = IM_COL32(240, 170, 40, 255);
-constexpr ImU32 kRed = IM_COL32(255, 90, 90, 255);
+constexpr ImU32 kAmber = palette::kWarning;
+constexpr ImU32 kRed = palette::kAlarm;
 // R̂ beyond this is shown red rather than amber: the chains clearly sample different regions.
 constexpr double kRhatAlarm = 1.1;
 

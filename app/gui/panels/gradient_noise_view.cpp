@@ -20,6 +20,7 @@
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
 #include "app/gui/shell/ui_probe.hpp"
+#include "app/gui/shell/ui_palette.hpp"
 
 namespace sgl {
 namespace {
@@ -307,7 +308,7 @@ std::vector<Paragraph> readout(const InspectorResult& result) {
     verdict = glued("B̂ = 0:") +
               " the sampler ignores the gradient noise and still injects the full 2Cε, "
               "so the total noise is too large by B and it runs a little hot.";
-    tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
+    tone = ImGui::ColorConvertU32ToFloat4(palette::kWarning);
   } else if (std::abs(b_hat - b_mean) <= 0.2 * std::max(b_hat, b_mean)) {
     verdict = glued("B̂ ≈ B ≤ C:") + " the injected " + glued("2(C − B̂)ε") +
               " plus the gradient noise add up to the 2Cε friction C needs: Chen et al.'s "
@@ -319,7 +320,7 @@ std::vector<Paragraph> readout(const InspectorResult& result) {
                              : glued("B̂ < B:") +
                                    " the sampler under-counts the gradient noise, so it runs "
                                    "somewhat hot.";
-    tone = ImVec4(0.7f, 0.4f, 0.0f, 1.0f);
+    tone = ImGui::ColorConvertU32ToFloat4(palette::kWarning);
   }
   paragraphs.push_back({verdict, tone});
   return paragraphs;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,8 @@
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+#include "core/plot/label_stacking.hpp"
 #include "core/targets/truth_grid.hpp"
 
 namespace sgl {
@@ -24,6 +27,42 @@ namespace {
 
 // Bars taller than this many times the reference curve's peak are clipped at that height.
 constexpr double kBarCapOverTruthPeak = 1.6;
+
+struct ChainBars {
+  std::string label;
+  plot::Colour colour = 0;
+  std::vector<double> edges, heights;
+  double tallest_x = 0.0, tallest = 0.0;  // the tallest clipped bar and its true height
+};
+
+// "↑12" above each chain's tallest cut bar, its true height; labels of chains cut at nearby x
+// stack below one another instead of printing over each other (stack_labels).
+void cut_bar_labels(const std::vector<ChainBars>& bars, double bar_cap) {
+  struct CutLabel {
+    std::string text;
+    const ChainBars* chain;
+    float anchor_y;
+  };
+  std::vector<CutLabel> labels;
+  std::vector<LabelBox> boxes;
+  const float gap = 2.0f;
+  for (const ChainBars& chain : bars) {
+    if (!(chain.tallest > 0.0)) continue;
+    const std::string text = "↑" + views::compact_number(chain.tallest, 2);
+    const plot::Point at = plot::PlotToPixels(chain.tallest_x, bar_cap);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    labels.push_back({text, &chain, at.y});
+    boxes.push_back({at.x - 0.5f * size.x, at.y + gap, size.x, size.y});
+  }
+  stack_labels(boxes, gap);
+  for (std::size_t k = 0; k < labels.size(); ++k) {
+    const CutLabel& label = labels[k];
+    plot::Text(label.chain->tallest_x, bar_cap, label.text, label.chain->colour,
+               {0.0f, boxes[k].y - label.anchor_y}, plot::HAlign::Center, plot::VAlign::Top);
+    ui_probe::record_rect("histogram/cut_label/" + std::to_string(k),
+                          {boxes[k].x, boxes[k].y, boxes[k].w, boxes[k].h});
+  }
+}
 
 constexpr int kCurvePoints = 400;
 const plot::Colour kTruthColour = plot::theme().foreground;
@@ -155,12 +194,6 @@ void show_histogram_view(ViewContext& context) {
 
   // Each chain's bars, capped; the fills of chains binned alike are drawn as one layer below
   // every outline (plot::OverlappingBarFills), so overlapping chains blend each pixel once.
-  struct ChainBars {
-    std::string label;
-    plot::Colour colour = 0;
-    std::vector<double> edges, heights;
-    double tallest_x = 0.0, tallest = 0.0;  // the tallest clipped bar and its true height
-  };
   std::vector<ChainBars> bars;
   for (const ChainSnapshot& chain : snapshot.chains) {
     if (index >= chain.histograms.size()) continue;
@@ -201,11 +234,8 @@ void show_histogram_view(ViewContext& context) {
     plot::Bars(chain.label.c_str(), chain.edges.data(), chain.heights.data(),
                static_cast<int>(chain.heights.size()),
                {.colour = chain.colour, .fill_alpha = same_bins ? 0.0f : kFillAlpha});
-    if (chain.tallest > 0.0) {
-      plot::Text(chain.tallest_x, bar_cap, "↑" + views::compact_number(chain.tallest, 2),
-                 chain.colour, {0.0f, 2.0f}, plot::HAlign::Center, plot::VAlign::Top);
-    }
   }
+  cut_bar_labels(bars, bar_cap);
   if (!curve.label.empty()) {
     plot::Line(curve.label.c_str(), curve.xs.data(), curve.ys.data(),
                static_cast<int>(curve.xs.size()),

@@ -17,14 +17,16 @@
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
+#include "app/gui/shell/ui_palette.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/plot/column_fit.hpp"
+#include "core/plot/label_elision.hpp"
 #include "core/targets/target.hpp"
 
 namespace sgl {
 namespace {
 
-constexpr ImU32 kStopColour = IM_COL32(255, 90, 90, 255);
+constexpr ImU32 kStopColour = palette::kAlarm;
 const char* const kDash = "—";
 // Chain names wrap beyond this many font sizes, so one long label does not widen the table.
 constexpr float kChainColumnEms = 8.0f;
@@ -263,8 +265,10 @@ void metric_cell(const MetricCell& cell) {
   }
 }
 
-// A panel too narrow for a useful table (a lecture layout's side column) lists each chain's
-// numbers under its name instead, most important first, flowing onto as many lines as needed.
+// A panel too narrow for a useful table (a lecture layout's side column) lists each chain as a
+// compact card: its name, then its numbers, most important first, on as many lines as the
+// panel's height leaves every chain (down to one line: name and numbers side by side), so every
+// chain is on screen without scrolling. What does not fit is in the name's tooltip.
 void show_metric_cards(const ViewContext& context, const std::vector<MetricColumn>& columns,
                        float below) {
   const EngineSnapshot& snapshot = *context.snapshot;
@@ -273,26 +277,64 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return columns[a].keep_rank > columns[b].keep_rank;
   });
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float chains = static_cast<float>(std::max<std::size_t>(snapshot.chains.size(), 1));
   if (!ImGui::BeginChild("##metric_cards", ImVec2(0.0f, -below))) {
     ImGui::EndChild();
     return;
   }
-  const float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  // Lines per card; a separator (ItemSpacing.y + 1 px) between cards of three lines or more.
+  const float per_card = ImGui::GetContentRegionAvail().y / chains;
+  const bool separated = per_card >= 3.0f * line + 1.0f + style.ItemSpacing.y;
+  const int lines = std::max(
+      1, static_cast<int>(
+             std::floor((per_card - (separated ? 1.0f + style.ItemSpacing.y : 0.0f)) / line)));
+  const bool one_line = lines == 1;
+  const int value_lines = one_line ? 1 : std::min(lines - 1, 4);
+  const float left_edge = ImGui::GetCursorScreenPos().x;
+  const float right_edge = left_edge + ImGui::GetContentRegionAvail().x;
   const float gap = ImGui::CalcTextSize("  ").x;
+  const float swatch = ImGui::GetFontSize() * 0.8f + style.ItemSpacing.x;
+  const auto measure = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
   for (std::size_t row = 0; row < snapshot.chains.size(); ++row) {
     const ChainSnapshot& chain = snapshot.chains[row];
     ImGui::PushID(chain.id);
-    chain_cell_contents(context, chain, {});
-    ImGui::Indent();
+    ImGui::BeginGroup();
+    // The swatch and the name, on one line (elided with "…", never inside a number).
+    const float size = ImGui::GetFontSize() * 0.8f;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float text_line = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, at.y + 0.5f * (text_line - size)),
+                                              ImVec2(at.x + size, at.y + 0.5f * (text_line + size)),
+                                              views::chain_colour(context, chain) | 0xFF000000u);
+    ImGui::Dummy(ImVec2(size, text_line));
+    ImGui::SameLine();
+    const std::string label = views::chain_label(chain) + (chain.enabled ? "" : " (off)");
+    const float label_room = (right_edge - left_edge - swatch) * (one_line ? 0.45f : 1.0f);
+    ImGui::TextUnformatted(elide_to_width(label, label_room, measure).c_str());
+    ui_probe::record_text("metrics/label/" + std::to_string(chain.id), views::chain_label(chain));
+    const bool label_hovered = ImGui::IsItemHovered();
+    if (!one_line) ImGui::Indent();
+    std::string left_out;
+    int line_number = 0;
     bool first = true;
     for (const std::size_t c : order) {
       const MetricColumn& column = columns[c];
       const MetricCell& cell = column.cells[row];
       if (cell.text == kDash) continue;  // a card lists what this chain has
-      const std::string name = column.header + " ";
-      const float width = ImGui::CalcTextSize((name + cell.text).c_str()).x;
-      if (!first && ImGui::GetItemRectMax().x + gap + width <= right_edge)
-        ImGui::SameLine(0.0f, gap);
+      const float width = measure(column.header + " " + cell.text);
+      const bool fits_here = ImGui::GetItemRectMax().x + gap + width <= right_edge;
+      if (one_line || !first) {
+        if (fits_here) {
+          ImGui::SameLine(0.0f, gap);
+        } else if (one_line || line_number + 1 >= value_lines) {
+          left_out += (left_out.empty() ? "" : "\n") + column.header + ": " + cell.text;
+          continue;
+        } else {
+          ++line_number;
+        }
+      }
       first = false;
       ImGui::BeginGroup();
       ImGui::TextDisabled("%s", column.header.c_str());
@@ -308,8 +350,14 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
           ImGui::SetTooltip("%s", cell.tooltip.c_str());
       }
     }
-    ImGui::Unindent();
-    ImGui::Separator();
+    if (label_hovered)
+      ImGui::SetTooltip("%s%s%s", views::chain_label(chain).c_str(), left_out.empty() ? "" : "\n",
+                        left_out.c_str());
+    if (!one_line) ImGui::Unindent();
+    ImGui::EndGroup();
+    // Every card's rectangle: a window test checks that all of them lie inside the panel.
+    ui_probe::record_last_item("metrics/card/" + std::to_string(chain.id));
+    if (separated) ImGui::Separator();
     ImGui::PopID();
   }
   ImGui::EndChild();
@@ -338,7 +386,19 @@ void show_metrics_table(const ViewContext& context, float below) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
                                 ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags, ImVec2(0.0f, -below))) return;
+  // As tall as its rows (wrapped names included), at most the panel: a table stretched to the
+  // panel's height drew empty bordered rows under the last chain.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+  const float swatch = ImGui::GetFontSize() * 0.8f + style.ItemSpacing.x;
+  float rows_height = row + 2.0f;  // the header and the outer borders
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const float label = text_width(views::chain_label(chain));
+    const float lines = std::max(1.0f, std::ceil(label / std::max(chain_width - swatch, 1.0f)));
+    rows_height += row + (lines - 1.0f) * ImGui::GetTextLineHeight() + (chain.enabled ? 0.0f : row);
+  }
+  const float table_height = std::min(rows_height, ImGui::GetContentRegionAvail().y - below);
+  if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags, ImVec2(0.0f, table_height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthFixed, chain_width);
   for (std::size_t c = 0; c < columns.size(); ++c)

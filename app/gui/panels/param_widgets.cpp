@@ -1,11 +1,16 @@
 #include "app/gui/panels/param_widgets.hpp"
 
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/plot/slider_text.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace sgl {
@@ -34,6 +39,74 @@ void slider_bounds(const ParamDescriptor& descriptor, const ParamWidgetLimits& l
     hi = std::min(hi, limits.max_batch_size);
   if (descriptor.log_scale && lo <= 0.0) lo = std::min(1e-6, hi);
 }
+
+// Where ImGui puts the grab of a floating-point slider (SliderBehaviorT): GrabMinSize wide, 2 px
+// in from the frame, at the value's fraction of the (log-)range; log ranges below ImGui's zero
+// epsilon (10^-precision of the format) start at that epsilon, as ImGui's do.
+float grab_fraction(double value, double lo, double hi, bool logarithmic, const char* format) {
+  if (!(hi > lo)) return 0.0f;
+  value = std::clamp(value, lo, hi);
+  if (!logarithmic || lo < 0.0) return static_cast<float>((value - lo) / (hi - lo));
+  int precision = 3;  // ImGui's default when the format has none
+  if (const char* dot = std::strstr(format, "%."); dot != nullptr) precision = std::atoi(dot + 2);
+  const double epsilon = std::pow(0.1, precision);
+  const double from = std::max(lo, epsilon), to = std::max(hi, epsilon);
+  if (value <= from || to <= from) return 0.0f;
+  return static_cast<float>(std::log(value / from) / std::log(to / from));
+}
+
+}  // namespace
+
+bool readable_slider(const std::string& label, double& value, double lo, double hi,
+                     const char* format, int flags, const std::string& probe) {
+  const std::string hidden = "##" + label;  // the same id whatever the label shows
+  const bool typing = ImGui::TempInputIsActive(ImGui::GetID(hidden.c_str()));
+  if (!typing) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(0, 0, 0, 0));
+  const bool changed =
+      ImGui::SliderScalar(hidden.c_str(), ImGuiDataType_Double, &value, &lo, &hi, format, flags);
+  if (!typing) ImGui::PopStyleColor();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec2 frame_min = ImGui::GetItemRectMin(), frame_max = ImGui::GetItemRectMax();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
+  const std::string name = label.substr(0, label.find("##"));
+  const float text_y = frame_min.y + style.FramePadding.y;
+  draw->AddText(ImVec2(frame_max.x + style.ItemInnerSpacing.x, text_y), text_colour, name.c_str());
+  // The item's rectangle includes the label, as ImGui reports it for a labelled slider (input
+  // tests drag along it, probes record it).
+  if (!name.empty())
+    GImGui->LastItemData.Rect.Max.x =
+        frame_max.x + style.ItemInnerSpacing.x + ImGui::CalcTextSize(name.c_str()).x;
+  if (typing) return changed;
+  char text[64];
+  if (std::strchr(format, '%') != nullptr)
+    std::snprintf(text, sizeof text, format, value);
+  else
+    std::snprintf(text, sizeof text, "%s", format);
+  const float grab_padding = 2.0f;  // ImGui's, in SliderBehaviorT
+  const float usable = frame_max.x - frame_min.x - 2.0f * grab_padding;
+  const float grab = std::min(style.GrabMinSize, usable);
+  const float fraction =
+      grab_fraction(value, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0, format);
+  const float grab_lo = frame_min.x + grab_padding + fraction * (usable - grab);
+  const float text_width = ImGui::CalcTextSize(text).x;
+  const SliderTextPlacement placed = place_slider_value(
+      frame_min.x, frame_max.x, grab_lo, grab_lo + grab, text_width, style.FramePadding.x * 0.5f);
+  const ImVec2 at(placed.x, text_y);
+  if (placed.overlaps_grab)  // no room beside the grab: the number on a backdrop above it
+    draw->AddRectFilled(ImVec2(at.x - 2.0f, frame_min.y + 2.0f),
+                        ImVec2(at.x + text_width + 2.0f, frame_max.y - 2.0f),
+                        ImGui::GetColorU32(ImGuiCol_FrameBg));
+  draw->AddText(at, text_colour, text);
+  if (!probe.empty()) {  // "chain1/step_size/grab": a window test checks the two never overlap
+    ui_probe::record_rect(probe + "/grab", {grab_lo, frame_min.y, grab, frame_max.y - frame_min.y});
+    ui_probe::record_rect(probe + (placed.overlaps_grab ? "/value_on_backdrop" : "/value"),
+                          {at.x, text_y, text_width, ImGui::GetTextLineHeight()});
+  }
+  return changed;
+}
+
+namespace {
 
 bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidgetLimits& limits) {
   const std::string label = descriptor.label + "##" + descriptor.name;
@@ -78,8 +151,9 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
                            : descriptor.kind == ParamKind::Integer    ? "%.0f"
                                                                       : "%.4g";
       double edited = value;
-      if (ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &edited, &lo, &hi, format,
-                              flags)) {
+      const std::string probe =
+          limits.probe_prefix.empty() ? "" : limits.probe_prefix + descriptor.name;
+      if (readable_slider(label, edited, lo, hi, format, flags, probe)) {
         if (descriptor.kind == ParamKind::Integer) edited = std::round(edited);
         // Clamp to the descriptor's own range (typed values may leave the slider's range).
         edited = std::clamp(edited, descriptor.min, descriptor.max);

@@ -35,4 +35,11 @@ struct ParamWidgetLimits {
 bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& values,
                  const ParamWidgetLimits& limits);
 
+// ImGui's SliderScalar (double) with its value drawn where the grab is not
+// (core/plot/slider_text.hpp), so the handle never covers the number being set; the label
+// ("name##id") is drawn after the frame as ImGui draws it. `flags`: ImGuiSliderFlags. With a
+// `probe` name, the grab's and the value's rectangles are recorded as PROBE/grab and PROBE/value.
+bool readable_slider(const std::string& label, double& value, double lo, double hi,
+                     const char* format, int flags, const std::string& probe = {});
+
 }  // namespace sgl

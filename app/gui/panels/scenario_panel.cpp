@@ -21,6 +21,7 @@
 #include "app/scenario/live_session.hpp"
 #include "app/scenario/session_save.hpp"
 #include "core/io/new_file.hpp"
+#include "core/plot/chain_palette.hpp"
 #include "core/plot/pane_arrangement.hpp"
 #include "core/run/live_engine.hpp"
 #include "core/util/error.hpp"
@@ -91,9 +92,15 @@ std::optional<Scenario> ScenarioPanel::take_request() {
 }
 
 std::uint32_t ScenarioPanel::label_colour(const std::string& label) const {
-  if (scenario_)
-    for (std::size_t i = 0; i < scenario_->chains.size(); ++i)
-      if (scenario_->chains[i].label == label) return default_chain_colour(static_cast<int>(i));
+  if (!scenario_) return default_chain_colour(0);
+  // By sampler, as the live chains (whose ids are the scenario's positions) are coloured.
+  std::vector<ChainColourRequest> chains;
+  for (std::size_t i = 0; i < scenario_->chains.size(); ++i)
+    chains.push_back({static_cast<int>(i), scenario_->chains[i].sampler_id});
+  std::map<int, std::uint32_t> colours;
+  assign_chain_colours(chains, colours);
+  for (std::size_t i = 0; i < scenario_->chains.size(); ++i)
+    if (scenario_->chains[i].label == label) return colours.at(static_cast<int>(i));
   return default_chain_colour(0);
 }
 

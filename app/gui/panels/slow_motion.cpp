@@ -1,4 +1,5 @@
 #include "app/gui/panels/slow_motion.hpp"
+#include "app/gui/shell/ui_palette.hpp"
 
 #include <imgui.h>
 
@@ -178,7 +179,7 @@ void SlowMotion::show_controls(const EngineSnapshot& snapshot) {
   if (!active_) return;
   const ChainSnapshot* chain = find_chain(snapshot, frame_.chain_id);
   const std::string name = chain != nullptr ? chain->label : "?";
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.1f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
   ImGui::TextWrapped("Slow motion: %s", name.c_str());
   ImGui::PopStyleColor();
   ImGui::TextWrapped("The other chains are paused. Space: play/pause, N: one leapfrog step.");

@@ -16,6 +16,7 @@
 #include "app/gui/gl/scalar_field_texture.hpp"
 #include "app/gui/panels/colour_map_menu.hpp"
 #include "app/gui/panels/density_grid.hpp"
+#include "app/gui/panels/param_widgets.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
@@ -299,8 +300,9 @@ void show_target_view(ViewContext& context) {
     ImGui::Checkbox("sample clouds", &settings.show_cloud);
     if (target.dim() >= 2) ImGui::Checkbox("momentum arrows", &settings.show_momentum);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-    ImGui::SliderInt("trail", &settings.trail_length, 10, 2000, "%d", ImGuiSliderFlags_Logarithmic);
-    settings.trail_length = std::clamp(settings.trail_length, 2, 100000);
+    double trail = settings.trail_length;  // the value beside the grab, never under it
+    if (readable_slider("trail", trail, 10.0, 2000.0, "%.0f", ImGuiSliderFlags_Logarithmic))
+      settings.trail_length = std::clamp(static_cast<int>(std::lround(trail)), 2, 100000);
     if (target.dim() >= 2) equal_aspect_checkbox(context, target.dim() == 2 && has_density);
     if (target.dim() == 2 && has_density) {
       ImGui::Checkbox("marginal histograms", &settings.show_marginals);

@@ -8,6 +8,7 @@
 
 #include "app/gui/plot/plot_internal.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "core/plot/label_elision.hpp"
 
 namespace sgl::plot::detail {
 namespace {
@@ -179,6 +180,15 @@ void draw_legend(FrameState& state) {
     memory.legend_hits.push_back({entry.key, top_left, {top_left.x + width, top_left.y + line}});
   };
 
+  // Labels wider than the plot end in "…" (never cut inside a number) instead of leaving it.
+  auto fitted = [&](float max_entry_width) {
+    std::vector<LegendEntry> entries = state.legend;
+    const auto measure = [&](const std::string& text) { return painter.text_size(text).x; };
+    for (LegendEntry& entry : entries)
+      entry.text = elide_to_width(entry.text, max_entry_width - swatch - gap, measure);
+    return entries;
+  };
+
   if ((state.flags & PlotFlags_LegendAbove) != 0) {
     const float spacing = 0.8f * font;  // between entries
     // Above the data area, right-aligned, so it never hides a trace: in the y label's row when
@@ -192,10 +202,11 @@ void draw_legend(FrameState& state) {
     // list; the rest wrap onto full-width rows above it, so reading order is kept.
     const float header_width = state.area_max.x - y_label_end;
     const float row_width = state.area_max.x - state.frame_min.x - 0.35f * font;
-    std::size_t header_first = state.legend.size();
+    const std::vector<LegendEntry> legend = fitted(row_width);
+    std::size_t header_first = legend.size();
     float header_used = -spacing;
     while (header_first > 0) {
-      const float width = entry_width(state.legend[header_first - 1]) + spacing;
+      const float width = entry_width(legend[header_first - 1]) + spacing;
       if (header_used + width > header_width) break;
       header_used += width;
       --header_first;
@@ -203,17 +214,17 @@ void draw_legend(FrameState& state) {
     std::vector<std::vector<const LegendEntry*>> rows;
     float used = 0.0f;
     for (std::size_t k = 0; k < header_first; ++k) {
-      const float width = entry_width(state.legend[k]);
+      const float width = entry_width(legend[k]);
       if (rows.empty() || used + spacing + width > row_width) {
         rows.emplace_back();
         used = -spacing;
       }
-      rows.back().push_back(&state.legend[k]);
+      rows.back().push_back(&legend[k]);
       used += spacing + width;
     }
     rows.emplace_back();  // the header row (possibly empty)
-    for (std::size_t k = header_first; k < state.legend.size(); ++k) {
-      rows.back().push_back(&state.legend[k]);
+    for (std::size_t k = header_first; k < legend.size(); ++k) {
+      rows.back().push_back(&legend[k]);
     }
     const int row_count = static_cast<int>(rows.size());
     for (int r = 0; r < row_count; ++r) {
@@ -232,19 +243,33 @@ void draw_legend(FrameState& state) {
     memory.legend_rows_above = row_count;
     return;
   }
-  float widest = 0.0f;
-  for (const LegendEntry& entry : state.legend) widest = std::max(widest, entry_width(entry));
+  // The box stays inside the data area: labels are elided to its width, and entries beyond its
+  // height are summed up as "+N more" (each chain's name is on the legend strip anyway).
+  const std::vector<LegendEntry> legend = fitted(state.area_max.x - state.area_min.x - 4.0f * gap);
+  const float area_height = state.area_max.y - state.area_min.y - 4.0f * gap;
+  std::size_t shown = legend.size();
+  if (static_cast<float>(shown) * line > area_height)
+    shown = static_cast<std::size_t>(std::max(0.0f, std::floor(area_height / line) - 1.0f));
+  char more_text[32] = "";
+  if (shown < legend.size())
+    std::snprintf(more_text, sizeof more_text, "+%zu more", legend.size() - shown);
+  const std::string more = more_text;
+  float widest = more.empty() ? 0.0f : painter.text_size(more).x;
+  for (std::size_t k = 0; k < shown; ++k) widest = std::max(widest, entry_width(legend[k]));
+  const float rows = static_cast<float>(shown + (more.empty() ? 0 : 1));
+  if (rows == 0.0f) return;
   const float box_width = widest + 2.0f * gap;
-  const float box_height = static_cast<float>(state.legend.size()) * line + 2.0f * gap;
+  const float box_height = rows * line + 2.0f * gap;
   const Point box_max{state.area_max.x - gap, state.area_min.y + gap + box_height};
   const Point box_min{box_max.x - box_width, state.area_min.y + gap};
   painter.fill_rect(box_min, box_max, kLegendBackground);
   painter.stroke_rect(box_min, box_max, kFrame, 1.0f);
   float y = box_min.y + gap;
-  for (const LegendEntry& entry : state.legend) {
-    draw_entry(entry, {box_min.x + gap, y});
+  for (std::size_t k = 0; k < shown; ++k) {
+    draw_entry(legend[k], {box_min.x + gap, y});
     y += line;
   }
+  if (!more.empty()) painter.text({box_min.x + gap, y}, kHiddenLabel, more);
 }
 
 void show_hover_readout(FrameState& state) {

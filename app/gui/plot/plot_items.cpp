@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/gui/plot/plot_internal.hpp"
+#include "core/plot/bar_fill_bands.hpp"
 #include "core/plot/contour_lines.hpp"
 
 namespace sgl::plot {
@@ -242,32 +243,18 @@ void OverlappingBarFills(const double* edges, int bins, const std::vector<BarFil
     };
     return rgba(byte(c.r), byte(c.g), byte(c.b), byte(c.a));
   };
-  std::vector<double> levels;
-  std::vector<Rgba> covering;
-  for (int i = 0; i < bins; ++i) {
+  // One chain's tint per band (fill_bands): overlapping translucent fills composited into brown.
+  std::vector<const double*> heights;
+  for (const BarFill& fill : fills) heights.push_back(fill.heights);
+  for (const FillBand& band : fill_bands(bins, heights)) {
+    const int i = band.bin;
     if (!std::isfinite(edges[i]) || !std::isfinite(edges[i + 1])) continue;
-    // Every series' bar spans [min(0, h), max(0, h)]; between consecutive distinct ends the
-    // same series cover the bin, and their fills composite into one colour.
-    levels.assign(1, 0.0);
-    for (const BarFill& fill : fills)
-      if (std::isfinite(fill.heights[i])) levels.push_back(fill.heights[i]);
-    std::sort(levels.begin(), levels.end());
-    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
-    for (std::size_t k = 0; k + 1 < levels.size(); ++k) {
-      const double mid = 0.5 * (levels[k] + levels[k + 1]);
-      covering.clear();
-      for (const BarFill& fill : fills) {
-        const double h = fill.heights[i];
-        if (std::isfinite(h) && std::min(0.0, h) <= mid && mid <= std::max(0.0, h))
-          covering.push_back(straight(fill.colour));
-      }
-      const Rgba colour = composite_over(covering);
-      if (colour.a <= 0.0f) continue;
-      const Point a = clamped(state, t(edges[i], levels[k + 1]));
-      const Point b = clamped(state, t(edges[i + 1], levels[k]));
-      state.painter->fill_rect({std::min(a.x, b.x), std::min(a.y, b.y)},
-                               {std::max(a.x, b.x), std::max(a.y, b.y)}, packed(colour));
-    }
+    const Rgba colour = straight(fills[band.owner].colour);
+    if (colour.a <= 0.0f) continue;
+    const Point a = clamped(state, t(edges[i], band.hi));
+    const Point b = clamped(state, t(edges[i + 1], band.lo));
+    state.painter->fill_rect({std::min(a.x, b.x), std::min(a.y, b.y)},
+                             {std::max(a.x, b.x), std::max(a.y, b.y)}, packed(colour));
   }
 }
 

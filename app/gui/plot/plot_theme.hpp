@@ -14,8 +14,8 @@ struct PlotTheme {
   Colour tick_label = rgba(45, 45, 50);
   Colour axis_label = rgba(10, 10, 12);
   Colour legend_background = rgba(255, 255, 255, 230);
-  Colour hidden_label = rgba(150, 150, 150);
-  Colour foreground = rgba(15, 15, 20);  // truth curves, reference ellipses
+  Colour hidden_label = rgba(110, 110, 110);  // greyed, yet 4.5:1 on white
+  Colour foreground = rgba(15, 15, 20);       // truth curves, reference ellipses
   Colour zero_line = rgba(0, 0, 0, 120);
   Colour hover_ring = rgba(0, 0, 0);
   Colour marker_outline = rgba(255, 255, 255);  // around current-position markers

@@ -401,8 +401,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     layout_pending_ = false;
   }
 
-  for (const auto& chain : snapshot_->chains)
-    chain_colours_.emplace(chain.id, default_chain_colour(chain.id));
+  assign_chain_colours(*snapshot_, chain_colours_);  // by sampler, kept once given
 
   show_headline();
   // The legend strip: always where the layout put it, above the plots.

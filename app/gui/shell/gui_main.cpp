@@ -32,6 +32,7 @@
 #include "app/scenario/assets.hpp"
 #include "app/scenario/live_session.hpp"
 #include "app/scenario/recovery_file.hpp"
+#include "core/plot/ui_scale.hpp"
 #include "core/run/run_spec.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
@@ -57,15 +58,6 @@ std::optional<LayoutMode> parse_layout_mode(const std::string& text) {
   if (text == "dashboard") return LayoutMode::Dashboard;
   if (text == "lecture") return LayoutMode::Lecture;
   throw UserError("--layout: expected dashboard or lecture, not '" + text + "'");
-}
-
-// The dashboard tiles seven panels; in a window under 1000 units tall, full-size fonts would leave
-// their plots a few pixels high, so fonts shrink with the height (not below 0.75). The height is
-// counted in units of the chosen scale, so 2560x1440 at --scale 2 behaves as 1280x720 does at 1.
-// The lecture layout shows three panels and keeps the chosen scale for the back row.
-float automatic_zoom(LayoutMode layout, float window_height, float chosen_scale) {
-  if (layout != LayoutMode::Dashboard || window_height <= 0.0f) return chosen_scale;
-  return chosen_scale * std::clamp(window_height / chosen_scale / 1000.0f, 0.75f, 1.0f);
 }
 
 // --record and --record-png-dir: opened before the window, so an unwritable destination is
@@ -310,8 +302,9 @@ int run_gui(const GuiOptions& options) {
       if (!auto_scale) window.set_zoom(window.zoom() * *zoom);
     }
     if (auto_scale)
-      window.set_zoom(
-          automatic_zoom(shell->layout_mode(), ImGui::GetIO().DisplaySize.y, chosen_scale));
+      window.set_zoom(automatic_ui_scale(shell->layout_mode() == LayoutMode::Dashboard,
+                                         ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y,
+                                         chosen_scale));
     // Runs with a frame count (tests, screenshots) go as fast as they can; the interactive
     // window paces itself at 60 Hz while something changes and sleeps otherwise.
     if (options.frames == 0) window.wait_for_next_frame(busy, shell->changes_with_time());

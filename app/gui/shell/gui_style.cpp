@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/gui/shell/ui_palette.hpp"
+
 namespace sgl {
 
 void apply_lecture_style() {
@@ -15,10 +17,14 @@ void apply_lecture_style() {
   style.ItemSpacing = ImVec2(8.0f, 5.0f);
   style.WindowPadding = ImVec2(8.0f, 6.0f);
   ImVec4* colours = style.Colors;
-  colours[ImGuiCol_Text] = ImVec4(0.05f, 0.05f, 0.07f, 1.0f);
-  colours[ImGuiCol_WindowBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
-  colours[ImGuiCol_TitleBg] = ImVec4(0.80f, 0.83f, 0.88f, 1.0f);
-  colours[ImGuiCol_TitleBgActive] = ImVec4(0.62f, 0.72f, 0.86f, 1.0f);
+  auto vec = [](std::uint32_t packed) { return ImGui::ColorConvertU32ToFloat4(packed); };
+  colours[ImGuiCol_Text] = vec(palette::kText);
+  colours[ImGuiCol_TextDisabled] = vec(palette::kCaption);
+  colours[ImGuiCol_WindowBg] = vec(palette::kWindowBackground);
+  colours[ImGuiCol_PopupBg] = vec(palette::kPopupBackground);
+  colours[ImGuiCol_MenuBarBg] = vec(palette::kMenuBarBackground);
+  colours[ImGuiCol_TitleBg] = vec(palette::kTitleBackground);
+  colours[ImGuiCol_TitleBgActive] = vec(palette::kTitleBackgroundActive);
   colours[ImGuiCol_Border] = ImVec4(0.55f, 0.57f, 0.62f, 0.8f);
 }
 

@@ -76,7 +76,10 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
     place(out, title_of(stems[0]), main_x, top, main_w, height);
     return out;
   }
-  const float first_w = main_w * 0.7f;
+  // 70%, or more where the side panels can spare it so that the main plot's data area stays
+  // 600 px wide (plus ~4.5 fonts of axis furniture) after Ctrl+= at 1280x720.
+  const float main_plot_w = 600.0f + 4.5f * r.font_size, side_min_w = 11.0f * r.font_size;
+  const float first_w = std::max(main_w * 0.7f, std::min(main_plot_w, main_w - side_min_w));
   place(out, title_of(stems[0]), main_x, top, first_w, height);
   const float rest = static_cast<float>(stems.size() - 1);
   for (std::size_t i = 1; i < stems.size(); ++i)

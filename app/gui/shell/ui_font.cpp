@@ -21,7 +21,8 @@ ImFont*& headline_font_storage() {
 // sub/superscripts, ℓ, arrows and math operators (∇, −, ·, √, ≥); DejaVu Sans has them all.
 const ImWchar kGlyphRanges[] = {
     0x0020, 0x024F,  // Latin, Latin-1, Latin Extended-A/B (Ũ)
-    0x0300, 0x03FF,  // combining marks (B̂), Greek
+    0x0300, 0x0301,  // combining marks (U+0302 follows, raised), Greek
+    0x0303, 0x03FF,
     0x2000, 0x209F,  // punctuation, super- and subscripts
     0x2100, 0x21FF,  // letterlike symbols (ℓ), arrows
     0x2200, 0x22FF,  // mathematical operators
@@ -34,8 +35,18 @@ const ImWchar kGlyphRanges[] = {
 float add_ui_font(ImFontAtlas& atlas, float pixels) {
   std::error_code ignored;
   if (std::filesystem::exists(kFontPath, ignored) &&
-      atlas.AddFontFromFileTTF(kFontPath, pixels, nullptr, kGlyphRanges) != nullptr)
+      atlas.AddFontFromFileTTF(kFontPath, pixels, nullptr, kGlyphRanges) != nullptr) {
+    // The combining circumflex of R̂ and B̂: DejaVu places it for lowercase letters, so over a
+    // capital (ImGui has no mark positioning) it sank into the letter's top and R̂ read as R.
+    // Raised by the cap height minus the x-height, it sits above capitals and a little high
+    // over τ̂ and σ̂, a hat everywhere.
+    static const ImWchar kCircumflex[] = {0x0302, 0x0302, 0};
+    ImFontConfig raised;
+    raised.MergeMode = true;
+    raised.GlyphOffset = ImVec2(0.0f, -0.19f * pixels);
+    atlas.AddFontFromFileTTF(kFontPath, pixels, &raised, kCircumflex);
     return 1.0f;
+  }
   std::fprintf(stderr,
                "note: %s not found (install fonts-dejavu-core); using ImGui's built-in font\n",
                kFontPath);
