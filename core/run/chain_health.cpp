@@ -12,7 +12,10 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
+// Whole percent, never rounded to 100% or 0% when it is not: "over 99%", "under 1%".
 std::string percent(double share) {
+  if (share > 0.99 && share < 1.0) return "over 99%";
+  if (share > 0.0 && share < 0.01) return "under 1%";
   char text[32];
   std::snprintf(text, sizeof text, "%.0f%%", 100.0 * share);
   return text;

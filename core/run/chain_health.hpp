@@ -49,7 +49,7 @@ constexpr double kUnstableDivergenceShare = 0.5;
 // Stuck: MH acceptance below this over the window.
 constexpr double kStuckAcceptance = 0.02;
 // Too slow: crossing_steps above this. Well-set chains on the bundled targets need 10–10⁴
-// (HMC at ε = 0.1: ~40; SGLD at ε = 0.05: ~400); HMC at the ε slider's bottom (0.0002) ~3·10⁵.
+// (HMC at ε = 0.1: ~40; SGLD at ε = 0.05: ~400); HMC at the ε slider's bottom (0.0002) ~2·10⁵.
 constexpr double kTooSlowCrossingSteps = 1e5;
 
 // `segment`: counters since the settings took effect (Chain::settings_counters); `uses_mh`: the

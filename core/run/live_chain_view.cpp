@@ -37,6 +37,10 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
         recent_motion(chain.draws(), chain.settings_start_step(), widths, kLiveRecentDraws);
     view.health = assess_chain_health(view.settings_counters,
                                       view.settings_counters.mh_proposals > 0, motion);
+    // "Too slow" judges a change the user made: a preset's own chains may move little on
+    // purpose (Chen Fig. 2's exact dynamics stay on one small orbit).
+    if (view.health.state == ChainHealthState::TooSlow && chain.settings_start_step() == 0)
+      view.health = ChainHealth{};
   }
 
   const DrawStore& draws = chain.draws();

@@ -51,6 +51,8 @@ TEST_CASE("chain health: thresholds on counts and motion", "[health]") {
   CHECK(health.finding == "every trajectory diverges");
   diverging.divergences = 600;
   CHECK(assess_chain_health(diverging, true, moving).finding == "60% of trajectories diverge");
+  diverging.divergences = 999;  // never rounded up to "100%"
+  CHECK(assess_chain_health(diverging, true, moving).finding == "over 99% of trajectories diverge");
   diverging.divergences = 100;  // 10%: rejected now and then, still a working chain
   CHECK(assess_chain_health(diverging, true, moving).state == ChainHealthState::Ok);
 
