@@ -70,8 +70,16 @@ wait_for "the forget-draws status line" forgot
 echo "$(text_of controls/status)"
 
 # 3. The bottom of the ε slider: far too slow.
-scroll_controls_to chain0/step_size
-drag_slider chain0/step_size 0.1 -0.05
+# The status line that just appeared can move the slider between reading its rectangle and the
+# press: drag again if ε did not change.
+for attempt in 1 2 3; do
+  sleep 0.5
+  scroll_controls_to chain0/step_size
+  drag_slider chain0/step_size 0.1 -0.05
+  for _ in $(seq 20); do [[ "$(param 0 step_size)" != "$step0" ]] && break; sleep 0.1; done
+  [[ "$(param 0 step_size)" != "$step0" ]] && break
+  echo "drag not taken yet (attempt $attempt)"
+done
 legend_slow() { [[ "$(legend 0)" == "too slow" ]]; }
 wait_for "the legend to call HMC too slow (ε = $(param 0 step_size))" legend_slow
 echo "ε $(param 0 step_size): legend '$(legend 0)', banner: $(text_of banner/0)"
