@@ -84,6 +84,26 @@ void Chain::set_params(const ParamValues& params) {
   sampler_->set_params(sampler_defaults(sampler_id_, *target_, params, info.params));
   params_ = params;
   history_.push_back({sampler_->counters().steps, params});
+  settings_start_step_ = sampler_->counters().steps;
+  settings_base_ = sampler_->counters();
+}
+
+SamplerCounters Chain::settings_counters() const {
+  SamplerCounters since = sampler_->counters();
+  const SamplerCounters& base = settings_base_;
+  since.steps -= base.steps;
+  since.mh_proposals -= base.mh_proposals;
+  since.mh_accepts -= base.mh_accepts;
+  since.accept_prob_sum -= base.accept_prob_sum;
+  since.divergences -= base.divergences;
+  since.gradient_evaluations -= base.gradient_evaluations;
+  since.density_evaluations -= base.density_evaluations;
+  for (std::size_t c = 0; c < kMaxChannels; ++c) {
+    since.channels[c].sum -= base.channels[c].sum;
+    since.channels[c].count -= base.channels[c].count;
+  }
+  since.diagnostic_seconds -= base.diagnostic_seconds;
+  return since;
 }
 
 ParamValues Chain::full_params() const {
@@ -97,6 +117,8 @@ void Chain::reset() {
   burnin_counters_ = SamplerCounters{};
   wall_seconds_ = 0.0;
   history_.clear();
+  settings_start_step_ = 0;
+  settings_base_ = SamplerCounters{};
   initial_params_ = params_;
   sampler_->reset(init_, rng_);
 }

@@ -29,6 +29,8 @@ class Chain {
   void reserve_draws(std::size_t draws) { draws_.reserve(draws); }
   // Restarts from the initial point with the initial seed, keeping the current parameters.
   void reset();
+  // Drops the stored draws made before the current settings took effect (the chain goes on).
+  void forget_draws_before_settings() { draws_.drop_through(settings_start_step_); }
 
   const std::string& sampler_id() const { return sampler_id_; }
   const ParamValues& params() const { return params_; }  // user values as given
@@ -53,6 +55,11 @@ class Chain {
   // Wall time less the exact-U evaluations made only for the record (sampler.hpp).
   double algorithm_seconds() const;
   const std::vector<ParamChange>& param_history() const { return history_; }
+  // The current settings segment: the step after which the current parameters apply (0 from a
+  // (re)start) and the counters of the steps since, so that "N divergent trajectories" and
+  // the acceptance describe the settings in force rather than the whole run.
+  std::uint64_t settings_start_step() const { return settings_start_step_; }
+  SamplerCounters settings_counters() const;
   // Attaches a watcher of the sampler's paths (null detaches); see trajectory_observer.hpp.
   void set_trajectory_observer(TrajectoryObserver* observer) {
     sampler_->set_trajectory_observer(observer);
@@ -74,6 +81,8 @@ class Chain {
   SamplerCounters burnin_counters_;
   double wall_seconds_ = 0.0;
   std::vector<ParamChange> history_;
+  std::uint64_t settings_start_step_ = 0;
+  SamplerCounters settings_base_;  // counters when the current settings took effect
 };
 
 }  // namespace sgl

@@ -12,6 +12,8 @@
 // runs; index 0 is then the oldest draw still held.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -85,6 +87,35 @@ class DrawStore final : public DrawSink {
     head_ = 0;
     next_slot_ = 0;
     appended_ = 0;
+  }
+
+  // Forgets the oldest draws up to and including step `step` ("forget draws before this
+  // change"); appended() still counts them, as it counts draws a ring buffer dropped.
+  void drop_through(std::uint64_t step) {
+    std::size_t first_kept = 0;
+    while (first_kept < size_ && iteration(first_kept) <= step) ++first_kept;
+    if (first_kept == 0) return;
+    if (capacity_ > 0) {
+      head_ = slot(first_kept);
+      size_ -= first_kept;
+      if (size_ == 0) head_ = next_slot_;
+      return;
+    }
+    // Unbounded stores (the CLI's) keep index = slot: move the kept draws to the front.
+    const auto shift = [&](auto& values, std::size_t per_draw) {
+      std::copy(values.begin() + std::ptrdiff_t(first_kept * per_draw),
+                values.begin() + std::ptrdiff_t(size_ * per_draw), values.begin());
+    };
+    const auto width = static_cast<std::size_t>(dim_);
+    shift(iteration_, 1);
+    shift(theta_, width);
+    shift(momentum_, width);
+    shift(potential_, 1);
+    shift(hamiltonian_, 1);
+    shift(accepted_, 1);
+    shift(divergent_, 1);
+    if (channel_count_ > 0) shift(channel_values_, static_cast<std::size_t>(channel_count_));
+    size_ -= first_kept;
   }
 
   int dim() const { return dim_; }

@@ -11,6 +11,7 @@
 
 #include "core/diagnostics/histogram.hpp"
 #include "core/plot/streaming_decimator.hpp"
+#include "core/run/chain_health.hpp"
 #include "core/run/group_convergence.hpp"
 #include "core/run/param_change.hpp"
 #include "core/run/recorded_trajectory.hpp"
@@ -46,6 +47,11 @@ struct ChainSnapshot {
   std::vector<std::uint64_t> divergence_steps;
   std::uint64_t divergence_bucket_width = 1;
   std::uint64_t divergence_marks_count = 0;  // divergences marked since the last reset
+  // The current settings segment (Chain::settings_counters) and what it says about the chain:
+  // unstable, stuck or too slow under these settings (chain_health.hpp).
+  std::uint64_t settings_start_step = 0;
+  SamplerCounters settings_counters;
+  ChainHealth health;
 
   int dim = 0;
   std::size_t stored_draws = 0;  // draws held in the chain's ring buffer

@@ -136,6 +136,17 @@ void LiveChainStats::clear() {
   recent_rate_ = 0.0;
 }
 
+void LiveChainStats::restart_from_store(const Chain& chain) {
+  clear();
+  const DrawStore& draws = chain.draws();
+  std::uint64_t divergent_stored = 0;
+  for (std::size_t i = 0; i < draws.size(); ++i) divergent_stored += draws.divergent(i) ? 1 : 0;
+  // As if every stored draw were new, and the divergences before them already seen.
+  appended_seen_ = draws.appended() - draws.size();
+  divergences_seen_ = chain.counters().divergences - divergent_stored;
+  consume(chain);
+}
+
 void LiveChainStats::consume(const Chain& chain) {
   const DrawStore& draws = chain.draws();
   // A store that restarted behind our back (the chain was reset) restarts the aggregations.

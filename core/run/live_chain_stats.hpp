@@ -64,6 +64,9 @@ class LiveChainStats {
 
   // Forgets everything (after the chain was reset or rebuilt).
   void clear();
+  // Forgets everything and aggregates the draws the chain's store holds now afresh (after it
+  // dropped its older draws: "forget draws before this change").
+  void restart_from_store(const Chain& chain);
   // Feeds the draws the chain appended since the last call. If the ring buffer overwrote some
   // before they were read, they are counted in dropped_draws() and skipped.
   void consume(const Chain& chain);

@@ -28,6 +28,20 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   view.divergence_steps = stats.divergences().steps();
   view.divergence_bucket_width = stats.divergences().bucket_width();
   view.divergence_marks_count = stats.divergences().count();
+  view.settings_start_step = chain.settings_start_step();
+  view.settings_counters = chain.settings_counters();
+  if (!chain.stopped()) {
+    std::vector<double> widths;
+    for (const Interval& range : chain.target().view_box()) widths.push_back(range.hi - range.lo);
+    const RecentMotion motion =
+        recent_motion(chain.draws(), chain.settings_start_step(), widths, kLiveRecentDraws);
+    view.health = assess_chain_health(view.settings_counters,
+                                      view.settings_counters.mh_proposals > 0, motion);
+    // "Too slow" judges a change the user made: a preset's own chains may move little on
+    // purpose (Chen Fig. 2's exact dynamics stay on one small orbit).
+    if (view.health.state == ChainHealthState::TooSlow && chain.settings_start_step() == 0)
+      view.health = ChainHealth{};
+  }
 
   const DrawStore& draws = chain.draws();
   const int dim = draws.dim();

@@ -101,6 +101,10 @@ void LiveEngine::reset_chain(int id) {
   impl_->push([id](Impl& engine) { engine.reset_chain(id); });
 }
 
+void LiveEngine::forget_draws_before_change(int id) {
+  impl_->push([id](Impl& engine) { engine.forget_draws_before_change(id); });
+}
+
 void LiveEngine::set_chain_params(int id, const ParamValues& params) {
   impl_->push([id, params](Impl& engine) { engine.set_chain_params(id, params); });
 }

@@ -75,6 +75,10 @@ class LiveEngine {
   void set_speed(double steps_per_second);  // per chain; 0 = as fast as possible
   void reset_all();
   void reset_chain(int id);
+  // "Forget draws before this change": chain `id` keeps running, but its histograms, traces and
+  // diagnostics restart from the draws made under its current settings (since its last
+  // parameter change), so a histogram damaged by a bad setting recovers.
+  void forget_draws_before_change(int id);
   void set_chain_params(int id, const ParamValues& params);
   void set_chain_sampler(int id, const std::string& sampler_id, const ParamValues& params);
   void set_chain_enabled(int id, bool enabled);

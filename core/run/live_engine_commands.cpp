@@ -194,6 +194,12 @@ void LiveEngine::Impl::reset_chain(int id) {
   restart_chain(live);
 }
 
+void LiveEngine::Impl::forget_draws_before_change(int id) {
+  LiveChain& live = find_chain(id);
+  live.chain->forget_draws_before_settings();
+  live.stats.restart_from_store(*live.chain);
+}
+
 void LiveEngine::Impl::set_chain_params(int id, const ParamValues& params) {
   LiveChain& live = find_chain(id);
   try {

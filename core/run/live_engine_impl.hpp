@@ -89,6 +89,7 @@ struct LiveEngine::Impl {
   void restart_chain(LiveChain& live);  // after a reset or rebuild: aggregations, pace, slice
   void restart_pacing();
   void reset_chain(int id);
+  void forget_draws_before_change(int id);
   void set_chain_params(int id, const ParamValues& params);
   void set_chain_sampler(int id, const std::string& sampler_id, const ParamValues& params);
   void remove_chain(int id);

@@ -40,6 +40,12 @@ void ParamUndoStack::record(int chain_id, const std::string& sampler_id, const P
   gesture_open_ = true;
 }
 
+const ParamUndoEntry* ParamUndoStack::newest_of(int chain_id) const {
+  for (auto it = entries_.rbegin(); it != entries_.rend(); ++it)
+    if (it->chain_id == chain_id) return &*it;
+  return nullptr;
+}
+
 std::optional<ParamUndoEntry> ParamUndoStack::pop() {
   gesture_open_ = false;
   if (entries_.empty()) return std::nullopt;

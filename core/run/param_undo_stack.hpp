@@ -37,6 +37,8 @@ class ParamUndoStack {
   void forget_chain(int chain_id);
 
   const ParamUndoEntry* newest() const { return entries_.empty() ? nullptr : &entries_.back(); }
+  // The newest entry of chain `chain_id` (null if none).
+  const ParamUndoEntry* newest_of(int chain_id) const;
   bool empty() const { return entries_.empty(); }
   std::size_t size() const { return entries_.size(); }
 

@@ -19,4 +19,16 @@ std::optional<ParamValues> last_stable_params(const ParamValues& initial,
   return std::nullopt;
 }
 
+std::optional<ParamValues> settings_before_breaking_change(
+    const ParamUndoStack& undo, int chain_id, const std::string& sampler_id,
+    const ParamValues& current, const ParamValues& initial, const std::vector<ParamChange>& history,
+    bool history_complete, std::uint64_t stop_step) {
+  if (const ParamUndoEntry* entry = undo.newest_of(chain_id);
+      entry && entry->sampler_id == sampler_id && entry->after == current &&
+      entry->before != current)
+    return entry->before;
+  if (!history_complete) return std::nullopt;
+  return last_stable_params(initial, history, stop_step);
+}
+
 }  // namespace sgl

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/run/chain.hpp"
+#include "core/run/param_undo_stack.hpp"
 
 namespace sgl {
 
@@ -21,5 +22,14 @@ std::optional<ParamValues> last_stable_params(const ParamValues& initial,
                                               const std::vector<ParamChange>& history,
                                               std::uint64_t stop_step,
                                               std::uint64_t min_steps = kStableStretchSteps);
+
+// The settings before the change that broke the chain: when the chain's newest undo entry (a
+// whole slider drag is one entry, however many values it passed through) ended at `current`, the
+// values before it began; otherwise last_stable_params. A value met only mid-drag is never
+// offered: it ran for a frame or two, which proves nothing however many steps that was.
+std::optional<ParamValues> settings_before_breaking_change(
+    const ParamUndoStack& undo, int chain_id, const std::string& sampler_id,
+    const ParamValues& current, const ParamValues& initial, const std::vector<ParamChange>& history,
+    bool history_complete, std::uint64_t stop_step);
 
 }  // namespace sgl

@@ -83,3 +83,53 @@ start_window() {
   xdotool mousemove --window "$window" 800 500
   xdotool windowfocus --sync "$window" || true
 }
+
+# scroll_controls_to NAME: scrolls the Controls panel (mouse wheel over it) until the probed
+# rectangle NAME lies inside it, clear of its top and of the status line at its bottom.
+scroll_controls_to() {
+  local px py pw ph ix iy iw ih
+  for _ in $(seq 40); do
+    read -r px py pw ph < <(rect_of panel/Controls)
+    read -r ix iy iw ih < <(rect_of "$1")
+    if [[ -n "${iy:-}" ]] && awk -v py="$py" -v ph="$ph" -v iy="$iy" -v ih="$ih" \
+        'BEGIN { exit !(iy >= py + 30 && iy + ih <= py + ph - 160) }'; then
+      return 0
+    fi
+    local button=5
+    [[ -n "${iy:-}" ]] && awk -v py="$py" -v iy="$iy" 'BEGIN { exit !(iy < py + 30) }' && button=4
+    xdotool mousemove --window "$window" $(( ${px%.*} + 20 )) $(( ${py%.*} + ${ph%.*} / 2 )) click $button
+    sleep 0.3
+  done
+  echo "could not scroll $1 into view"; cat "$status"; exit 1
+}
+
+# in_controls NAME: whether the probed rectangle NAME lies wholly inside the Controls panel.
+in_controls() {
+  local px py pw ph ix iy iw ih
+  read -r px py pw ph < <(rect_of panel/Controls)
+  read -r ix iy iw ih < <(rect_of "$1")
+  [[ -n "${ix:-}" ]] && awk -v px="$px" -v py="$py" -v pw="$pw" -v ph="$ph" -v ix="$ix" \
+    -v iy="$iy" -v iw="$iw" -v ih="$ih" \
+    'BEGIN { exit !(ix >= px && iy >= py && ix + iw <= px + pw + 0.5 && iy + ih <= py + ph + 0.5) }'
+}
+
+# text_of NAME: the text the window probed under NAME ("text NAME ..." in the status file).
+text_of() { awk -v key="$1" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$status"; }
+
+# drag_slider NAME FROM TO [HOLD_AT HOLD_SECONDS]: presses at fraction FROM of the probed slider
+# rectangle, moves to fraction TO (fractions of its width, label included; > 1 goes past its
+# end) and releases; with HOLD_AT, it first rests at that fraction for HOLD_SECONDS.
+drag_slider() {
+  local x y w h cy
+  read -r x y w h < <(rect_of "$1")
+  [[ -n "${x:-}" ]] || { echo "no slider $1 in the status file"; cat "$status"; exit 1; }
+  cy=$(awk -v y="$y" -v h="$h" 'BEGIN { printf "%d", y + h / 2 }')
+  at() { awk -v x="$x" -v w="$w" -v f="$1" 'BEGIN { printf "%d", x + f * w }'; }
+  xdotool mousemove --window "$window" "$(at "$2")" "$cy" mousedown 1
+  sleep 0.1
+  if [[ -n "${4:-}" ]]; then
+    xdotool mousemove --window "$window" "$(at "$4")" "$cy"; sleep "$5"
+  fi
+  xdotool mousemove --window "$window" "$(at "$3")" "$cy"; sleep 0.2
+  xdotool mouseup 1
+}

@@ -94,20 +94,40 @@ void show_stability_hints(const std::vector<StabilityHint>& hints, const std::st
 
 void show_rejected_divergences(const ChainSnapshot& chain,
                                const std::vector<StabilityHint>& hints) {
-  if (chain.stopped || chain.counters.divergences == 0) return;
+  // Counted since the current settings took effect: after ε goes back to a stable value the
+  // line goes, instead of reporting the bad stretch for the rest of the run.
+  const std::uint64_t divergences = chain.settings_counters.divergences;
+  if (chain.stopped || divergences == 0) return;
   const bool beyond_limit = std::any_of(hints.begin(), hints.end(), [](const StabilityHint& hint) {
     return hint.level == StabilityLevel::Unstable;
   });
   ImGui::PushStyleColor(ImGuiCol_Text, level_colour(StabilityLevel::Marginal));
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("%llu divergent trajectories rejected%s",
-              static_cast<unsigned long long>(chain.counters.divergences),
+  ImGui::Text("%llu of %llu trajectories diverged and were rejected %s%s",
+              static_cast<unsigned long long>(divergences),
+              static_cast<unsigned long long>(std::max<std::uint64_t>(
+                  chain.settings_counters.mh_proposals, chain.settings_counters.steps)),
+              chain.settings_start_step > 0 ? "since the last change" : "since the start",
               beyond_limit ? ": the step size is above the stability limit; lower ε" : "");
+  ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/divergences");
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
 
-StoppedChainReset show_stopped_chain(const ChainSnapshot& chain) {
+std::string wrapped_button_label(const std::string& text) {
+  const float padding = 2.0f * ImGui::GetStyle().FramePadding.x;
+  const float width = std::max(ImGui::GetContentRegionAvail().x - padding, ImGui::GetFontSize());
+  const auto measure = [](std::string_view piece) {
+    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  };
+  std::string label;
+  for (const std::string& line : wrap_at_spaces(bind_number_groups(text), width, measure))
+    label += (label.empty() ? "" : "\n") + line;
+  return label;
+}
+
+StoppedChainReset show_stopped_chain(const ChainSnapshot& chain,
+                                     const std::optional<ParamValues>& stable) {
   StoppedChainReset choice;
   const auto [head, details] = split_details(chain.stop_reason);
   show_refusal(head);
@@ -119,28 +139,28 @@ StoppedChainReset show_stopped_chain(const ChainSnapshot& chain) {
     ImGui::EndTooltip();
   }
   const SamplerInfo* info = find_sampler_info(chain.sampler_id);
-  const std::optional<ParamValues> stable =
-      chain.param_history_complete
-          ? last_stable_params(chain.initial_params, chain.param_history, chain.counters.steps)
-          : std::nullopt;
+  const std::string probe = "chain" + std::to_string(chain.id);
   if (stable && info) {
-    // Two lines: the panel is narrow at 1280×720, and the values are the point of the button.
-    const std::string label = "Reset with last stable settings\n(" +
-                              describe_param_values(info->params, chain.params, *stable) + ")";
-    if (ImGui::Button(label.c_str())) {
+    // Wrapped to the panel's width (never clipped at 1280×720); the values are the point.
+    const std::string text = "Reset with last stable settings (" +
+                             describe_param_values(info->params, chain.params, *stable) + ")";
+    if (ImGui::Button(wrapped_button_label(text).c_str())) {
       choice.requested = true;
       choice.params = stable;
     }
-    ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/reset_stable");
+    ui_probe::record_last_item(probe + "/reset_stable");
+    ui_probe::record_text(probe + "/reset_stable", text);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
-          "Restart from the start with the settings it last ran under without "
-          "diverging for a while (Ctrl+Z undoes the change)");
+          "Restart from the start with the settings before the change that stopped it "
+          "(Ctrl+Z of that change does the same)");
   }
-  if (ImGui::Button(stable ? "Reset keeping current settings" : "Reset chain")) {
+  if (ImGui::Button(wrapped_button_label(stable ? "Reset keeping current settings" : "Reset chain")
+                        .c_str())) {
     choice.requested = true;
     choice.params.reset();
   }
+  ui_probe::record_last_item(probe + "/reset_current");
   return choice;
 }
 

@@ -27,8 +27,12 @@ struct StoppedChainReset {
   std::optional<ParamValues> params;  // the last stable settings, or nullopt: keep the current
 };
 // The stop reason and the reset buttons: "Reset with last stable settings (friction C = 1)"
-// when the chain ran stably under other settings before, and "Reset keeping current settings".
-StoppedChainReset show_stopped_chain(const ChainSnapshot& chain);
+// when `stable` holds the settings before the change that broke it (stable_settings.hpp), and
+// "Reset keeping current settings". Labels wrap to the panel's width, so none is clipped.
+StoppedChainReset show_stopped_chain(const ChainSnapshot& chain,
+                                     const std::optional<ParamValues>& stable);
+// A button label wrapped (with '\n') to the current content width.
+std::string wrapped_button_label(const std::string& text);
 
 // A combo of every sampler; those in `unavailable` (id → reason) are greyed out with the reason
 // as their tooltip. Returns the id picked this frame, if any.

@@ -14,7 +14,8 @@ namespace {
 struct Entry {
   const ChainSnapshot* chain;
   std::string status;
-  bool alarm = false;  // stopped: drawn in red
+  bool alarm = false;    // stopped, unstable or stuck: drawn in red
+  bool caution = false;  // too slow: drawn in amber
   float width = 0.0f;
 };
 
@@ -30,6 +31,11 @@ std::string status_of(const EngineSnapshot& snapshot, const ChainSnapshot& chain
   if (chain.training && chain.training->completed < chain.training->iterations)
     return "training " +
            std::to_string(100 * chain.training->completed / chain.training->iterations) + "%";
+  // Unstable, stuck or too slow under its current settings (chain_health.hpp).
+  if (chain.health.state != ChainHealthState::Ok) {
+    alarm = chain.health.state != ChainHealthState::TooSlow;
+    return chain_health_word(chain.health.state);
+  }
   if (!chain.enabled || !snapshot.running) return "paused";
   return "";  // running: the normal state needs no word (the tooltip says it)
 }
@@ -45,8 +51,9 @@ std::vector<Entry> entries(const EngineSnapshot& snapshot) {
   std::vector<Entry> out;
   const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
   for (const ChainSnapshot& chain : snapshot.chains) {
-    Entry entry{&chain, {}, false, 0.0f};
+    Entry entry{&chain, {}, false, false, 0.0f};
     entry.status = status_of(snapshot, chain, entry.alarm);
+    entry.caution = !entry.alarm && chain.health.state != ChainHealthState::Ok;
     entry.width = swatch() + gap + ImGui::CalcTextSize(chain.label.c_str()).x;
     if (!entry.status.empty())
       entry.width += gap + ImGui::CalcTextSize(entry.status.c_str()).x * 0.85f;
@@ -108,6 +115,8 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
         hidden.erase(chain.id);
     }
     ui_probe::record_last_item("legend/" + std::to_string(chain.id));
+    ui_probe::record_text("legend/" + std::to_string(chain.id) + "/status",
+                          entry.status.empty() ? "running" : entry.status);
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -115,6 +124,8 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
                   chain.sampler_id.c_str(), entry.status.empty() ? "running" : entry.status.c_str(),
                   shown ? "hide" : "show");
       if (chain.stopped) ImGui::TextUnformatted(chain.stop_reason.c_str());
+      if (!chain.stopped && chain.health.state != ChainHealthState::Ok)
+        ImGui::TextUnformatted(chain.health.finding.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -132,8 +143,9 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
     const float label_x = box_max.x + gap;
     draw->AddText(ImVec2(label_x, at.y), text, chain.label.c_str());
     const float status_x = label_x + ImGui::CalcTextSize(chain.label.c_str()).x + gap;
-    const ImU32 status_colour =
-        entry.alarm ? IM_COL32(200, 30, 30, 255) : ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 status_colour = entry.alarm     ? IM_COL32(200, 30, 30, 255)
+                                : entry.caution ? IM_COL32(190, 110, 0, 255)
+                                                : ImGui::GetColorU32(ImGuiCol_TextDisabled);
     // The status reads as a quieter annotation: 85% of the label's size.
     draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.85f,
                   ImVec2(status_x, at.y + ImGui::GetFontSize() * 0.1f), status_colour,

@@ -88,6 +88,7 @@ void ControlPanel::show(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   refresh_target_facts(snapshot);
   take_new_error(snapshot);
+  note_health_changes(snapshot);
   if (const std::string ended = slow_motion_.take_end_reason(); !ended.empty())
     set_status(ended, false);
   // The status line sits below the scrolling part, so a refusal or an undo is always in view,
@@ -173,6 +174,7 @@ void ControlPanel::show_status_line() {
   ImGui::TextUnformatted(status_.c_str());
   ImGui::PopTextWrapPos();
   if (status_is_error_) ImGui::PopStyleColor();
+  ui_probe::record_text("controls/status", status_);
 }
 
 void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
@@ -193,8 +195,12 @@ void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
   pending_anchor_ = chain_anchor(entry->chain_id, changed_param(entry->after, entry->before));
   engine_.set_chain_params(entry->chain_id, entry->before);
   edited_params_[entry->chain_id] = entry->before;
+  // Undoing the change that stopped a chain resumes it: it restarts under the values restored.
+  if (chain->stopped) engine_.reset_chain(entry->chain_id);
+  scroll_to_chain_ = entry->chain_id;
   set_status("Undone (Ctrl+Z) on " + chain->label + ": " +
-                 describe_param_change(info->params, entry->after, entry->before),
+                 describe_param_change(info->params, entry->after, entry->before) +
+                 (chain->stopped ? "; the chain restarts" : ""),
              false);
 }
 
@@ -337,6 +343,12 @@ void ControlPanel::show_chain_list(ViewContext& context) {
 
 void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target) {
   ImGui::PushID(chain.id);
+  // A chain that just turned unstable, stuck, too slow or stopped, or one Ctrl+Z changed, comes
+  // into view with its name at the top (not while a slider is held: it would move under it).
+  if (scroll_to_chain_ == chain.id && !ImGui::IsAnyItemActive()) {
+    ImGui::SetScrollFromPosY(ImGui::GetCursorScreenPos().y - ImGui::GetWindowPos().y, 0.0f);
+    scroll_to_chain_ = -1;
+  }
   auto colour_it = context.chain_colours.find(chain.id);
   if (colour_it == context.chain_colours.end())
     colour_it = context.chain_colours.emplace(chain.id, default_chain_colour(chain.id)).first;
@@ -360,18 +372,10 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
   }
   if (open) {
     if (chain.stopped) {
-      const StoppedChainReset reset = show_stopped_chain(chain);
-      if (reset.requested) {
-        pending_anchor_ = chain_anchor(chain.id, "actions");
-        if (reset.params) {
-          undo_.record(chain.id, chain.sampler_id, chain.params, *reset.params);
-          undo_.end_gesture();
-          engine_.set_chain_params(chain.id, *reset.params);
-          edited_params_.erase(chain.id);
-        }
-        engine_.reset_chain(chain.id);
-      }
+      const StoppedChainReset reset = show_stopped_chain(chain, stable_settings_of(chain));
+      if (reset.requested) reset_chain_with(chain, reset.params);
     }
+    show_chain_health(chain);
     show_label_editor(chain);
     slow_motion_.show_chain_button(chain, *context.snapshot);
     // Sampler picker: switching keeps the seed and restarts this chain.

@@ -37,6 +37,11 @@ class ControlPanel {
   void undo_last_change(const EngineSnapshot& snapshot);
   // Leapfrog slow motion (Space and N drive its playback while it is on).
   SlowMotion& slow_motion() { return slow_motion_; }
+  // The banner over the main plot (screen rectangle x, y, w, h) naming each chain that is
+  // unstable, stuck, far too slow or stopped, with what to do (control_panel_health.cpp).
+  void show_health_banner(const EngineSnapshot& snapshot,
+                          const std::map<int, std::uint32_t>& colours, float x, float y, float w,
+                          float h);
 
  private:
   void show_run_controls(const EngineSnapshot& snapshot);
@@ -55,6 +60,14 @@ class ControlPanel {
   void show_status_line();
   // The refusal to show under the control `anchor` ("" if it caused none lately).
   std::string refusal_at(const std::string& anchor) const;
+  // Chain health (control_panel_health.cpp): a chain turning unstable, stuck, too slow or
+  // stopped scrolls the Controls to it; its verdict and "Forget draws before this change" sit
+  // under its name; the reset offer is the settings before the change that broke it.
+  void note_health_changes(const EngineSnapshot& snapshot);
+  void show_chain_health(const ChainSnapshot& chain);
+  std::optional<ParamValues> stable_settings_of(const ChainSnapshot& chain) const;
+  void reset_chain_with(const ChainSnapshot& chain, const std::optional<ParamValues>& params);
+  void forget_draws_before_change(const ChainSnapshot& chain);
 
   LiveEngine& engine_;
   std::map<int, ParamValues> edited_params_;  // by chain id
@@ -86,6 +99,8 @@ class ControlPanel {
   bool seed_synced_ = false;
   std::string add_sampler_id_ = "sghmc";
   SlowMotion slow_motion_;
+  std::map<int, int> health_seen_;  // by chain: the health state last seen (−1: stopped)
+  int scroll_to_chain_ = -1;        // the chain the Controls scroll to next (−1: none)
 };
 
 }  // namespace sgl

@@ -442,10 +442,14 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
   }
   const std::shared_ptr<const EngineSnapshot> shown = view_snapshot();
+  std::pair<ImVec2, ImVec2> main_view{};  // the largest plot panel: where the eye is
   for (const PanelInfo& panel : view_panels()) {
     if (!panel_shown(panel.title)) continue;
     if (ImGui::Begin(panel.title, &visibility(panel.title), panel_flags(panel.title))) {
       begin_panel_window(panel.title);
+      const auto& placed = last_rects_[panel.title];
+      if (placed.second.x * placed.second.y > main_view.second.x * main_view.second.y)
+        main_view = placed;
       context.snapshot = panel.id == PanelId::Metrics ? table_snapshot(shown) : shown;
       panel.draw(context);
       export_menu_.show_panel_context_menu(panel.title, panel.svg);
@@ -453,6 +457,8 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     ImGui::End();
   }
   context.snapshot = shown;
+  control_panel_.show_health_banner(*snapshot_, chain_colours_, main_view.first.x,
+                                    main_view.first.y, main_view.second.x, main_view.second.y);
 
   if (panel_shown(kNotesTitle)) {
     if (ImGui::Begin(kNotesTitle, &visibility(kNotesTitle), panel_flags(kNotesTitle))) {

@@ -1,0 +1,175 @@
+// The control panel's part in issue 24's "instability is shown where the eye is": the verdict
+// on each chain's current settings (core/run/chain_health.hpp) under its name, the banner over
+// the main plot, "Forget draws before this change", and the reset offer of the settings before
+// the change that broke a chain.
+#include <imgui.h>
+
+#include "app/gui/panels/chain_guidance.hpp"
+#include "app/gui/panels/control_panel.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+#include "core/run/stable_settings.hpp"
+#include "core/samplers/sampler_registry.hpp"
+
+namespace sgl {
+namespace {
+
+constexpr int kStoppedSeen = -1;
+
+ImU32 health_colour(ChainHealthState state) {
+  return state == ChainHealthState::TooSlow ? IM_COL32(190, 110, 0, 255)
+                                            : IM_COL32(200, 30, 30, 255);
+}
+
+// The settings before the chain's last change, and after it (equal when it never changed).
+std::pair<ParamValues, ParamValues> last_change(const ChainSnapshot& chain) {
+  const auto& history = chain.param_history;
+  if (history.empty()) return {chain.params, chain.params};
+  const ParamValues& before =
+      history.size() >= 2 ? history[history.size() - 2].params : chain.initial_params;
+  return {before, chain.params};
+}
+
+// "HMC: step size ε = 2.12 is unstable: every trajectory diverges — lower ε or press Ctrl+Z".
+std::string health_sentence(const ChainSnapshot& chain) {
+  const SamplerInfo* info = find_sampler_info(chain.sampler_id);
+  if (!info) return chain.label + " is " + chain_health_word(chain.health.state);
+  const auto [before, after] = last_change(chain);
+  return chain_health_message(chain.label, chain.health, info->params, before, after);
+}
+
+bool forget_button(const ChainSnapshot& chain, const char* label) {
+  const bool clicked = ImGui::SmallButton(label);
+  ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/forget_draws");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Restart this chain's histogram, trace and diagnostics from its last parameter change, "
+        "so draws made under earlier (perhaps bad) settings stop counting. The chain goes on "
+        "where it is.");
+  return clicked;
+}
+
+}  // namespace
+
+void ControlPanel::note_health_changes(const EngineSnapshot& snapshot) {
+  std::map<int, int> seen;
+  for (const ChainSnapshot& chain : snapshot.chains) {
+    const int state = chain.stopped ? kStoppedSeen : static_cast<int>(chain.health.state);
+    seen[chain.id] = state;
+    const auto before = health_seen_.find(chain.id);
+    const bool was_bad =
+        before != health_seen_.end() && before->second != static_cast<int>(ChainHealthState::Ok);
+    if (state != static_cast<int>(ChainHealthState::Ok) && !was_bad) scroll_to_chain_ = chain.id;
+  }
+  health_seen_ = std::move(seen);
+}
+
+std::optional<ParamValues> ControlPanel::stable_settings_of(const ChainSnapshot& chain) const {
+  return settings_before_breaking_change(undo_, chain.id, chain.sampler_id, chain.params,
+                                         chain.initial_params, chain.param_history,
+                                         chain.param_history_complete, chain.counters.steps);
+}
+
+void ControlPanel::reset_chain_with(const ChainSnapshot& chain,
+                                    const std::optional<ParamValues>& params) {
+  pending_anchor_ = "chain" + std::to_string(chain.id) + "/actions";
+  if (params) {
+    undo_.record(chain.id, chain.sampler_id, chain.params, *params);
+    undo_.end_gesture();
+    engine_.set_chain_params(chain.id, *params);
+    edited_params_.erase(chain.id);
+  }
+  engine_.reset_chain(chain.id);
+}
+
+void ControlPanel::forget_draws_before_change(const ChainSnapshot& chain) {
+  engine_.forget_draws_before_change(chain.id);
+  set_status("Forgot " + chain.label + "'s draws before its last change: its histogram, trace " +
+                 "and diagnostics restart from there",
+             false);
+}
+
+void ControlPanel::show_chain_health(const ChainSnapshot& chain) {
+  const std::string probe = "chain" + std::to_string(chain.id);
+  if (!chain.stopped && chain.health.state != ChainHealthState::Ok) {
+    ImGui::PushStyleColor(ImGuiCol_Text, health_colour(chain.health.state));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(health_sentence(chain).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ui_probe::record_last_item(probe + "/health");
+  }
+  // Offered after any change: once a bad setting is undone, the histogram can drop what it did.
+  if (!chain.stopped && chain.settings_start_step > 0 &&
+      forget_button(chain, "Forget draws before this change"))
+    forget_draws_before_change(chain);
+}
+
+void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
+                                      const std::map<int, std::uint32_t>& colours, float x, float y,
+                                      float w, float h) {
+  std::vector<const ChainSnapshot*> flagged;
+  for (const ChainSnapshot& chain : snapshot.chains)
+    if (chain.stopped || chain.health.state != ChainHealthState::Ok) flagged.push_back(&chain);
+  if (flagged.empty() || w <= 0.0f || h <= 0.0f) return;
+  // Inside the main plot, below its title bar, across most of its width.
+  const float inset = ImGui::GetFontSize() * 0.6f;
+  const float title = ImGui::GetFrameHeight();
+  ImGui::SetNextWindowPos(ImVec2(x + inset, y + title + inset), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(w - 2.0f * inset, h * 0.6f));
+  ImGui::SetNextWindowBgAlpha(0.94f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                                 ImGuiWindowFlags_AlwaysAutoResize;
+  if (ImGui::Begin("##chain health banner", nullptr, flags)) {
+    ui_probe::record_current_window("banner/health");
+    ImGui::PushTextWrapPos(w - 4.0f * inset);
+    for (const ChainSnapshot* chain : flagged) {
+      ImGui::PushID(chain->id);
+      const auto found = colours.find(chain->id);
+      const ImU32 colour = found != colours.end() ? found->second : IM_COL32(200, 30, 30, 255);
+      std::string sentence;
+      std::optional<ParamValues> stable;
+      if (chain->stopped) {
+        stable = stable_settings_of(*chain);
+        sentence = chain->label +
+                   " stopped: " + chain->stop_reason.substr(0, chain->stop_reason.find(" ("));
+      } else {
+        sentence = health_sentence(*chain);
+      }
+      // A bar in the chain's colour, the sentence in it too (bold enough on the light panel).
+      const ImVec2 top = ImGui::GetCursorScreenPos();
+      ImGui::Indent(inset);
+      ImGui::PushStyleColor(ImGuiCol_Text, colour);
+      ImGui::TextUnformatted(sentence.c_str());
+      ImGui::PopStyleColor();
+      ui_probe::record_text("banner/" + std::to_string(chain->id), sentence);
+      if (ImGui::IsItemClicked()) scroll_to_chain_ = chain->id;
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Click to show %s in the Controls", chain->label.c_str());
+      if (chain->stopped) {
+        const SamplerInfo* info = find_sampler_info(chain->sampler_id);
+        if (stable && info) {
+          const std::string text =
+              "Reset with " + describe_param_values(info->params, chain->params, *stable);
+          if (ImGui::SmallButton(text.c_str())) reset_chain_with(*chain, stable);
+          ImGui::SameLine();
+        }
+        if (ImGui::SmallButton(stable ? "Reset keeping these settings" : "Reset chain"))
+          reset_chain_with(*chain, std::nullopt);
+      } else if (chain->settings_start_step > 0 &&
+                 forget_button(*chain, "Forget draws before this change")) {
+        forget_draws_before_change(*chain);
+      }
+      ImGui::Unindent(inset);
+      const ImVec2 bottom = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddRectFilled(top, ImVec2(top.x + inset * 0.4f, bottom.y), colour,
+                                                0.0f);
+      ImGui::PopID();
+    }
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+}  // namespace sgl
