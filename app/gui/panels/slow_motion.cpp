@@ -94,8 +94,9 @@ bool SlowMotion::full_speed() const {
 }
 
 double SlowMotion::hold_seconds() const {
-  // Long enough to read "rejected, p = 0.12" at slow speeds; no pause at full speed.
-  return full_speed() ? 0.0 : std::clamp(3.0 / speed_, 0.25, 2.0);
+  // Long enough for a class to read "rejected, p = 0.12" (1.5 s at the default 4 steps/s);
+  // no pause at full speed.
+  return full_speed() ? 0.0 : std::clamp(6.0 / speed_, 0.4, 2.5);
 }
 
 void SlowMotion::advance(double points) {

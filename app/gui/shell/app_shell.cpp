@@ -10,6 +10,7 @@
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/main_slot.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/util/error.hpp"
@@ -224,8 +225,18 @@ void AppShell::apply_layout(float menu_height, float legend_height) {
   request.has_experiment = scenario_panel_.has_experiment();
   request.mode = layout_mode_;
   request.lecture_stems = lecture_stems_;
+  request.main_stem = main_stem_;
   const std::vector<PanelPlacement> placements = compute_layout(request);
   tiled_rects_.clear();
+  main_title_.clear();
+  float main_area = 0.0f;
+  for (const PanelPlacement& placement : placements)
+    if (placement.title != kChainsTitle && placement.title != kControlsTitle &&
+        placement.rect.w * placement.rect.h > main_area) {
+      main_area = placement.rect.w * placement.rect.h;
+      main_title_ = placement.title;
+    }
+  if (const PanelInfo* main = find_panel_by_stem(main_stem_)) main_title_ = main->title;
   // The layout decides which panels show: the lecture layout leaves the others to the View menu.
   for (const PanelInfo& panel : all_panels()) visible_[panel.title] = false;
   for (const PanelPlacement& placement : placements) {
@@ -343,10 +354,18 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     last_font_size_ = font_size;
     layout_pending_ = true;
   }
+  const std::string main_stem = main_slot_stem(
+      {layout_mode_, lecture_stems_, snapshot_->target ? snapshot_->target->dim() : 0,
+       control_panel_.slow_motion().active(), scenario_panel_.experiment_result_pending()});
+  if (main_stem != main_stem_) {
+    main_stem_ = main_stem;
+    layout_pending_ = true;
+  }
   if (layout_pending_) {
     apply_layout(menu_height, legend_height);
     layout_pending_ = false;
   }
+  ui_probe::record_text("layout/main", main_title_);  // tests: the main slot is never empty
 
   for (const auto& chain : snapshot_->chains)
     chain_colours_.emplace(chain.id, default_chain_colour(chain.id));

@@ -25,6 +25,9 @@ struct LayoutRequest {
   LayoutMode mode = LayoutMode::Dashboard;
   // Lecture: the panels' stems (panel_table.hpp), main first; empty: histogram, target.
   std::vector<std::string> lecture_stems;
+  // For now the main slot's panel instead (main_slot.hpp: slow motion's view, or the live chains
+  // while an experiment has no result); empty: the lesson's own. The dashboard's top row grows.
+  std::string main_stem;
 };
 
 struct PanelPlacement {
