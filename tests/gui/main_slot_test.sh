@@ -15,7 +15,8 @@ if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
 fi
 fail() { echo "FAIL: $*"; exit 1; }
 text_in() { awk -v key="$2" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$1"; }
-rect_in() { awk -v key="$2" '$1 == "rect" && $2 == key { print $(NF-3), $(NF-2), $(NF-1), $NF }' "$1"; }
+# Names may hold spaces ("panel/Phase space"): the rectangle is the last four fields.
+rect_in() { awk -v key="rect $2 " 'index($0, key) == 1 { print $(NF-3), $(NF-2), $(NF-1), $NF }' "$1"; }
 
 # main_slot_drawn NAME SNAPSHOT FRAMES: the main panel of the snapshot's frame holds a drawn plot.
 main_slot_drawn() {

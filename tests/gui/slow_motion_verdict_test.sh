@@ -16,7 +16,8 @@ if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
   SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
 fi
 fail() { echo "FAIL: $*"; exit 1; }
-rect_in() { awk -v key="$2" '$1 == "rect" && $2 == key { print $(NF-3), $(NF-2), $(NF-1), $NF }' "$1"; }
+# Names may hold spaces ("panel/Phase space"): the rectangle is the last four fields.
+rect_in() { awk -v key="rect $2 " 'index($0, key) == 1 { print $(NF-3), $(NF-2), $(NF-1), $NF }' "$1"; }
 text_in() { awk -v key="$2" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$1"; }
 
 check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
@@ -25,15 +26,35 @@ check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
   "$exe" gui --size "$size" --slow-motion HMC --status-file "$status" \
     --record-png-dir "$frames" "$@" > "$work/$name.log" 2>&1 &
   local app=$!
-  # Up to 120 s: an HMC path of 40-50 leapfrog steps plays at 4 steps per second.
-  local found=0
-  for _ in $(seq 1200); do
+  # The pointer on the empty menu bar: X focus follows it (no window manager), and no hover
+  # read-out covers the decision.
+  xdotool mousemove 700 5 2>/dev/null || true
+  # Up to 120 s (an HMC path of 40-50 leapfrog steps plays at 4 steps per second) for a decision;
+  # Space then pauses the playback on it, so the decision stays while frames are recorded (the
+  # plot's cached picture may lag the status file by a frame or two: plot_layer_cache.hpp).
+  local found=0 paused_at=""
+  for _ in $(seq 2400); do
     kill -0 "$app" 2>/dev/null || { cat "$work/$name.log"; fail "$name: the app exited"; }
-    if [[ -f "$status" ]] && cp "$status" "$snap" 2>/dev/null &&
-       [[ -n "$(text_in "$snap" slowmo/decision)" ]]; then found=1; break; fi
-    sleep 0.1
+    if [[ -f "$status" ]] && cp "$status" "$snap" 2>/dev/null; then
+      local decision_now playing frame_now
+      decision_now=$(text_in "$snap" slowmo/decision)
+      playing=$(text_in "$snap" slow_motion | awk '{ for (i = 1; i < NF; ++i) if ($i == "playing") print $(i + 1) }')
+      frame_now=$(awk '$1 == "frame" { print $2 }' "$snap")
+      if [[ -n "$decision_now" && "$playing" == 1 ]]; then
+        xdotool key space
+        sleep 0.3
+      elif [[ -n "$decision_now" && "$playing" == 0 ]]; then
+        [[ -n "$paused_at" ]] || paused_at=$frame_now
+        # Ten frames after the pause: every picture is up to date.
+        if [[ "$frame_now" -ge $((paused_at + 10)) ]]; then found=1; break; fi
+      elif [[ "$playing" == 0 ]]; then
+        xdotool key space  # paused after the decision had gone: play on to the next one
+        paused_at=""
+        sleep 0.3
+      fi
+    fi
+    sleep 0.05
   done
-  [[ $found == 1 ]] || { kill "$app"; cat "$work/$name.log"; fail "$name: no decision in 120 s"; }
   local frame png next
   frame=$(awk '$1 == "frame" { print $2 }' "$snap")
   png=$(printf '%s/frame-%05d.png' "$frames" $((frame + 1)))
