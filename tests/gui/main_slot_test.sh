@@ -48,13 +48,26 @@ start() {
   [[ -f "$status" ]] || fail "$name: no status file"
 }
 snapshot() { cp "$status" "$1"; }
+frame_of() { awk '$1 == "frame" { print $2 }' "$1" 2>/dev/null; }
+# next_moment SNAPSHOT: waits (up to 120 s) for a frame after the last moment's, then copies it.
+last_frame=-1
+next_moment() {
+  for _ in $(seq 1200); do
+    snapshot "$1"
+    [[ "$(frame_of "$1")" -gt "$last_frame" ]] && break
+    sleep 0.1
+  done
+  [[ "$(frame_of "$1")" -gt "$last_frame" ]] || fail "no new frame in 120 s"
+  last_frame=$(frame_of "$1")
+}
 
 for preset in chen-fig3 hmcecs-logistic; do
   start "$preset" --scenario "$preset"
+  last_frame=-1
   for moment in 1 2 3; do
     sleep 2
     kill -0 "$app" 2>/dev/null || { cat "$work/$preset.log"; fail "$preset: the app exited"; }
-    snapshot "$work/$preset-$moment.snap"
+    next_moment "$work/$preset-$moment.snap"
     state=$(text_in "$work/$preset-$moment.snap" experiment/state)
     main_slot_drawn "$preset moment $moment ($state)" "$work/$preset-$moment.snap" "$frames"
     if [[ $state == running* && $main_panel == Experiment ]]; then
@@ -63,15 +76,14 @@ for preset in chen-fig3 hmcecs-logistic; do
   done
   if [[ $preset == hmcecs-logistic ]]; then
     # The comparison's result takes the main slot when it exists.
-    for _ in $(seq 1800); do
+    for _ in $(seq 3000); do
       snapshot "$work/$preset-done.snap"
       [[ "$(text_in "$work/$preset-done.snap" experiment/state)" == done* ]] && break
       sleep 0.1
     done
     [[ "$(text_in "$work/$preset-done.snap" experiment/state)" == done* ]] ||
-      fail "$preset: the comparison did not finish in 180 s"
-    sleep 1
-    snapshot "$work/$preset-done.snap"
+      fail "$preset: the comparison did not finish in 300 s"
+    next_moment "$work/$preset-done.snap"
     main_slot_drawn "$preset done" "$work/$preset-done.snap" "$frames"
     [[ $main_panel == Experiment ]] || fail "$preset: done, but the main panel is '$main_panel'"
   fi

@@ -7,7 +7,7 @@
 #    preset, the Target view for teach-momentum's 2-D Gaussian), and the read-out lies inside it;
 #  - the read-out rectangle is a dark box with light text, large enough to read (text height);
 #  - the decision rectangle holds green text for "accepted", red for "rejected", not the other.
-# Cases: the default preset, lecture, 1280x720; teach-momentum, dashboard, 1600x1000.
+# Cases: the default preset (1-D) at 1280x720 and teach-momentum (2-D) at 1600x1000, lecture.
 # Usage: slow_motion_verdict_test.sh SGMCMC_LAB CHECK_RECT WORK_DIR
 set -euo pipefail
 exe=$1 check_rect=$2 work=$3
@@ -45,8 +45,8 @@ check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
         sleep 0.3
       elif [[ -n "$decision_now" && "$playing" == 0 ]]; then
         [[ -n "$paused_at" ]] || paused_at=$frame_now
-        # Ten frames after the pause: every picture is up to date.
-        if [[ "$frame_now" -ge $((paused_at + 10)) ]]; then found=1; break; fi
+        # Five frames after the pause: every picture is up to date.
+        if [[ "$frame_now" -ge $((paused_at + 5)) ]]; then found=1; break; fi
       elif [[ "$playing" == 0 ]]; then
         xdotool key space  # paused after the decision had gone: play on to the next one
         paused_at=""
@@ -93,5 +93,5 @@ check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
 }
 
 check_case default-lecture 1280x720 "Phase space" --layout lecture
-check_case momentum-dashboard 1600x1000 Target --scenario teach-momentum --layout dashboard
+check_case momentum-lecture 1600x1000 Target --scenario teach-momentum --layout lecture
 echo "slow motion verdict test passed"
