@@ -44,6 +44,7 @@ start() {
   "$exe" gui --size 1280x720 --layout lecture --status-file "$status" --record-png-dir "$frames" \
     "$@" > "$work/$name.log" 2>&1 &
   app=$!
+  xdotool mousemove 700 5 2>/dev/null || true  # on the menu bar: no hover read-out on the plots
   for _ in $(seq 300); do [[ -f "$status" ]] && break; sleep 0.1; done
   [[ -f "$status" ]] || fail "$name: no status file"
 }
