@@ -6,7 +6,8 @@
 #  - the main slot holds the view that plays it (layout/main: phase space for the 1-D default
 #    preset, the Target view for teach-momentum's 2-D Gaussian), and the read-out lies inside it;
 #  - the read-out rectangle is a dark box with light text, large enough to read (text height);
-#  - the decision rectangle holds green text for "accepted", red for "rejected", not the other.
+#  - the decision rectangle holds green text for "accepted", red for "rejected", not the other;
+#  - the decision stays on screen for at least 10 frames (two status files in a row report it).
 # Cases: the default preset (1-D) at 1280x720 and teach-momentum (2-D) at 1600x1000, lecture.
 # Usage: slow_motion_verdict_test.sh SGMCMC_LAB CHECK_RECT WORK_DIR
 set -euo pipefail
@@ -26,31 +27,25 @@ check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
   "$exe" gui --size "$size" --slow-motion HMC --status-file "$status" \
     --record-png-dir "$frames" "$@" > "$work/$name.log" 2>&1 &
   local app=$!
-  # The pointer on the empty menu bar: X focus follows it (no window manager), and no hover
-  # read-out covers the decision.
+  # The pointer on the empty menu bar: no hover read-out covers the decision.
   xdotool mousemove 700 5 2>/dev/null || true
-  # Up to 120 s (an HMC path of 40-50 leapfrog steps plays at 4 steps per second) for a decision;
-  # Space then pauses the playback on it, so the decision stays while frames are recorded (the
-  # plot's cached picture may lag the status file by a frame or two: plot_layer_cache.hpp).
-  local found=0 paused_at=""
-  for _ in $(seq 2400); do
+  # Up to 240 s (an HMC path of 40-50 leapfrog steps plays at 4 steps per second) for two status
+  # files in a row (written every 5 frames) that report the decision: it stays at least 10 frames,
+  # and the plot's cached picture may lag the status file by a frame or two
+  # (plot_layer_cache.hpp), never by five.
+  local found=0 first=""
+  for _ in $(seq 4800); do
     kill -0 "$app" 2>/dev/null || { cat "$work/$name.log"; fail "$name: the app exited"; }
     if [[ -f "$status" ]] && cp "$status" "$snap" 2>/dev/null; then
-      local decision_now playing frame_now
+      local decision_now frame_now
       decision_now=$(text_in "$snap" slowmo/decision)
-      playing=$(text_in "$snap" slow_motion | awk '{ for (i = 1; i < NF; ++i) if ($i == "playing") print $(i + 1) }')
       frame_now=$(awk '$1 == "frame" { print $2 }' "$snap")
-      if [[ -n "$decision_now" && "$playing" == 1 ]]; then
-        xdotool key space
-        sleep 0.3
-      elif [[ -n "$decision_now" && "$playing" == 0 ]]; then
-        [[ -n "$paused_at" ]] || paused_at=$frame_now
-        # Five frames after the pause: every picture is up to date.
-        if [[ "$frame_now" -ge $((paused_at + 5)) ]]; then found=1; break; fi
-      elif [[ "$playing" == 0 ]]; then
-        xdotool key space  # paused after the decision had gone: play on to the next one
-        paused_at=""
-        sleep 0.3
+      if [[ -z "$decision_now" ]]; then
+        first=""
+      elif [[ -z "$first" ]]; then
+        first=$frame_now
+      elif [[ "$frame_now" -gt "$first" ]]; then
+        found=1; break
       fi
     fi
     sleep 0.05

@@ -16,6 +16,9 @@ constexpr double kFullSpeed = 1000.0;
 // Samplers without an MH test make one step per iteration: a path of this many steps is shown
 // (long enough to see SGHMC's friction and noise bend it, short enough to watch).
 constexpr std::uint64_t kFreeSegmentSteps = 40;
+// The decision also stays for this many frames: a slow frame rate (a GIF being recorded, a busy
+// machine) must not turn the hold into a single frame that a recording or the class may miss.
+constexpr int kMinHoldFrames = 10;
 
 const ChainSnapshot* find_chain(const EngineSnapshot& snapshot, int id) {
   for (const ChainSnapshot& chain : snapshot.chains)
@@ -109,6 +112,7 @@ void SlowMotion::advance(double points) {
     frame_.shown = frame_.path.size() - 1;
     frame_.decision_shown = true;
     hold_until_ = now_ + hold_seconds();
+    held_frames_ = 0;
   }
 }
 
@@ -150,7 +154,9 @@ void SlowMotion::update(const EngineSnapshot& snapshot, double now) {
   if (!frame_.playing() || !trajectory || trajectory->serial != frame_.trajectory->serial)
     return request_next(*chain, snapshot);
   if (playing_) advance(full_speed() ? double(frame_.path.size()) : elapsed * speed_);
-  if (frame_.decision_shown && (next_wanted_ || (playing_ && now_ >= hold_until_))) {
+  if (frame_.decision_shown) ++held_frames_;
+  const bool held = now_ >= hold_until_ && (full_speed() || held_frames_ > kMinHoldFrames);
+  if (frame_.decision_shown && (next_wanted_ || (playing_ && held))) {
     next_wanted_ = false;
     request_next(*chain, snapshot);
   }
