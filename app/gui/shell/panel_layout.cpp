@@ -34,11 +34,12 @@ std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
       main != nullptr && main->dashboard.w > 0.0f && main->dashboard.y == 0.0f;
   for (const PanelInfo& panel : view_panels()) {
     TileFraction tile = panel.dashboard;
-    // Slow motion's view takes the main slot: the top row (target, phase space) grows to 60%.
+    // Slow motion's view takes the main slot: the top row (target, phase space) grows from 36%
+    // to half the height; the two rows below share the rest (each plot keeps a readable height).
     if (grow_top_row)
-      tile = tile.y == 0.0f
-                 ? TileFraction{tile.x, 0.0f, tile.w, 0.6f}
-                 : TileFraction{tile.x, 0.6f + (tile.y - 0.36f) * 0.625f, tile.w, tile.h * 0.625f};
+      tile = tile.y == 0.0f ? TileFraction{tile.x, 0.0f, tile.w, 0.5f}
+                            : TileFraction{tile.x, 0.5f + (tile.y - 0.36f) * (0.5f / 0.64f), tile.w,
+                                           tile.h * (0.5f / 0.64f)};
     // With an experiment the two pictures of the top row give up a third of it.
     if (r.has_experiment && tile.y == 0.0f) {
       tile.x *= 2.0f / 3.0f;
