@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 
 #include "app/gui/panels/glossary.hpp"
@@ -143,11 +144,23 @@ void reference_plot(const std::vector<ChainReport>& reports, const ChainReport& 
     const double xs[2] = {*lo, *hi};
     plot::Line("y = x", xs, xs, 2, {.colour = plot::theme().foreground, .dashed = true});
   }
+  // The methods agree to a few digits, so at one reference value their markers would land on one
+  // another: each method is moved sideways by its own few pixels (dodged), in the table's order.
+  const double methods = static_cast<double>(reports.size()) - 1.0;
+  const plot::DataRect limits = plot::GetPlotLimits();
+  const float area_width = plot::GetPlotAreaMax().x - plot::GetPlotAreaMin().x;
+  const double data_per_pixel = (limits.x_hi - limits.x_lo) / std::max(area_width, 1.0f);
+  const double spacing = 0.45 * ImGui::GetFontSize() * data_per_pixel;
+  double slot = 0.0;
   for (const ChainReport& report : reports) {
     if (&report == &reference) continue;
     const std::vector<double>& values = means ? report.mean : report.variance;
-    const int count = static_cast<int>(std::min(values.size(), ref.size()));
-    plot::Scatter(report.label.c_str(), ref.data(), values.data(), count,
+    const std::size_t count = std::min(values.size(), ref.size());
+    const double shift = (slot - 0.5 * (methods - 1.0)) * spacing;
+    slot += 1.0;
+    std::vector<double> xs(ref.begin(), ref.begin() + static_cast<std::ptrdiff_t>(count));
+    for (double& x : xs) x += shift;
+    plot::Scatter(report.label.c_str(), xs.data(), values.data(), static_cast<int>(count),
                   {.colour = colours(report.label)});
   }
   plot::EndPlot();

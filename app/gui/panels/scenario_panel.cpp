@@ -423,14 +423,14 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     if (state->reports)
       plot_reference(*state->reports);
     else
-      caption("the plot appears when the runs are done");
+      caption("the plot appears when the runs are done; the live chains run meanwhile");
   } else if (sweep) {
     caption("sweep of %s over %zu values", scenario_->sweep->param.c_str(),
             scenario_->sweep->values.size());
     if (state->sweep)
       plot_sweep(*state->sweep);
     else
-      caption("the plot appears when the sweep is done");
+      caption("the plot appears when the sweep is done; the live chains run meanwhile");
   } else {
     const bool passes = scenario_->ensemble->data_passes > 0;
     caption("%d chains per sampler; particles on the target view", scenario_->ensemble->chains);
@@ -444,6 +444,13 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     plot_ensemble(state->clouds, passes ? "data passes" : "steps", below);
     if (result) show_ensemble_convergence(*result, compact);
   }
+}
+
+bool ScenarioPanel::experiment_result_pending() const {
+  if (!has_experiment() || !runner_ || runner_->kind() == ExperimentRunner::Kind::Ensemble)
+    return false;
+  const std::shared_ptr<const ExperimentSnapshot> state = runner_->snapshot();
+  return !state->sweep && !state->reports;
 }
 
 std::vector<OverlayCloud> ScenarioPanel::overlay_clouds() const {

@@ -30,6 +30,8 @@ class ScenarioPanel {
   bool has_experiment() const;
   // The sweep or ensemble is still computing (its progress bar moves without input).
   bool experiment_running() const { return runner_ && !runner_->snapshot()->finished; }
+  // A sweep or comparison has no result to draw yet (an ensemble draws its clouds as they come).
+  bool experiment_result_pending() const;
   // The window's layout now: written into saved sessions.
   void set_current_layout(const ScenarioLayout& layout) { current_layout_ = layout; }
   const std::optional<Scenario>& scenario() const { return scenario_; }

@@ -17,6 +17,9 @@ constexpr double kFullSpeed = 1000.0;
 // Samplers without an MH test make one step per iteration: a path of this many steps is shown
 // (long enough to see SGHMC's friction and noise bend it, short enough to watch).
 constexpr std::uint64_t kFreeSegmentSteps = 40;
+// The decision also stays for this many frames: a slow frame rate (a GIF being recorded, a busy
+// machine) must not turn the hold into a single frame that a recording or the class may miss.
+constexpr int kMinHoldFrames = 10;
 
 const ChainSnapshot* find_chain(const EngineSnapshot& snapshot, int id) {
   for (const ChainSnapshot& chain : snapshot.chains)
@@ -95,8 +98,9 @@ bool SlowMotion::full_speed() const {
 }
 
 double SlowMotion::hold_seconds() const {
-  // Long enough to read "rejected, p = 0.12" at slow speeds; no pause at full speed.
-  return full_speed() ? 0.0 : std::clamp(3.0 / speed_, 0.25, 2.0);
+  // Long enough for a class to read "rejected, p = 0.12" (1.5 s at the default 4 steps/s);
+  // no pause at full speed.
+  return full_speed() ? 0.0 : std::clamp(6.0 / speed_, 0.4, 2.5);
 }
 
 void SlowMotion::advance(double points) {
@@ -109,6 +113,7 @@ void SlowMotion::advance(double points) {
     frame_.shown = frame_.path.size() - 1;
     frame_.decision_shown = true;
     hold_until_ = now_ + hold_seconds();
+    held_frames_ = 0;
   }
 }
 
@@ -150,7 +155,9 @@ void SlowMotion::update(const EngineSnapshot& snapshot, double now) {
   if (!frame_.playing() || !trajectory || trajectory->serial != frame_.trajectory->serial)
     return request_next(*chain, snapshot);
   if (playing_) advance(full_speed() ? double(frame_.path.size()) : elapsed * speed_);
-  if (frame_.decision_shown && (next_wanted_ || (playing_ && now_ >= hold_until_))) {
+  if (frame_.decision_shown) ++held_frames_;
+  const bool held = now_ >= hold_until_ && (full_speed() || held_frames_ > kMinHoldFrames);
+  if (frame_.decision_shown && (next_wanted_ || (playing_ && held))) {
     next_wanted_ = false;
     request_next(*chain, snapshot);
   }

@@ -65,6 +65,7 @@ class SlowMotion {
   double now_ = 0.0;
   double last_update_ = -1.0;
   double hold_until_ = 0.0;  // the decision stays on screen until then
+  int held_frames_ = 0;      // frames drawn with the decision so far
   std::uint64_t last_serial_ = 0;
   std::uint64_t error_serial_at_request_ = 0;
   SlowMotionFrame frame_;

@@ -10,13 +10,14 @@
 #include "app/gui/panels/slow_motion_frame.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/plot/plot.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl::views {
 namespace {
 
 constexpr plot::Colour kHalo = plot::rgba(0, 0, 0, 170);
-constexpr ImU32 kAcceptColour = IM_COL32(40, 200, 90, 255);
-constexpr ImU32 kRejectColour = IM_COL32(235, 60, 50, 255);
+constexpr plot::Colour kAcceptColour = plot::rgba(40, 200, 90);
+constexpr plot::Colour kRejectColour = plot::rgba(235, 60, 50);
 
 // The frame if slow motion has a path to draw whose points fit coordinates up to `highest`.
 const SlowMotionFrame* drawable(const ViewContext& context, int highest) {
@@ -32,21 +33,13 @@ const ChainSnapshot* chain_of(const ViewContext& context, int id) {
   return nullptr;
 }
 
-// A text box with a dark background at screen position `at` (its top-left corner, kept inside
-// the plot area); returns its height.
-float text_box(ImVec2 at, const std::string& text, ImU32 colour) {
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-  const float pad = ImGui::GetFontSize() * 0.25f;
-  const plot::Point area_max = plot::GetPlotAreaMax();
-  at.x = std::min(at.x, area_max.x - size.x - 2.0f * pad);
-  at.y = std::min(at.y, area_max.y - size.y - 2.0f * pad);
-  draw->AddRectFilled(at, ImVec2(at.x + size.x + 2.0f * pad, at.y + size.y + 2.0f * pad),
-                      IM_COL32(20, 20, 28, 215), pad);
-  draw->AddText(ImVec2(at.x + pad, at.y + pad), colour, text.c_str());
-  return size.y + 2.0f * pad;
-}
+constexpr plot::Colour kBoxBackground = plot::rgba(20, 20, 28, 225);
+// The read-out and the decision are what the class reads from the back row: larger than labels.
+constexpr float kReadoutScale = 1.5f;
+constexpr float kDecisionScale = 1.8f;
 
+// The decision's words: "accepted, p = 0.83", "rejected, p = 0.12", "divergent: rejected"; ""
+// for samplers without an MH test.
 std::string decision_text(const SlowMotionFrame& frame) {
   const TrajectoryPoint& end = frame.current();
   const TrajectoryDecision* decision = frame.trajectory->decision_of(end.iteration);
@@ -66,30 +59,57 @@ bool rejected(const SlowMotionFrame& frame) {
   return decision != nullptr && !decision->accepted;
 }
 
-// Top-left of the plot: where in the path we are and the running energy.
+// What the window shows goes to the status file (tests read the decision from the pixels in
+// these rectangles); an export draws the view again elsewhere and records nothing. The main
+// panel draws first, so where two views show the playback the main one is recorded.
+bool records_to_probe(const char* name) {
+  if (plot::GetPainterOverride() != nullptr) return false;
+  return ui_probe::rects().count(name) == 0;
+}
+
+void probe_rect(const char* name, plot::PixelRect rect) {
+  ui_probe::record_rect(name,
+                        {rect.min.x, rect.min.y, rect.max.x - rect.min.x, rect.max.y - rect.min.y});
+}
+
+// Top-left of the plot: where in the path we are (small) and the running energy (large).
 void readout(const SlowMotionFrame& frame) {
   const TrajectoryPoint& start = frame.point(0);
   const TrajectoryPoint& now = frame.current();
   const bool free_steps = !frame.trajectory->metropolis;
   const char* energy = frame.trajectory->estimated_energy ? "Ĥ" : "H";
-  char line[160];
-  std::snprintf(line, sizeof line, "%s %zu of %zu (iteration %llu)\n%s = %.4g   Δ%s = %+.3g",
+  char where[96], energies[96];
+  std::snprintf(where, sizeof where, "%s %zu of %zu (iteration %llu)",
                 free_steps ? "step" : "leapfrog", frame.shown, frame.path.size() - 1,
-                static_cast<unsigned long long>(now.iteration), energy, now.hamiltonian, energy,
-                now.hamiltonian - start.hamiltonian);
+                static_cast<unsigned long long>(now.iteration));
+  std::snprintf(energies, sizeof energies, "%s = %.4g   Δ%s = %+.3g", energy, now.hamiltonian,
+                energy, now.hamiltonian - start.hamiltonian);
   const plot::Point area = plot::GetPlotAreaMin();
   const float gap = ImGui::GetFontSize() * 0.3f;
-  text_box(ImVec2(area.x + gap, area.y + gap), line, IM_COL32(255, 255, 255, 255));
+  const bool record = records_to_probe("slowmo/readout");
+  const plot::PixelRect box =
+      plot::TextBox({area.x + gap, area.y + gap}, {{where, 0, 1.0f}, {energies, 0, kReadoutScale}},
+                    kBoxBackground);
+  if (record) probe_rect("slowmo/readout", box);
 }
 
-// The decision next to the end point (screen position `end`).
+// The decision next to the end point (screen position `end`), green or red.
 void decision_label(const SlowMotionFrame& frame, plot::Point end) {
   if (!frame.decision_shown) return;
   const std::string text = decision_text(frame);
   if (text.empty()) return;
   const float offset = ImGui::GetFontSize() * 0.6f;
-  text_box(ImVec2(end.x + offset, end.y + offset), text,
-           rejected(frame) ? kRejectColour : kAcceptColour);
+  const bool record = records_to_probe("slowmo/decision");
+  const plot::PixelRect box = plot::TextBox(
+      {end.x + offset, end.y + offset},
+      {{text, rejected(frame) ? kRejectColour : kAcceptColour, kDecisionScale}}, kBoxBackground);
+  if (!record) return;
+  probe_rect("slowmo/decision", box);
+  const TrajectoryDecision* decision = frame.trajectory->decision_of(frame.current().iteration);
+  char probe[64];
+  std::snprintf(probe, sizeof probe, "%s p=%.2f%s", decision->accepted ? "accepted" : "rejected",
+                decision->accept_prob, decision->divergent ? " divergent" : "");
+  ui_probe::record_text("slowmo/decision", probe);
 }
 
 // The path so far through (xs, ys), its points, the current point; returns its screen position.

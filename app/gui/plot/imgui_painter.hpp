@@ -25,6 +25,11 @@ class ImGuiPainter final : public Painter {
             VAlign v_align) override;
   Point text_size(std::string_view text) const override;
   float font_size() const override { return font_size_; }
+  float set_font_size(float pixels) override {
+    const float previous = font_size_;
+    font_size_ = pixels;
+    return previous;
+  }
   void push_clip(Point min, Point max) override;
   void pop_clip() override;
   void image(std::uint64_t texture_id, Point min, Point max, Point uv_min, Point uv_max) override;

@@ -55,6 +55,8 @@ class Painter {
                     HAlign h_align = HAlign::Left, VAlign v_align = VAlign::Top) = 0;
   virtual Point text_size(std::string_view text) const = 0;
   virtual float font_size() const = 0;
+  // Text from now on is `pixels` tall (a large read-out); returns the size it replaces.
+  virtual float set_font_size(float pixels) = 0;
 
   // Nested clip rectangles; each push is intersected with the enclosing one.
   virtual void push_clip(Point min, Point max) = 0;

@@ -340,9 +340,11 @@ void lay_out_axes(FrameState& state, float top, float bottom, bool may_move_x_la
     state.y.shown_label = label_with_multiplier(state.y);
   };
   place(false);
-  if (!may_move_x_label || state.x.label.empty() || state.x.ticks.labelled() >= 3) return;
-  // A short plot keeps its height: the row would cost it more than a tick label gains.
-  if (bottom - top - line < 4.0f * line) return;
+  if (!may_move_x_label || state.x.label.empty()) return;
+  // A short plot keeps its height: the row would cost it more than a tick label gains. A tall
+  // one gives the axis title its own row whenever the shared row would hide tick labels.
+  const float rows = (bottom - top) / line - 1.0f;
+  if (rows < (state.x.ticks.labelled() >= 3 ? 8.0f : 4.0f)) return;
   const int shared_row_labels = state.x.ticks.labelled();
   place(true);
   if (state.x.ticks.labelled() <= shared_row_labels) place(false);

@@ -166,6 +166,19 @@ void Contours(const char* label, const std::vector<float>& values, int nx, int n
 void Text(double x, double y, std::string_view text, Colour colour = 0, Point pixel_offset = {},
           HAlign h_align = HAlign::Left, VAlign v_align = VAlign::Top);
 
+// A read-out box over the data (plot_text_box.cpp): `lines` stacked, each `scale` × the plot's
+// font, on a filled `background`; its top-left corner at `at` (pixels), moved inside the data
+// area. Drawn through the plot's painter, so it shows in cached layers, GIFs and exports.
+struct TextLine {
+  std::string text;
+  Colour colour = 0;  // 0: white (the box is meant to be dark)
+  float scale = 1.0f;
+};
+struct PixelRect {
+  Point min, max;
+};
+PixelRect TextBox(Point at, const std::vector<TextLine>& lines, Colour background);
+
 // ---------------------------------------------------------------- queries (inside a plot)
 bool IsPlotHovered();
 DataPoint GetPlotMousePos();

@@ -80,7 +80,8 @@ SvgPainter::SvgPainter(Point origin, Point size, ImFont* font, float font_size)
     : origin_(origin),
       size_(size),
       font_(font != nullptr ? font : ImGui::GetFont()),
-      font_size_(font_size > 0.0f ? font_size : ImGui::GetFontSize()) {}
+      font_size_(font_size > 0.0f ? font_size : ImGui::GetFontSize()),
+      document_font_size_(font_size_) {}
 
 void SvgPainter::grow(Point min, Point max) {
   // Only what shows counts: a line running far off a plot's clip rectangle does not.
@@ -216,6 +217,8 @@ void SvgPainter::text(Point anchor, Colour colour, std::string_view text, HAlign
   if (h_align == HAlign::Center) body_ += " text-anchor=\"middle\"";
   if (h_align == HAlign::Right) body_ += " text-anchor=\"end\"";
   put_fill(colour);
+  if (font_size_ != document_font_size_)
+    put_attribute(body_, "font-size", font_size_ * kEmPerLineHeight);
   body_ += '>';
   body_ += xml_escaped(text);
   body_ += "</text>\n";
@@ -270,7 +273,7 @@ std::string SvgPainter::document() const {
   put_number(out, size_.y);
   // xml:space keeps runs of spaces in labels ("TV 0.03  KL 0.01") as the screen shows them.
   out += "\" xml:space=\"preserve\" font-family=\"DejaVu Sans, Verdana, sans-serif\"";
-  put_attribute(out, "font-size", font_size_ * kEmPerLineHeight);
+  put_attribute(out, "font-size", document_font_size_ * kEmPerLineHeight);
   out += ">\n";
   if (!title_.empty()) out += "<title>" + xml_escaped(title_) + "</title>\n";
   out += "<rect";

@@ -12,6 +12,7 @@
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/headline_bar.hpp"  // its height
 #include "app/gui/shell/panel_dock.hpp"
+#include "app/gui/shell/main_slot.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/util/error.hpp"
@@ -266,9 +267,19 @@ void AppShell::apply_layout(float menu_height, float legend_height) {
   request.mode = layout_mode_;
   request.lecture_stems = shown_lecture_stems();
   request.focus_title = focus_title_;
+  request.main_stem = main_stem_;
   const std::vector<PanelPlacement> placements =
       compute_layout_with_dock(request, instrument_docked_ && focus_title_.empty());  // focus wins
   tiled_rects_.clear();
+  main_title_.clear();
+  float main_area = 0.0f;
+  for (const PanelPlacement& placement : placements)
+    if (placement.title != kChainsTitle && placement.title != kControlsTitle &&
+        placement.rect.w * placement.rect.h > main_area) {
+      main_area = placement.rect.w * placement.rect.h;
+      main_title_ = placement.title;
+    }
+  if (const PanelInfo* main = find_panel_by_stem(main_stem_)) main_title_ = main->title;
   // The layout decides which panels show: the lecture layout leaves the others to the View menu.
   for (const PanelInfo& panel : all_panels()) visible_[panel.title] = false;
   for (const PanelPlacement& placement : placements) {
@@ -396,10 +407,18 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
       instrument != nullptr && !tiled_rects_.empty())
     layout_pending_ |= update_dock(panel_shown(instrument->title),
                                    tiled_rects_.count(instrument->title) > 0, instrument_docked_);
+  const std::string main_stem = main_slot_stem(
+      {layout_mode_, shown_lecture_stems(), snapshot_->target ? snapshot_->target->dim() : 0,
+       control_panel_.slow_motion().active(), scenario_panel_.experiment_result_pending()});
+  if (main_stem != main_stem_) {
+    main_stem_ = main_stem;
+    layout_pending_ = true;
+  }
   if (layout_pending_) {
     apply_layout(menu_height, legend_height);
     layout_pending_ = false;
   }
+  ui_probe::record_text("layout/main", main_title_);  // tests: the main slot is never empty
 
   assign_chain_colours(*snapshot_, chain_colours_);  // by sampler, kept once given
 

@@ -168,6 +168,8 @@ class AppShell {
   ViewContext last_context_;   // this frame's, for exports after rendering
   LayoutMode layout_mode_ = LayoutMode::Dashboard;
   std::vector<std::string> lecture_stems_;
+  std::string main_stem_;   // main_slot.hpp: the panel in the main slot for now ("" = lesson's)
+  std::string main_title_;  // the panel the layout gave the most room (for the status file)
   bool layout_pending_ = true;
   // Where each panel was tiled, and where it was last drawn: {position, size}.
   std::map<std::string, std::pair<ImVec2, ImVec2>> tiled_rects_;

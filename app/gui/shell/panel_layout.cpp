@@ -29,8 +29,17 @@ std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
   const float plot_x = a.x + column, plot_w = a.w - column;
   place(out, kChainsTitle, plot_x, a.y, plot_w, r.legend_height);
   const float plot_y = a.y + r.legend_height, plot_h = a.h - r.legend_height;
+  const PanelInfo* main = r.main_stem.empty() ? nullptr : find_panel_by_stem(r.main_stem);
+  const bool grow_top_row =
+      main != nullptr && main->dashboard.w > 0.0f && main->dashboard.y == 0.0f;
   for (const PanelInfo& panel : view_panels()) {
     TileFraction tile = panel.dashboard;
+    // Slow motion's view takes the main slot: the top row (target, phase space) grows from 36%
+    // to half the height; the two rows below share the rest (each plot keeps a readable height).
+    if (grow_top_row)
+      tile = tile.y == 0.0f ? TileFraction{tile.x, 0.0f, tile.w, 0.5f}
+                            : TileFraction{tile.x, 0.5f + (tile.y - 0.36f) * (0.5f / 0.64f), tile.w,
+                                           tile.h * (0.5f / 0.64f)};
     // With an experiment the two pictures of the top row give up a third of it.
     if (r.has_experiment && tile.y == 0.0f) {
       tile.x *= 2.0f / 3.0f;
@@ -55,6 +64,10 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   const LayoutRect& a = r.area;
   std::vector<std::string> stems = r.lecture_stems;
   if (stems.empty()) stems = {"histogram", "target"};
+  if (!r.main_stem.empty()) {  // it takes the main slot; the lesson's main joins the column
+    std::erase(stems, r.main_stem);
+    stems.insert(stems.begin(), r.main_stem);
+  }
   std::erase_if(stems, [&](const std::string& stem) {
     const PanelInfo* panel = find_panel_by_stem(stem);
     return !panel || stem == "controls" || (stem == "notes" && !r.has_note) ||

@@ -27,6 +27,9 @@ struct LayoutRequest {
   std::vector<std::string> lecture_stems;
   // Focus mode (key F): this panel (by title) fills the area under the legend strip, alone.
   std::string focus_title;
+  // For now the main slot's panel instead (main_slot.hpp: slow motion's view, or the live chains
+  // while an experiment has no result); empty: the lesson's own. The dashboard's top row grows.
+  std::string main_stem;
 };
 
 struct PanelPlacement {

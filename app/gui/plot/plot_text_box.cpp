@@ -1,0 +1,41 @@
+// plot::TextBox: a read-out drawn over the data (slow motion's H / ΔH and MH decision), larger
+// than the plot's labels where it must read from the back of a lecture hall.
+#include <algorithm>
+
+#include "app/gui/plot/plot_internal.hpp"
+
+namespace sgl::plot {
+
+PixelRect TextBox(Point at, const std::vector<TextLine>& lines, Colour background) {
+  detail::FrameState& state = detail::frame();
+  Painter& painter = *state.painter;
+  const float base = painter.font_size();
+  const float pad = 0.3f * base;
+  // Measure every line at its own size first: the box must fit the widest.
+  Point content{0.0f, 0.0f};
+  std::vector<Point> sizes;
+  for (const TextLine& line : lines) {
+    painter.set_font_size(base * line.scale);
+    sizes.push_back(painter.text_size(line.text));
+    content.x = std::max(content.x, sizes.back().x);
+    content.y += sizes.back().y;
+  }
+  painter.set_font_size(base);
+  const Point box{content.x + 2.0f * pad, content.y + 2.0f * pad};
+  // Inside the data area where it fits (a box wider than the area keeps its left edge there).
+  at.x = std::max(std::min(at.x, state.area_max.x - box.x), state.area_min.x);
+  at.y = std::max(std::min(at.y, state.area_max.y - box.y), state.area_min.y);
+  const PixelRect rect{at, {at.x + box.x, at.y + box.y}};
+  painter.fill_rect(rect.min, rect.max, background);
+  float y = at.y + pad;
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    painter.set_font_size(base * lines[k].scale);
+    painter.text({at.x + pad, y}, lines[k].colour != 0 ? lines[k].colour : rgba(255, 255, 255),
+                 lines[k].text);
+    y += sizes[k].y;
+  }
+  painter.set_font_size(base);
+  return rect;
+}
+
+}  // namespace sgl::plot
