@@ -94,15 +94,18 @@ bool process_gone(pid_t pid) {
   return pid > 0 && pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH;
 }
 
-// Files that some run writes into DIR; an existing DIR is replaced only if it holds no others.
+// Files that some command writes into DIR (the figures: one SVG per panel); an existing DIR is
+// replaced only if it holds no others, so that a data file or notes kept there are never lost.
 bool looks_like_output_file(const fs::directory_entry& entry) {
-  static const std::array<const char*, 6> kExtensions = {".csv", ".json", ".svg",
-                                                         ".png", ".gif",  ".txt"};
+  static const std::array<const char*, 8> kOutputs = {
+      "draws.csv",         "summary.json", "trajectories.csv", "sweep.csv",
+      "sweep_samples.csv", "ensemble.csv", "analysis.json",    "gradnoise.json"};
   std::error_code error;
   if (!entry.is_regular_file(error)) return false;
-  const std::string extension = entry.path().extension().string();
-  for (const char* known : kExtensions)
-    if (extension == known) return true;
+  const std::string name = entry.path().filename().string();
+  if (entry.path().extension() == ".svg") return true;
+  for (const char* output : kOutputs)
+    if (name == output) return true;
   return false;
 }
 
@@ -117,7 +120,9 @@ void require_replaceable(const fs::path& destination, const std::string& dir_as_
   for (fs::directory_iterator it(destination, error), end; !error && it != end;
        it.increment(error)) {
     if (looks_like_output_file(*it) || is_own_staging(it->path())) continue;
-    throw UserError("cannot replace " + excerpt(dir_as_given) + ": it holds '" +
+    std::error_code ignored;
+    const char* kind = it->is_directory(ignored) ? "the folder" : "the file";
+    throw UserError("cannot replace " + excerpt(dir_as_given) + ": it holds " + kind + " '" +
                     excerpt(it->path().filename().string()) +
                     "', which no run writes (a run replaces the whole folder); choose a new or "
                     "empty folder");

@@ -6,9 +6,10 @@
 // before the commit leaves the earlier DIR untouched. Creating the staging directory up front
 // proves that the destination is writable before a possibly long run starts.
 //
-// An existing DIR is replaced only if it looks like an earlier output (regular files named
-// *.csv, *.json, *.svg, *.png, *.gif, *.txt): anything else (a subfolder, notes.md, `--out .` in
-// a project) is refused before the run, so a typo never deletes someone's files. Staging folders
+// An existing DIR is replaced only if it holds nothing but earlier outputs (draws.csv,
+// summary.json, trajectories.csv, the scenario and gradnoise files, *.svg figures): anything else
+// (a subfolder, notes.txt, a data file, `--out .` in a project) is refused before the run, so a
+// typo never deletes someone's files. Staging folders
 // left by killed processes (DIR.tmp-PID whose PID no longer runs) are removed on the next run.
 // Where DIR's parent is read-only, staging happens inside DIR (DIR/.tmp-PID) and the commit
 // moves the files in one by one and removes the earlier ones.

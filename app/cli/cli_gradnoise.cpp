@@ -16,6 +16,7 @@
 #include "core/io/input_limits.hpp"
 #include "core/run/memory_estimate.hpp"
 #include "core/targets/data_target.hpp"
+#include "core/targets/regression_data.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
 #include "core/util/text_format.hpp"
@@ -34,13 +35,12 @@ constexpr double kMaxNoiseVar = 1e100;
 constexpr double kMaxGradnoiseOperations = 2e10;
 
 // Refuses, with the figures, a measurement that would take minutes or exhaust memory (issue 26:
-// 10⁵ samples on a 2 001-coordinate target ran 200 s at 3.2 GB with no word).
-void check_gradnoise_size(const Target& target, const GradientNoiseRequest& request) {
-  const DataTarget* data = target.as_data_target();
-  const double d = target.dim(), k = request.samples;
-  const double clouds = data != nullptr && request.control_variates ? 3.0 : 1.0;
-  const double n = data != nullptr ? double(data->num_data()) : 0.0;
-  const double per_gradient = data != nullptr ? double(request.batch_size) * d : d;
+// 10⁵ samples on a 2 001-coordinate target ran 200 s at 3.2 GB with no word). `n`: data points
+// (0 where not known yet).
+void check_gradnoise_size(int dim, bool on_data, double n, double samples, double batch_size) {
+  const double d = dim, k = samples;
+  const double clouds = on_data ? 3.0 : 1.0;
+  const double per_gradient = on_data ? batch_size * d : d;
   const double operations = clouds * (k * d * d + n * d * d + k * per_gradient);
   const double bytes = 8.0 * (clouds * (2.0 * k * d + 2.0 * d * d) + n * d);
   const double budget = memory_budget_bytes();
@@ -221,10 +221,23 @@ json gradnoise_json(const Target& target, const GradientNoiseReport& report,
 int gradnoise_command(const GradnoiseOptions& options) {
   // Ctrl+C / SIGTERM from the start (building a regression finds its mode first): exit 130.
   install_interrupt_handlers();
-  const auto target = make_target(target_spec_from_flags(options.target));
+  const TargetSpec spec = target_spec_from_flags(options.target);
+  // A CSV regression is sized from its header before its O(d³) mode is found.
+  if (const int csv_dim = csv_regression_dim(spec); csv_dim > 0) {
+    check_regression_size(csv_dim - 1, spec.data_csv);
+    check_gradnoise_size(
+        csv_dim, true, 0.0,
+        double(parse_whole_number(options.samples, "--samples", 2, kMaxGradnoiseSamples)),
+        double(parse_whole_number(options.batch_size.empty() ? "32" : options.batch_size,
+                                  "--batch-size", 1, kMaxGradnoiseBatch)));
+  }
+  const auto target = make_target(spec);
   throw_if_interrupted();
   const GradientNoiseRequest request = build_request(options, *target);
-  check_gradnoise_size(*target, request);
+  const DataTarget* data = target->as_data_target();
+  check_gradnoise_size(target->dim(), data != nullptr && request.control_variates,
+                       data != nullptr ? double(data->num_data()) : 0.0, request.samples,
+                       request.batch_size);
   AtomicOutputDir output(options.out_dir);
   const GradientNoiseReport report = measure_gradient_noise(*target, request);
   if (!all_finite(report))

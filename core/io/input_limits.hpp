@@ -14,10 +14,6 @@ inline constexpr int kMaxCsvColumns = 10000;                               // fi
 inline constexpr std::uint64_t kMaxCsvCells = 50'000'000;                  // 400 MB as doubles
 inline constexpr std::uint64_t kMaxCsvFileBytes = std::uint64_t{4} << 30;  // 4 GiB, blank lines too
 
-// Regressions: the posterior mode and its Laplace covariance cost O(d³) time and O(d²) memory
-// (a d × d Hessian factorised), a few seconds at this size; more covariates are refused before.
-inline constexpr int kMaxRegressionCovariates = 2000;
-
 // Scenario and session files (JSON).
 inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{16} << 20;  // 16 MiB
 inline constexpr int kMaxJsonDepth = 64;                                 // nested arrays/objects

@@ -158,7 +158,7 @@ TEST_CASE("regressions state their limit of d before the O(d^3) mode", "[cli][is
   const std::string csv = scratch.write("wide.csv", csv_with_covariates(9999, 3));
   const auto refused = scratch.run(
       {"run", "--model", "logistic", "--data", csv, "--sampler", "sgld", "--steps", "10"});
-  expect_refused(refused, "more than the limit of 2000 for a regression");
+  expect_refused(refused, "more than the limit of 1000 for a regression");
   CHECK(refused.seconds < 30.0);
   if (kAddressSpaceCap > 0) CHECK(refused.max_rss_kb < 300 * 1024);
 }
@@ -171,6 +171,14 @@ TEST_CASE("gradnoise: estimated before the work, finite or refused", "[cli][issu
   expect_refused(big, "gradnoise is too large");
   CHECK(big.err.find("use --samples") != std::string::npos);
   CHECK(big.seconds < 60.0);
+  // The issue's case, a 1 001-coordinate regression: refused from the CSV's header alone,
+  // before the mode is found.
+  const std::string wide = scratch.write("d1000.csv", csv_with_covariates(1000, 30));
+  const auto wide_refused = scratch.run(
+      {"gradnoise", "--model", "logistic", "--data", wide, "--at", "map", "--samples", "100000"},
+      "wide");
+  expect_refused(wide_refused, "gradnoise is too large");
+  CHECK(wide_refused.seconds < 10.0);
 
   expect_refused(scratch.run({"gradnoise", "--target", "gauss2d", "--at", "1e308,1e308"}, "at"),
                  "not finite");
@@ -188,7 +196,7 @@ TEST_CASE("gradnoise: estimated before the work, finite or refused", "[cli][issu
 
 TEST_CASE("gradnoise: SIGTERM while the target is built exits 130", "[cli][issue26]") {
   const Scratch scratch("gradnoise-term");
-  const std::string csv = scratch.write("d2000.csv", csv_with_covariates(2000, 30));
+  const std::string csv = scratch.write("d1000.csv", csv_with_covariates(1000, 30));
   const auto stopped = scratch.run(
       {"gradnoise", "--model", "logistic", "--data", csv, "--at", "map"}, "out", 0.3, SIGTERM);
   INFO(stopped.err);

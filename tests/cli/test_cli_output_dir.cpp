@@ -89,7 +89,9 @@ TEST_CASE("a failed run leaves the earlier DIR untouched", "[cli][outdir]") {
 
   // The case: a directory named trace.svg inside DIR. The run is refused before it starts
   // (DIR holds something no run writes) and DIR keeps every file.
+  fs::remove(scratch.out() / "trace.svg");
   fs::create_directory(scratch.out() / "trace.svg");
+  const std::set<std::string> blocked_before = names_in(scratch.out());
   const auto blocked = scratch.run(kHmcRun);
   INFO(blocked.err);
   CHECK(blocked.exit_code == 2);
@@ -97,6 +99,7 @@ TEST_CASE("a failed run leaves the earlier DIR untouched", "[cli][outdir]") {
   CHECK(std::count(blocked.err.begin(), blocked.err.end(), '\n') == 1);
   CHECK(sgl_test::slurp((scratch.out() / "draws.csv").string()) == draws_before);
   CHECK(fs::is_directory(scratch.out() / "trace.svg"));
+  CHECK(names_in(scratch.out()) == blocked_before);
   CHECK(names_in(scratch.runs()) == std::set<std::string>{"out"});
 }
 
