@@ -75,8 +75,10 @@ int csv_regression_dim(const TargetSpec& target) {
   std::string line;
   while (reader.next(line) == BoundedLineReader::Result::Line) {
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    // The response's column becomes the intercept's coordinate.
-    return static_cast<int>(std::count(line.begin(), line.end(), ',')) + 1;
+    // The response's column becomes the intercept's coordinate. Beyond the column limit the
+    // loader's own message (file, line, limit) is the clearer one.
+    const auto columns = std::count(line.begin(), line.end(), ',') + 1;
+    return columns <= kMaxCsvColumns ? static_cast<int>(columns) : 0;
   }
   return 0;  // unreadable or empty: the loader reports it
 }
