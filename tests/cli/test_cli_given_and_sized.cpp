@@ -58,11 +58,17 @@ void expect_refused(const sgl_test::CappedResult& result, const std::string& exp
 
 std::string csv_with_covariates(int covariates, int rows) {
   std::string text = "y";
-  for (int c = 1; c <= covariates; ++c) text += ",x" + std::to_string(c);
+  for (int c = 1; c <= covariates; ++c) {
+    text += ",x";  // appended piecewise: GCC 12's -Wrestrict misfires on "," + std::string
+    text += std::to_string(c);
+  }
   text += "\n";
   for (int r = 0; r < rows; ++r) {
     text += std::to_string(r % 2);
-    for (int c = 1; c <= covariates; ++c) text += "," + std::to_string(((r * 7 + c * 3) % 11) - 5);
+    for (int c = 1; c <= covariates; ++c) {
+      text += ',';
+      text += std::to_string(((r * 7 + c * 3) % 11) - 5);
+    }
     text += "\n";
   }
   return text;
@@ -220,7 +226,10 @@ TEST_CASE("sweeps and ensembles are sized before they start", "[cli][issue26]") 
   const std::string head =
       R"({"name":"b","target":{"id":"gauss2d"},"chains":[{"sampler":"sgld"}],"steps":10,)";
   std::string values;
-  for (int i = 1; i <= 40; ++i) values += (i > 1 ? "," : "") + std::to_string(0.001 * i);
+  for (int i = 1; i <= 40; ++i) {
+    if (i > 1) values += ',';
+    values += std::to_string(0.001 * i);
+  }
   const std::string sweep =
       scratch.write("sweep.json", head + R"("sweep":{"param":"step_size","values":[)" + values +
                                       R"(],"steps":10000000,"keep_first":10000000}})");
