@@ -15,6 +15,7 @@
 #include "app/gui/export/run_figures.hpp"
 #endif
 #include "core/util/error.hpp"
+#include "core/util/text_format.hpp"
 
 namespace {
 
@@ -31,20 +32,10 @@ int gui_command(const sgl::GuiOptions& options) {
 }
 
 // Errors are one line: a control character from the input (a newline inside a JSON string, a
-// carriage return in a CSV field) is shown escaped instead of breaking the line.
+// carriage return in a CSV field) or a byte that is not UTF-8 is shown escaped instead of breaking
+// the line or the terminal.
 void print_error(const char* prefix, const char* message) {
-  std::string line;
-  for (const char* c = message; *c != '\0'; ++c) {
-    const auto byte = static_cast<unsigned char>(*c);
-    if (byte >= 0x20 && byte != 0x7f) {
-      line += *c;
-    } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
-      line += escaped;
-    }
-  }
-  std::fprintf(stderr, "%s%s\n", prefix, line.c_str());
+  std::fprintf(stderr, "%s%s\n", prefix, sgl::escape_for_message(message).c_str());
 }
 
 }  // namespace

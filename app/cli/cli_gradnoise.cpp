@@ -1,7 +1,9 @@
 #include "app/cli/cli_gradnoise.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -9,10 +11,15 @@
 #include <limits>
 
 #include "app/cli/atomic_output.hpp"
+#include "app/cli/interrupt.hpp"
 #include "app/cli/target_options.hpp"
 #include "core/io/input_limits.hpp"
+#include "core/run/memory_estimate.hpp"
+#include "core/targets/data_target.hpp"
+#include "core/targets/regression_data.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 namespace {
@@ -22,6 +29,34 @@ using json = nlohmann::ordered_json;
 // Memory: K × d doubles per cloud, three clouds; 10⁵ draws is far more than an ellipse needs.
 constexpr std::uint64_t kMaxGradnoiseSamples = 100'000;
 constexpr std::uint64_t kMaxGradnoiseBatch = 10'000'000;
+constexpr double kMaxNoiseVar = 1e100;
+// Arithmetic the measurement may take (about 10 s on a laptop core): K × d² per empirical
+// covariance, n × d² per exact one and K × b × d for the minibatch gradients, per cloud.
+constexpr double kMaxGradnoiseOperations = 2e10;
+
+// Refuses, with the figures, a measurement that would take minutes or exhaust memory (issue 26:
+// 10⁵ samples on a 2 001-coordinate target ran 200 s at 3.2 GB with no word). `n`: data points
+// (0 where not known yet).
+void check_gradnoise_size(int dim, bool on_data, double n, double samples, double batch_size) {
+  const double d = dim, k = samples;
+  const double clouds = on_data ? 3.0 : 1.0;
+  const double per_gradient = on_data ? batch_size * d : d;
+  const double operations = clouds * (k * d * d + n * d * d + k * per_gradient);
+  const double bytes = 8.0 * (clouds * (2.0 * k * d + 2.0 * d * d) + n * d);
+  const double budget = memory_budget_bytes();
+  if (operations <= kMaxGradnoiseOperations && bytes <= budget) return;
+  char figures[200];
+  std::snprintf(figures, sizeof figures,
+                "%.0f cloud%s of K = %.0f gradients of %.0f coordinates: about %.1e operations "
+                "and ",
+                clouds, clouds > 1 ? "s" : "", k, d, operations);
+  const double largest_k = std::floor(std::max(2.0, kMaxGradnoiseOperations / clouds - n * d * d) /
+                                      std::max(d * d + per_gradient, 1.0));
+  throw UserError("gradnoise is too large: " + std::string(figures) + approximate_bytes(bytes) +
+                  " of memory (limits: " + exact_number(kMaxGradnoiseOperations) + " operations, " +
+                  byte_size(budget) + "); use --samples " +
+                  std::to_string(static_cast<long long>(std::max(2.0, largest_k))) + " or fewer");
+}
 
 Vec parse_point(const std::string& text, int dim) {
   std::vector<double> values;
@@ -33,7 +68,7 @@ Vec parse_point(const std::string& text, int dim) {
     const double value = std::strtod(item.c_str(), &end);
     if (item.empty() || end != item.c_str() + item.size() || !std::isfinite(value))
       throw UserError("--at expects map or " + std::to_string(dim) +
-                      " finite comma-separated numbers, got '" + text + "'");
+                      " finite comma-separated numbers, got '" + excerpt(text) + "'");
     values.push_back(value);
     if (values.size() > kMaxInitValues) break;
     start = comma + 1;
@@ -57,8 +92,10 @@ json matrix_json(const Eigen::MatrixXd& m) {
 }
 
 bool all_finite(const GradientNoiseReport& report) {
+  // The empirical moments too: gradients near 1e154 are finite, their squares are not.
   const auto cloud_finite = [](const std::optional<GradientCloud>& cloud) {
-    return !cloud || (cloud->draws.allFinite() && cloud->exact_cov.allFinite());
+    return !cloud || (cloud->draws.allFinite() && cloud->exact_cov.allFinite() &&
+                      cloud->mean.allFinite() && cloud->empirical_cov.allFinite());
   };
   return report.full_gradient.allFinite() && cloud_finite(report.minibatch) &&
          cloud_finite(report.control_variate) && cloud_finite(report.control_variate2);
@@ -99,15 +136,26 @@ GradientNoiseRequest build_request(const GradnoiseOptions& options, const Target
   request.noise_var = std::strtod(noise_var.c_str(), &end);
   if (end != noise_var.c_str() + noise_var.size() || !std::isfinite(request.noise_var) ||
       request.noise_var < 0.0)
-    throw UserError("--noise-var expects a finite number >= 0, got '" + noise_var + "'");
+    throw UserError("--noise-var expects a finite number >= 0, got '" + excerpt(noise_var) + "'");
+  // Noise of standard deviation 1e50 already squares to 1e100 in the covariances; far larger
+  // overflows them.
+  if (request.noise_var > kMaxNoiseVar)
+    throw UserError("--noise-var must be at most " + exact_number(kMaxNoiseVar) + ", got " +
+                    excerpt(noise_var));
   if (options.sampling.empty() || options.sampling == "with_replacement") {
     request.scheme = MinibatchScheme::WithReplacement;
   } else if (options.sampling == "without_replacement") {
     request.scheme = MinibatchScheme::WithoutReplacement;
   } else {
     throw UserError("--sampling expects with_replacement or without_replacement, got '" +
-                    options.sampling + "'");
+                    excerpt(options.sampling) + "'");
   }
+  const DataTarget* data = target.as_data_target();
+  if (data != nullptr && request.scheme == MinibatchScheme::WithoutReplacement &&
+      request.batch_size > data->num_data())
+    throw UserError("--batch-size " + std::to_string(request.batch_size) +
+                    " is larger than the data (n = " + std::to_string(data->num_data()) +
+                    "): without replacement a minibatch holds at most n points");
   return request;
 }
 
@@ -171,13 +219,31 @@ json gradnoise_json(const Target& target, const GradientNoiseReport& report,
 }
 
 int gradnoise_command(const GradnoiseOptions& options) {
-  const auto target = make_target(target_spec_from_flags(options.target));
+  // Ctrl+C / SIGTERM from the start (building a regression finds its mode first): exit 130.
+  install_interrupt_handlers();
+  const TargetSpec spec = target_spec_from_flags(options.target);
+  // A CSV regression is sized from its header before its O(d³) mode is found.
+  if (const int csv_dim = csv_regression_dim(spec); csv_dim > 0) {
+    check_regression_size(csv_dim - 1, spec.data_csv);
+    check_gradnoise_size(
+        csv_dim, true, 0.0,
+        double(parse_whole_number(options.samples, "--samples", 2, kMaxGradnoiseSamples)),
+        double(parse_whole_number(options.batch_size.empty() ? "32" : options.batch_size,
+                                  "--batch-size", 1, kMaxGradnoiseBatch)));
+  }
+  const auto target = make_target(spec);
+  throw_if_interrupted();
   const GradientNoiseRequest request = build_request(options, *target);
+  const DataTarget* data = target->as_data_target();
+  check_gradnoise_size(target->dim(), data != nullptr && request.control_variates,
+                       data != nullptr ? double(data->num_data()) : 0.0, request.samples,
+                       request.batch_size);
   AtomicOutputDir output(options.out_dir);
   const GradientNoiseReport report = measure_gradient_noise(*target, request);
   if (!all_finite(report))
-    throw UserError("the gradient is not finite at --at " + options.at +
-                    " (overflow far from the data?); nothing written");
+    throw UserError(
+        "the gradient or its noise covariance is not finite at --at " + excerpt(options.at) +
+        " (overflow: too far from the data, or too much --noise-var?); nothing written");
   const std::string path = output.staged_path("gradnoise.json");
   {
     std::ofstream out(path);

@@ -24,6 +24,7 @@
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
 #include "core/util/error.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 namespace {
@@ -43,7 +44,7 @@ std::uint64_t parse_count(const std::string& text, const std::string& flag, std:
   errno = 0;
   const std::uint64_t value = digits_only ? std::strtoull(text.c_str(), nullptr, 10) : 0;
   if (!digits_only || errno == ERANGE)
-    throw UserError(flag + " expects a whole number, got '" + text + "'");
+    throw UserError(flag + " expects a whole number, got '" + excerpt(text) + "'");
   if (value < minimum || value > maximum) {
     std::ostringstream message;
     message << flag << " must be ";
@@ -52,13 +53,15 @@ std::uint64_t parse_count(const std::string& text, const std::string& flag, std:
     } else {
       message << "in [" << minimum << ", " << maximum << "]";
     }
-    message << ", got " << text;
+    message << ", got " << excerpt(text);
     throw UserError(message.str());
   }
   return value;
 }
 
-std::vector<double> parse_init(const std::string& text) {
+}  // namespace
+
+std::vector<double> parse_init_values(const std::string& text) {
   // Counted before parsing: no target has more coordinates than kMaxInitValues.
   const std::size_t count = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
   if (count > kMaxInitValues)
@@ -79,16 +82,18 @@ std::vector<double> parse_init(const std::string& text) {
     const double value = std::strtod(value_text.c_str(), &parsed_end);
     if (value_text.empty() || parsed_end != value_text.c_str() + value_text.size())
       throw UserError("--init: value " + std::to_string(position) + " is not a number: '" +
-                      value_text + "'");
+                      excerpt(value_text) + "'");
     if (!std::isfinite(value))
       throw UserError("--init: value " + std::to_string(position) + " must be finite, got '" +
-                      value_text + "'");
+                      excerpt(value_text) + "'");
     values.push_back(value);
   }
   if (values.empty() || text.back() == ',')
     throw UserError("--init expects comma-separated numbers, e.g. --init -1,2");
   return values;
 }
+
+namespace {
 
 void merge_params(ParamValues& into, const ParamValues& from, const std::string& owner) {
   for (const auto& [name, value] : from) {
@@ -203,16 +208,19 @@ RunSpec build_run_spec(const RunOptions& options) {
   RunSpec spec;
   spec.target = build_target_spec(options);
   for (const std::string& text : options.samplers) spec.chains.push_back(parse_chain_spec(text));
-  spec.chains_per_sampler =
-      static_cast<int>(parse_count(options.chains, "--chains", 1, kMaxChainsPerSampler));
+  const auto or_default = [](const std::string& text, const char* fallback) {
+    return text.empty() ? std::string(fallback) : text;
+  };
+  spec.chains_per_sampler = static_cast<int>(
+      parse_count(or_default(options.chains, "1"), "--chains", 1, kMaxChainsPerSampler));
   spec.steps = parse_count(options.steps, "--steps", 1, kMaxSteps);
-  spec.burnin = parse_count(options.burnin, "--burnin", 0, kMaxSteps);
-  spec.thin = parse_count(options.thin, "--thin", 1);
-  spec.seed = parse_count(options.seed, "--seed", 0);
+  spec.burnin = parse_count(or_default(options.burnin, "0"), "--burnin", 0, kMaxSteps);
+  spec.thin = parse_count(or_default(options.thin, "1"), "--thin", 1);
+  spec.seed = parse_count(or_default(options.seed, "1"), "--seed", 0);
   if (options.init == "map") {
     spec.init_at_map = true;
   } else if (!options.init.empty()) {
-    spec.init = parse_init(options.init);
+    spec.init = parse_init_values(options.init);
   }
   return spec;
 }
@@ -264,6 +272,38 @@ void require_trajectory_samplers(const Session& session, const RunSpec& spec) {
   }
 }
 
+// trajectories.csv's size before anything is written: L + 1 rows per recorded iteration (2 for
+// samplers without leapfrog steps), each (2d + 2) numbers of up to 24 characters and the labels.
+// Refused where it exceeds the free space of DIR's file system (L = 1000 with 10⁶ recorded
+// iterations heads for 150 GB); announced on stderr above 1 GB.
+void check_trajectories_size(const Session& session, const RunSpec& spec,
+                             std::uint64_t max_iterations, const std::string& out_dir) {
+  const double recorded = double(std::min<std::uint64_t>(
+      max_iterations, spec.steps / std::max<std::uint64_t>(spec.thin, 1) + 1));
+  const double row_bytes = (2.0 * session.target().dim() + 2.0) * 24.0 + 40.0;
+  double bytes = 0.0;
+  for (const auto& chain : session.chains()) {
+    const ParamValues params = chain->full_params();
+    const auto steps = params.find("leapfrog_steps");
+    const double rows = steps != params.end() ? std::max(steps->second, 1.0) + 1.0 : 2.0;
+    bytes += recorded * rows * row_bytes;
+  }
+  std::filesystem::path existing = std::filesystem::absolute(out_dir);
+  std::error_code error;
+  while (!existing.empty() && !std::filesystem::exists(existing, error) &&
+         existing != existing.parent_path())
+    existing = existing.parent_path();
+  const auto space = std::filesystem::space(existing, error);
+  const double free_bytes = error ? 1e300 : double(space.available);
+  if (bytes > free_bytes)
+    throw UserError("--record-trajectories would write " + approximate_bytes(bytes) +
+                    " to trajectories.csv, more than the " + byte_size(free_bytes) + " free on " +
+                    excerpt(existing.string()) + "; lower --max-trajectories (now " +
+                    std::to_string(max_iterations) + " iterations per chain) or raise --thin");
+  if (bytes > 1e9)
+    std::fprintf(stderr, "note: trajectories.csv will take %s\n", approximate_bytes(bytes).c_str());
+}
+
 }  // namespace
 
 void require_some_draws(const std::vector<SamplerSummary>& summaries,
@@ -290,7 +330,10 @@ int run_command(const RunOptions& options) {
   Session session(spec);
   const std::uint64_t max_trajectories =
       parse_count(options.max_trajectories, "--max-trajectories", 1, kMaxSteps);
-  if (options.record_trajectories) require_trajectory_samplers(session, spec);
+  if (options.record_trajectories) {
+    require_trajectory_samplers(session, spec);
+    check_trajectories_size(session, spec, max_trajectories, options.out_dir);
+  }
   AtomicOutputDir output(options.out_dir);
   std::optional<TrajectoryRecording> trajectories;
   if (options.record_trajectories)

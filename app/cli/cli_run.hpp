@@ -25,11 +25,13 @@ struct RunOptions {
   std::string synthetic;
   std::string prior_sd;
   std::vector<std::string> samplers;  // "id[:key=value,...]"
-  std::string chains = "1";
+  // Empty = not given (then 1 chain per sampler, burn-in 0, thin 1, seed 1): `run --scenario`
+  // must tell a given flag from a default one, to apply it or refuse it.
+  std::string chains;
   std::string steps;
-  std::string burnin = "0";
-  std::string thin = "1";
-  std::string seed = "1";
+  std::string burnin;
+  std::string thin;
+  std::string seed;
   std::string init;
   std::string out_dir;
   // Writes the run's figures (SVG) via staged_path(name) and returns their names. Set by main.cpp
@@ -56,6 +58,9 @@ TargetSpec target_spec_from_flags(const RunOptions& options);
 // A whole number in [minimum, maximum] from a flag's text, or UserError naming the flag.
 std::uint64_t parse_whole_number(const std::string& text, const std::string& flag,
                                  std::uint64_t minimum, std::uint64_t maximum);
+
+// The values of --init: "v1,v2,..." (UserError naming the bad value); "map" is handled by callers.
+std::vector<double> parse_init_values(const std::string& text);
 
 // Refuses (UserError) a run where no sampler recorded a single draw: there is nothing to report.
 void require_some_draws(const std::vector<SamplerSummary>& summaries,

@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <stop_token>
 #include <thread>
+#include <utility>
 
 #include "app/cli/atomic_output.hpp"
 #include "app/cli/cli_run.hpp"
@@ -18,8 +20,12 @@
 #include "app/cli/summary_json_writer.hpp"
 #include "app/cli/summary_table.hpp"
 #include "app/scenario/assets.hpp"
+#include "app/scenario/batch_sizes.hpp"
 #include "app/scenario/scenario_run.hpp"
+#include "core/io/input_limits.hpp"
+#include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
+#include "core/util/params.hpp"
 
 namespace sgl {
 namespace {
@@ -80,17 +86,62 @@ ScenarioResults run_with_progress(const Scenario& scenario, bool show_progress) 
   return results;
 }
 
+// The run flags given beside --scenario override the file's values; one that cannot apply is
+// refused, never ignored (issue 26).
+void apply_run_flags(const RunOptions& options, Scenario& scenario) {
+  if (!options.chains.empty())
+    throw UserError(
+        "--chains cannot be combined with --scenario: a scenario lists its chains one by one (its "
+        "\"chains\" entries)");
+  const bool has_chains = !scenario.chains.empty();
+  for (const auto& [flag, text] :
+       {std::pair{"--burnin", &options.burnin}, std::pair{"--thin", &options.thin}})
+    if (!text->empty() && !has_chains)
+      throw UserError(std::string(flag) + " applies to a scenario's chains, and " +
+                      scenario.source + " has none (its sweep and ensemble set their own lengths)");
+  if (!options.seed.empty())
+    scenario.seed =
+        parse_whole_number(options.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
+  if (!options.burnin.empty())
+    scenario.burnin = parse_whole_number(options.burnin, "--burnin", 0, kMaxSteps);
+  if (!options.thin.empty())
+    scenario.thin =
+        parse_whole_number(options.thin, "--thin", 1, std::numeric_limits<std::uint64_t>::max());
+  if (options.init == "map") {
+    scenario.init_at_map = true;
+    scenario.init.clear();
+  } else if (!options.init.empty()) {
+    scenario.init = parse_init_values(options.init);
+    scenario.init_at_map = false;
+  }
+  if (options.target_params.empty()) return;
+  const TargetInfo* info = find_target_info(scenario.target.id);
+  if (info == nullptr) throw UserError("unknown target '" + scenario.target.id + "'");
+  const std::string owner = "target '" + scenario.target.id + "'";
+  ParamValues given;
+  for (const std::string& text : options.target_params)
+    for (const auto& [name, value] : parse_param_list(text, info->params, owner))
+      if (!given.emplace(name, value).second)
+        throw UserError(owner + ": parameter '" + name + "' given twice");
+  for (const auto& [name, value] : given) scenario.target.params[name] = value;
+  validate_params(scenario.target.params, info->params, owner, info->data_target);
+}
+
 }  // namespace
 
 int run_scenario_command(const RunOptions& options) {
   if (options.out_dir.empty()) throw UserError("--out DIR is required");
   Scenario scenario = load_scenario(options.scenario);
   if (options.quick) scenario = quick_version(scenario);
+  apply_run_flags(options, scenario);
   if (scenario.session)
     throw UserError(scenario.source +
                     " is a saved GUI session: open it with `sgmcmc-lab gui --scenario FILE`");
   // Validate the chains (data file, parameters against the target) before claiming DIR.
-  if (!scenario.chains.empty()) Session check(scenario_run_spec(scenario));
+  if (!scenario.chains.empty()) {
+    const Session check(scenario_run_spec(scenario));
+    check_batch_sizes(scenario, check.target().dim());
+  }
   AtomicOutputDir output(options.out_dir);
   const ScenarioResults results = run_with_progress(scenario, !options.quiet);
   if (results.session && !results.sweep && !results.ensemble)

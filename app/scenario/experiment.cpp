@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/scenario/batch_sizes.hpp"
 #include "core/diagnostics/distance.hpp"
 #include "core/diagnostics/ess.hpp"
 #include "core/diagnostics/histogram.hpp"
@@ -99,13 +100,7 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   const std::uint64_t steps = sweep.steps ? sweep.steps : scenario.steps;
   const int dim = target->dim();
   // Each run keeps every draw: refuse sizes beyond the memory budget before the first one.
-  RunSpec one_run;
-  one_run.chains.resize(1);
-  one_run.steps = steps;
-  one_run.burnin = sweep.burnin;
-  if (steps > kMaxSteps || sweep.burnin > kMaxSteps)
-    throw UserError(scenario.source + ": sweep steps and burnin must each be at most 10^15");
-  check_run_memory(one_run, dim, 0.0);
+  check_batch_sizes(scenario, dim);
 
   SweepResult result;
   result.param = sweep.param;
@@ -213,6 +208,7 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
   const StartChoice start_choice{scenario.init, scenario.init_at_map};
   const auto truth = gaussian_truth(*target);
   const int dim = target->dim();
+  check_batch_sizes(scenario, dim);
   const bool by_passes = ensemble.data_passes > 0;
 
   EnsembleResult result;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/scenario/batch_sizes.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -97,6 +98,8 @@ ScenarioResults run_scenario(const Scenario& scenario, ExperimentControl* contro
   const double chains_share = has_sweep || has_ensemble ? 0.2 : 1.0;
   if (!scenario.chains.empty()) {
     results.session = std::make_unique<Session>(scenario_run_spec(scenario));
+    // The sweep and ensemble are sized before the chains spend any time.
+    check_batch_sizes(scenario, results.session->target().dim());
     // Chain by chain in slices, with progress and a chance to cancel.
     results.session->run_to_end([control, chains_share](std::uint64_t done, std::uint64_t total) {
       if (!control) return true;

@@ -12,6 +12,7 @@
 #include "core/io/bounded_line_reader.hpp"
 #include "core/io/input_limits.hpp"
 #include "core/util/error.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 namespace {
@@ -64,7 +65,7 @@ bool parse_number(std::string_view text, double& value) {
 
 std::string CsvTable::location(std::int64_t row, int column) const {
   return where(path, line_numbers[static_cast<std::size_t>(row)], column + 1) + " ('" +
-         header[column] + "')";
+         excerpt(header[column]) + "')";
 }
 
 CsvTable read_numeric_csv(const std::string& path) {
@@ -93,6 +94,8 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
     if (result == BoundedLineReader::Result::FileTooLarge)
       throw UserError("data file '" + path + "' is larger than the limit of " +
                       std::to_string(kMaxCsvFileBytes >> 30) + " GiB");
+    // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first column's name.
+    if (!have_header && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
     if (trim(line).empty()) continue;
     // Counting commas first keeps a hostile row from building a huge field list.
     const std::size_t field_count =
@@ -107,9 +110,13 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
         const int column = static_cast<int>(c) + 1;
         if (fields[c].empty())
           throw UserError(where(path, line_number, column) + ": empty column name in the header");
+        // Names end up in draws.csv's header and in SVG (XML) text: they must be clean text.
+        if (const std::string problem = text_name_problem(fields[c]); !problem.empty())
+          throw UserError(where(path, line_number, column) + ": the column name '" +
+                          excerpt(fields[c]) + "' " + problem);
         if (!seen.insert(fields[c]).second)
           throw UserError(where(path, line_number, column) + ": duplicate column name '" +
-                          std::string(fields[c]) + "'");
+                          excerpt(fields[c]) + "'");
       }
       for (std::string_view field : fields) table.header.emplace_back(field);
       have_header = true;
@@ -128,7 +135,7 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
       double value = 0.0;
       const auto fail = [&](const char* problem) {
         throw UserError(where(path, line_number, static_cast<int>(c) + 1) + " ('" +
-                        table.header[c] + "'): '" + std::string(fields[c]) + "' " + problem);
+                        excerpt(table.header[c]) + "'): '" + excerpt(fields[c]) + "' " + problem);
       };
       if (!parse_number(fields[c], value)) fail("is not a number");
       if (!std::isfinite(value)) fail("is not a finite number");

@@ -79,8 +79,7 @@ void LiveEngine::Impl::add_chain(const ChainSpec& config) {
   // The id is taken only once the chain exists, so a rejected chain leaves no hole in the
   // sequence of seeds.
   const int id = config.id >= 0 ? config.id : next_id;
-  for (const auto& live : chains)
-    if (live->id == id) throw UserError("chain id " + std::to_string(id) + " is used twice");
+  if (ids_in_use.count(id)) throw UserError("chain id " + std::to_string(id) + " is used twice");
   std::string label = config.label;
   if (label.empty()) {
     const SamplerInfo* info = find_sampler_info(config.sampler_id);
@@ -90,6 +89,8 @@ void LiveEngine::Impl::add_chain(const ChainSpec& config) {
   }
   auto chain = build_chain(config.sampler_id, config.params, id);
   replay(*chain, config.history, config.steps);
+  ++label_uses[label];
+  ids_in_use.insert(id);
   chains.push_back(
       std::make_unique<LiveChain>(id, std::move(label), config.enabled, std::move(chain), truth));
   chains.back()->stats.consume(*chains.back()->chain);
@@ -97,15 +98,19 @@ void LiveEngine::Impl::add_chain(const ChainSpec& config) {
 }
 
 std::string LiveEngine::Impl::unused_label(const std::string& stem) const {
-  auto taken = [this](const std::string& label) {
-    return std::any_of(chains.begin(), chains.end(),
-                       [&](const auto& live) { return live->label == label; });
-  };
+  auto taken = [this](const std::string& label) { return label_uses.count(label) > 0; };
   if (!taken(stem)) return stem;
-  for (int k = 2;; ++k) {
+  int& k = next_label_suffix.try_emplace(stem, 2).first->second;
+  for (;; ++k) {
     std::string candidate = stem + " " + std::to_string(k);
     if (!taken(candidate)) return candidate;
   }
+}
+
+void LiveEngine::Impl::forget_label(const std::string& label) {
+  const auto uses = label_uses.find(label);
+  if (uses != label_uses.end() && --uses->second <= 0) label_uses.erase(uses);
+  next_label_suffix.clear();  // a smaller "stem k" may be free again
 }
 
 void LiveEngine::Impl::set_chain_label(int id, const std::string& label) {
@@ -116,9 +121,10 @@ void LiveEngine::Impl::set_chain_label(int id, const std::string& label) {
   // Plots key their items by label, and "##" starts a hidden suffix there.
   if (label.find("##") != std::string::npos)
     throw UserError("a chain's label cannot contain \"##\"");
-  for (const auto& other : chains)
-    if (other.get() != &live && other->label == label)
-      throw UserError("the label '" + label + "' is used by another chain");
+  if (label != live.label && label_uses.count(label))
+    throw UserError("the label '" + label + "' is used by another chain");
+  forget_label(live.label);
+  ++label_uses[label];
   live.label = label;
 }
 
@@ -230,6 +236,8 @@ void LiveEngine::Impl::set_chain_sampler(int id, const std::string& sampler_id,
 void LiveEngine::Impl::remove_chain(int id) {
   LiveChain& live = find_chain(id);
   if (trajectory && trajectory->chain_id == id) trajectory = nullptr;
+  forget_label(live.label);
+  ids_in_use.erase(id);
   std::erase_if(chains, [&](const auto& entry) { return entry.get() == &live; });
 }
 

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <optional>
+#include <set>
 
 #include "core/run/live_chain_stats.hpp"
 #include "core/run/live_engine.hpp"
@@ -80,6 +82,7 @@ struct LiveEngine::Impl {
   LiveChain& find_chain(int id);  // throws UserError for an unknown id
   // `stem` if no chain has it, else "stem 2", "stem 3", ...
   std::string unused_label(const std::string& stem) const;
+  void forget_label(const std::string& label);  // label_uses when a chain drops its label
   void set_chain_label(int id, const std::string& label);
   void add_chain(const ChainSpec& config);
   // Runs a new chain through a saved session's changes up to `steps` (throws UserError).
@@ -121,6 +124,12 @@ struct LiveEngine::Impl {
   double speed = 0.0;
   bool running = true;
   std::vector<std::unique_ptr<LiveChain>> chains;
+  // Indexes over `chains` (kept by add_chain, set_chain_label and remove_chain), so that adding
+  // n chains costs O(n log n), not a search through every chain per label and id.
+  std::map<std::string, int> label_uses;
+  std::set<int> ids_in_use;
+  // Per stem, the smallest k whose "stem k" may still be free; cleared when a label is freed.
+  mutable std::map<std::string, int> next_label_suffix;
   int next_id = 0;
   std::string last_error;
   std::uint64_t error_serial = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <map>
 
 namespace sgl {
 namespace {
@@ -30,17 +31,15 @@ std::string group_key(const ConvergenceMember& member) {
 std::vector<std::vector<std::size_t>> convergence_groups(
     const std::vector<ConvergenceMember>& members) {
   std::vector<std::vector<std::size_t>> groups;
-  std::vector<std::string> keys;
+  // Key -> group index: O(n log n) for thousands of chains, not a linear search per chain.
+  std::map<std::string, std::size_t> group_of_key;
   for (std::size_t i = 0; i < members.size(); ++i) {
     if (members[i].chain == nullptr || members[i].chain->stopped()) continue;
-    const std::string key = group_key(members[i]);
-    const auto known = std::find(keys.begin(), keys.end(), key);
-    if (known == keys.end()) {
-      keys.push_back(key);
+    const auto [known, added] = group_of_key.emplace(group_key(members[i]), groups.size());
+    if (added)
       groups.push_back({i});
-    } else {
-      groups[std::size_t(known - keys.begin())].push_back(i);
-    }
+    else
+      groups[known->second].push_back(i);
   }
   std::erase_if(groups, [](const auto& group) { return group.size() < 2; });
   return groups;

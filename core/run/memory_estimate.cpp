@@ -5,23 +5,17 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <string>
 
+#include "core/io/bounded_line_reader.hpp"
+#include "core/io/input_limits.hpp"
+
 #include "core/util/error.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 namespace {
-
-std::string gigabytes(double bytes) {
-  char text[32];
-  if (bytes < 1e9)
-    std::snprintf(text, sizeof text, "%.0f MB", bytes / 1e6);
-  else if (bytes < 1e12)
-    std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
-  else
-    std::snprintf(text, sizeof text, "%.3g TB", bytes / 1e12);
-  return text;
-}
 
 double resource_limit(int resource) {
   rlimit limit{};
@@ -52,9 +46,9 @@ void check_run_memory(const RunSpec& spec, int dim, double data_bytes) {
   char sizes[160];
   std::snprintf(sizes, sizeof sizes, "%.0f chains x %.0f recorded draws x %d coordinates", chains,
                 draws, dim);
-  throw UserError("this run would hold about " + gigabytes(needed) + " in memory (" + sizes +
-                  (data_bytes > 0 ? ", plus " + gigabytes(data_bytes) + " of data" : "") +
-                  "), more than the budget of " + gigabytes(budget) +
+  throw UserError("this run would hold " + approximate_bytes(needed) + " in memory (" + sizes +
+                  (data_bytes > 0 ? ", plus " + approximate_bytes(data_bytes) + " of data" : "") +
+                  "), more than the budget of " + approximate_bytes(budget) +
                   " (half of the memory available): record fewer draws with --thin T "
                   "(\"thin\" in a scenario), or use fewer steps or chains");
 }
@@ -70,6 +64,23 @@ double synthetic_data_bytes(const TargetSpec& target, int* dim) {
   const double columns = d == values.end() ? 2.0 : d->second + 1.0;
   if (dim != nullptr) *dim = static_cast<int>(columns);
   return n->second * (columns + 1.0) * 8.0;
+}
+
+int csv_regression_dim(const TargetSpec& target) {
+  if (target.data_csv.empty()) return 0;
+  const TargetInfo* info = find_target_info(target.id);
+  if (info == nullptr || !info->accepts_data_file) return 0;
+  std::ifstream in(target.data_csv, std::ios::binary);
+  BoundedLineReader reader(in, kMaxCsvLineBytes, kMaxCsvFileBytes);
+  std::string line;
+  while (reader.next(line) == BoundedLineReader::Result::Line) {
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    // The response's column becomes the intercept's coordinate. Beyond the column limit the
+    // loader's own message (file, line, limit) is the clearer one.
+    const auto columns = std::count(line.begin(), line.end(), ',') + 1;
+    return columns <= kMaxCsvColumns ? static_cast<int>(columns) : 0;
+  }
+  return 0;  // unreadable or empty: the loader reports it
 }
 
 }  // namespace sgl

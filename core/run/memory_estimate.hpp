@@ -27,4 +27,9 @@ void check_run_memory(const RunSpec& spec, int dim, double data_bytes);
 // Returns 0 for targets without generated data. Lets the check run before generating them.
 double synthetic_data_bytes(const TargetSpec& target, int* dim);
 
+// A CSV regression's dimension from the file's header line alone (0 if `target` is not one, or
+// the header cannot be read), so that sizes are checked before the data is loaded and the O(d³)
+// mode is found.
+int csv_regression_dim(const TargetSpec& target);
+
 }  // namespace sgl

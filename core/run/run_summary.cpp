@@ -289,14 +289,14 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
 }  // namespace
 
 std::vector<SamplerSummary> summarize(const Session& session) {
+  // The chains of each position gathered in one pass (not positions x chains: a scenario may
+  // list thousands of chains).
+  std::vector<std::vector<const Chain*>> chains_of(session.spec().chains.size());
+  for (std::size_t c = 0; c < session.chains().size(); ++c)
+    chains_of.at(session.chain_sampler_position()[c]).push_back(session.chains()[c].get());
   std::vector<SamplerSummary> summaries;
-  for (std::size_t position = 0; position < session.spec().chains.size(); ++position) {
-    std::vector<const Chain*> chains;
-    for (std::size_t c = 0; c < session.chains().size(); ++c)
-      if (session.chain_sampler_position()[c] == position)
-        chains.push_back(session.chains()[c].get());
-    summaries.push_back(summarize_sampler(session, position, chains));
-  }
+  for (std::size_t position = 0; position < chains_of.size(); ++position)
+    summaries.push_back(summarize_sampler(session, position, chains_of[position]));
   return summaries;
 }
 

@@ -27,6 +27,10 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
   int synthetic_dim = 1;
   const double synthetic_bytes = synthetic_data_bytes(spec.target, &synthetic_dim);
   if (synthetic_bytes > 0) check_run_memory(spec, synthetic_dim, synthetic_bytes);
+  if (const int csv_dim = csv_regression_dim(spec.target); csv_dim > 0) {
+    check_regression_size(csv_dim - 1, spec.target.data_csv);
+    check_run_memory(spec, csv_dim, 0.0);
+  }
   target_ = make_target(spec.target);
   const DataTarget* data = target_->as_data_target();
   check_run_memory(spec, target_->dim(),

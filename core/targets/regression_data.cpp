@@ -9,6 +9,7 @@
 #include "core/io/csv_table.hpp"
 #include "core/util/error.hpp"
 #include "core/util/rng.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 
@@ -58,10 +59,14 @@ Dataset load_csv_dataset(const std::string& path, const std::string& response, R
   for (int c = 0; c < table.columns(); ++c)
     if (table.header[c] == response) response_column = c;
   if (response_column < 0) {
+    constexpr int kNamesShown = 8;
     std::string names;
-    for (const auto& h : table.header) names += (names.empty() ? "" : ", ") + h;
-    throw UserError("data file '" + path + "', line 1: no response column '" + response +
-                    "' (columns: " + names + ")");
+    for (int c = 0; c < std::min(table.columns(), kNamesShown); ++c)
+      names += (names.empty() ? "" : ", ") + excerpt(table.header[c], 40);
+    if (table.columns() > kNamesShown)
+      names += ", … (" + std::to_string(table.columns()) + " columns)";
+    throw UserError("data file '" + excerpt(path) + "', line 1: no response column '" +
+                    excerpt(response) + "' (columns: " + names + ")");
   }
 
   Dataset data;
@@ -94,8 +99,25 @@ Dataset load_csv_dataset(const std::string& path, const std::string& response, R
 
 // ------------------------------------------------------------------------- RegressionTarget
 
+// The posterior mode and Laplace covariance cost O(d³) time and O(d²) memory (Newton's method
+// factorises a d × d Hessian up to 100 times): about 15 s at this size on a loaded laptop core.
+// README "Limits" states it.
+constexpr int kMaxRegressionCovariates = 1000;
+
+void check_regression_size(int covariates, const std::string& source) {
+  if (covariates <= kMaxRegressionCovariates) return;
+  throw UserError("data '" + excerpt(source) + "' has " + std::to_string(covariates) +
+                  " covariates, more than the limit of " +
+                  std::to_string(kMaxRegressionCovariates) +
+                  " for a regression (its posterior mode and Laplace covariance factorise a d x d "
+                  "matrix)");
+}
+
 RegressionTarget::RegressionTarget(Dataset data, double prior_sd)
-    : data_(std::move(data)), prior_sd_(prior_sd) {}
+    : data_(std::move(data)), prior_sd_(prior_sd) {
+  // Before the derived constructors' O(d³) mode and covariance.
+  check_regression_size(static_cast<int>(data_.x.cols()) - 1, data_.source);
+}
 
 double RegressionTarget::log_prior(const double* theta) const {
   const int p = dim();
@@ -119,7 +141,19 @@ void RegressionTarget::set_view_box(const Vec& centre, const Eigen::MatrixXd& co
   box_.clear();
   for (int j = 0; j < dim(); ++j) {
     const double half = 4.0 * std::sqrt(std::max(covariance(j, j), 0.0));
-    box_.push_back({centre[j] - half, centre[j] + half});
+    const double lo = centre[j] - half, hi = centre[j] + half;
+    // Values such as ±1e300 overflow x·β and xᵀx: the mode or the spread is then not finite (or
+    // rounds to nothing), and no sampler, histogram or plot can work on such a posterior.
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo < hi)) {
+      const double largest = data_.x.size() > 0 ? data_.x.cwiseAbs().maxCoeff() : 0.0;
+      std::ostringstream message;
+      message << "data '" << excerpt(data_.source) << "': the posterior of '"
+              << excerpt(data_.coefficient_names.at(static_cast<std::size_t>(j)))
+              << "' has no finite mode and spread (the largest |covariate| is " << largest
+              << "; values this large overflow); rescale the columns, e.g. standardise them";
+      throw UserError(message.str());
+    }
+    box_.push_back({lo, hi});
   }
 }
 

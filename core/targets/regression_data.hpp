@@ -44,6 +44,9 @@ Dataset make_synthetic_dataset(ResponseKind kind, std::int64_t n, int d, std::ui
 // response column, or (Binary) a response other than 0 or 1.
 Dataset load_csv_dataset(const std::string& path, const std::string& response, ResponseKind kind);
 
+// Refuses (UserError) a regression with more covariates than kMaxRegressionCovariates.
+void check_regression_size(int covariates, const std::string& source);
+
 // U(β) = −Σ_k ℓ_k(β) − log p(β), p = N(0, prior_sd² I) with its normalising constant; the
 // derived classes also keep ℓ_k's constants, so −U is the exact log joint density. Every
 // regression offers second-order data in GLM form and its posterior mode.

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/util/error.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 namespace {
@@ -38,20 +39,20 @@ double parse_param_value(const ParamDescriptor& d, const std::string& raw,
   if (d.kind == ParamKind::Boolean) {
     if (text == "true" || text == "1" || text == "yes" || text == "on") return 1.0;
     if (text == "false" || text == "0" || text == "no" || text == "off") return 0.0;
-    throw UserError(where + " expects true or false, got '" + text + "'");
+    throw UserError(where + " expects true or false, got '" + excerpt(text) + "'");
   }
   if (d.kind == ParamKind::Choice) {
     for (std::size_t i = 0; i < d.choices.size(); ++i)
       if (d.choices[i] == text) return static_cast<double>(i);
     std::string options;
     for (const auto& c : d.choices) options += (options.empty() ? "" : " | ") + c;
-    throw UserError(where + " expects one of " + options + ", got '" + text + "'");
+    throw UserError(where + " expects one of " + options + ", got '" + excerpt(text) + "'");
   }
   if (d.zero_means_auto && text == "auto") return 0.0;
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size())
-    throw UserError(where + " expects a number, got '" + text + "'");
+    throw UserError(where + " expects a number, got '" + excerpt(text) + "'");
   return value;
 }
 
@@ -66,13 +67,14 @@ ParamValues parse_param_list(const std::string& text,
     if (item.empty()) continue;
     const auto eq = item.find('=');
     if (eq == std::string::npos)
-      throw UserError(owner + ": expected key=value, got '" + item + "'");
+      throw UserError(owner + ": expected key=value, got '" + excerpt(item) + "'");
     const std::string key = trim(item.substr(0, eq));
     const ParamDescriptor* d = find_descriptor(descriptors, key);
     if (!d)
-      throw UserError(owner + ": unknown parameter '" + key +
+      throw UserError(owner + ": unknown parameter '" + excerpt(key) +
                       "' (known: " + known_names(descriptors) + ")");
-    if (values.count(key)) throw UserError(owner + ": parameter '" + key + "' given twice");
+    if (values.count(key))
+      throw UserError(owner + ": parameter '" + excerpt(key) + "' given twice");
     values[key] = parse_param_value(*d, item.substr(eq + 1), owner);
   }
   return values;
@@ -83,7 +85,7 @@ void validate_params(const ParamValues& values, const std::vector<ParamDescripto
   for (const auto& [name, value] : values) {
     const ParamDescriptor* d = find_descriptor(descriptors, name);
     if (!d)
-      throw UserError(owner + ": unknown parameter '" + name +
+      throw UserError(owner + ": unknown parameter '" + excerpt(name) +
                       "' (known: " + known_names(descriptors) + ")");
     const std::string where = owner + ": parameter '" + name + "'";
     if (d->scope == ParamScope::DataTargetsOnly && !data_target)
@@ -95,7 +97,9 @@ void validate_params(const ParamValues& values, const std::vector<ParamDescripto
     if (!std::isfinite(value)) throw UserError(where + " must be finite");
     if (value < d->min || value > d->max) {
       std::ostringstream msg;
-      msg << where << " = " << value << " is out of range [" << d->min << ", " << d->max << "]";
+      // Enough digits to differ from the bound: 10.0000001 is not "10".
+      msg << where << " = " << exact_number(value) << " is out of range [" << exact_number(d->min)
+          << ", " << exact_number(d->max) << "]";
       throw UserError(msg.str());
     }
     if (d->kind != ParamKind::Real && value != std::floor(value))

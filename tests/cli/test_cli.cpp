@@ -224,11 +224,12 @@ TEST_CASE("a repeated sampler id is labelled id#2", "[cli]") {
   CHECK(summary["samplers"][1]["sampler"] == "sgld");
 }
 
-TEST_CASE("a run replaces the files of an existing output directory", "[cli]") {
+TEST_CASE("a run replaces an existing output directory as a whole", "[cli]") {
   const Scratch scratch("replace");
   const std::string out = scratch.run_path("out");
   fs::create_directories(out);
   write_file(fs::path(out) / "draws.csv", "old\n");
+  write_file(fs::path(out) / "trajectories.csv", "old\n");
   write_file(fs::path(out) / "notes.txt", "kept\n");
 
   // A failing run leaves the old files alone...
@@ -238,11 +239,18 @@ TEST_CASE("a run replaces the files of an existing output directory", "[cli]") {
   CHECK(sgl_test::slurp(fs::path(out) / "draws.csv") == "old\n");
   CHECK_FALSE(fs::exists(fs::path(out) / "summary.json"));
 
-  // ...and a successful one replaces them, leaving other files be.
+  // ...a folder with a file no run writes is not replaced (issue 26: DIR is swapped whole)...
+  const CommandResult refused = scratch.sgmcmc(gauss2d_run(out, {}));
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("'notes.txt'") != std::string::npos);
+  CHECK(sgl_test::slurp(fs::path(out) / "notes.txt") == "kept\n");
+
+  // ...and once it holds only earlier outputs, a successful run leaves exactly its own files.
+  fs::remove(fs::path(out) / "notes.txt");
   REQUIRE(scratch.sgmcmc(gauss2d_run(out, {})).exit_code == 0);
   CHECK(sgl_test::slurp(fs::path(out) / "draws.csv").rfind("sampler,chain,iter", 0) == 0);
   CHECK(fs::exists(fs::path(out) / "summary.json"));
-  CHECK(sgl_test::slurp(fs::path(out) / "notes.txt") == "kept\n");
+  CHECK_FALSE(fs::exists(fs::path(out) / "trajectories.csv"));
   CHECK(scratch.leftovers().empty());
 }
 

@@ -23,6 +23,10 @@ ls "$work" | grep -q 'partial' && fail "temporary files left: $(ls "$work")"
 run_gui --record-png-dir "$work/pngs" > "$work/png.log" 2>&1 || { cat "$work/png.log"; fail "png sequence"; }
 [[ $(ls "$work/pngs" | wc -l) -eq 40 ]] || fail "expected 40 files in pngs/: $(ls "$work/pngs" | head)"
 for n in 00001 00020 00040; do "$check_png" "$work/pngs/frame-$n.png" 1600 1000 || fail "frame-$n.png"; done
+# A shorter recording into the same folder leaves only its own frames (issue 26).
+xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --layout dashboard --frames 3 \
+  --record-png-dir "$work/pngs" > "$work/png3.log" 2>&1 || { cat "$work/png3.log"; fail "png re-recording"; }
+[[ $(ls "$work/pngs" | wc -l) -eq 3 ]] || fail "expected 3 files in pngs/ after a 3-frame recording: $(ls "$work/pngs" | head)"
 
 blocker="$work/not_a_folder"
 echo "a file" > "$blocker"

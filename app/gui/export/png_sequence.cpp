@@ -37,6 +37,7 @@ class PngSequence final : public FrameRecorder {
   }
 
   bool finish(std::string& error) override {
+    remove_frames_after(frames_);
     if (frames_ == 0) {
       error = "no frames were recorded into " + directory_;
       return false;
@@ -48,6 +49,23 @@ class PngSequence final : public FrameRecorder {
   const std::string& destination() const override { return directory_; }
 
  private:
+  // An earlier, longer recording into the same folder must not leave its frames after ours
+  // (frame-00004.png … of an 8-frame recording after a 3-frame one).
+  void remove_frames_after(int last) const {
+    std::error_code code;
+    for (std::filesystem::directory_iterator it(directory_, code), end; !code && it != end;
+         it.increment(code)) {
+      const std::string name = it->path().filename().string();
+      int number = 0;
+      char tail = 0;
+      if (name.size() == 15 && std::sscanf(name.c_str(), "frame-%5d.pn%c", &number, &tail) == 2 &&
+          tail == 'g' && number > last) {
+        std::error_code ignored;
+        std::filesystem::remove(it->path(), ignored);
+      }
+    }
+  }
+
   std::string directory_;
   int frames_ = 0;
 };
