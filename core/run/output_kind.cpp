@@ -113,8 +113,8 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
     warnings.push_back(std::move(text));
   if (facts.divergences_after_burnin > 0)
     warnings.push_back(std::to_string(facts.divergences_after_burnin) +
-                       " divergent transitions after burn-in: the draws near them are "
-                       "unreliable (lower the step size)");
+                       " divergent transitions while sampling (burn-in not counted): the "
+                       "draws near them are unreliable (lower the step size)");
   if (!facts.stop_reasons.empty())
     warnings.push_back(std::to_string(facts.stop_reasons.size()) + " of " +
                        std::to_string(facts.chains) + (facts.chains == 1 ? " chain" : " chains") +
