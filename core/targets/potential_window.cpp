@@ -140,12 +140,29 @@ constexpr int kZoomNodes1d = 201;
 constexpr int kZoomNodes2d = 41;
 constexpr int kZoomLevels = 5;
 
+// How far U at the lowest node of a zoom level lies below its nearest neighbours (the lower of
+// them; non-finite neighbours skipped): a smooth minimum resolved by the nodes has a small gap.
+double spike_depth(const expr::Program& program, int dim, const double at[2], double spacing[2],
+                   double lowest) {
+  double neighbour = std::numeric_limits<double>::infinity();
+  for (int axis = 0; axis < dim; ++axis)
+    for (double side : {-1.0, 1.0}) {
+      const double x = at[0] + (axis == 0 ? side * spacing[0] : 0.0);
+      const double y = at[1] + (axis == 1 ? side * spacing[1] : 0.0);
+      const double u = program.value(x, y);
+      if (std::isfinite(u)) neighbour = std::min(neighbour, u);
+    }
+  return std::isfinite(neighbour) ? neighbour - lowest : 0.0;
+}
+
 // Refuses U that keeps falling as the grid is refined around its lowest node: a pole or a
 // singularity where exp(−U) is not integrable (1/x, tan x), which nodes at a finite spacing never
 // land on, so the scan sees a finite (if very low) minimum. Near a smooth minimum each zoom lowers
 // the minimum by less and less (by ~curvature·h², a factor Z² less per level); near a point x₀
 // with exp(−U) ≥ c/|x − x₀|, whose mass diverges, each zoom by a factor Z lowers it by at least
-// log Z. Every zoom after the first falling by more than 0.9·log Z is taken for the latter.
+// log Z. Refused: every zoom after the first falling by more than 0.9·log Z, or a lowest node
+// still more than e^kEdgeDrop denser than its neighbours at the finest spacing (a node that landed
+// within rounding of the pole, after which the minimum cannot fall further).
 void refuse_unbounded_below(const expr::Program& program, const Scan& s) {
   const int dim = s.dim;
   const int nodes = dim == 1 ? kZoomNodes1d : kZoomNodes2d;
@@ -159,11 +176,14 @@ void refuse_unbounded_below(const expr::Program& program, const Scan& s) {
   }
   double lowest = s.u_min;
   int falling_levels = 0;
+  double spike = 0.0;
   for (int level = 0; level < kZoomLevels; ++level) {
+    bool resolved = true;
     for (int axis = 0; axis < dim; ++axis)
       if (half[axis] <
           64.0 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(centre[axis])))
-        return;  // at the resolution of doubles: nothing finer to see
+        resolved = false;  // at the resolution of doubles: nothing finer to see
+    if (!resolved) break;
     double level_min = std::numeric_limits<double>::infinity(), at[2] = {centre[0], centre[1]};
     for (int j = 0; j < (dim == 2 ? nodes : 1); ++j)
       for (int i = 0; i < nodes; ++i) {
@@ -187,9 +207,11 @@ void refuse_unbounded_below(const expr::Program& program, const Scan& s) {
     lowest = std::min(lowest, level_min);
     centre[0] = at[0];
     centre[1] = at[1];
+    double spacing[2] = {2.0 * half[0] / (nodes - 1), 2.0 * half[1] / (nodes - 1)};
+    spike = spike_depth(program, dim, at, spacing, level_min);
     for (int axis = 0; axis < dim; ++axis) half[axis] /= zoom;
   }
-  if (falling_levels < kZoomLevels - 1) return;
+  if (falling_levels < kZoomLevels - 1 && !(spike > kEdgeDrop)) return;
   throw UserError("potential: U → −∞ near x = " + format_number(centre[0]) +
                   (dim == 2 ? ", y = " + format_number(centre[1]) : std::string()) +
                   " (a pole or singularity: U = " + format_number(lowest) +
