@@ -1,9 +1,11 @@
 // DAIS's draws come from q, not the posterior; their importance weights (each draw's log w, the
 // channel the chains trace) correct that (issue 25). On a conjugate linear regression (exact
-// Gaussian posterior) with two nearly collinear covariates, a diagonal base q₀, few annealing
-// steps and short training leave q visibly off; the self-normalised importance-weighted moments
-// of the same draws, as the run summary reports them, are within 0.2 posterior sd of the exact
-// ones where q's moments are not.
+// Gaussian posterior) with two correlated covariates (posterior correlation about −0.9), a
+// diagonal base q₀ and K = 2 annealing steps leave q's sds 0.6× the exact ones; the
+// self-normalised importance-weighted moments of the same draws, as the run summary reports them,
+// are within 0.2 posterior sd of the exact ones where q's are not. Measured (seed 3): Kish ESS
+// 2677 of 40000; x1 sd exact 0.212, q 0.131 (0.38 sd off), weighted 0.181 (0.15 sd off); all
+// weighted means within 0.02 sd.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -28,13 +30,13 @@ TEST_CASE("DAIS's importance-weighted moments match the exact posterior where q'
     Rng rng(21);
     for (int k = 0; k < 100; ++k) {
       const double x1 = rng.normal();
-      const double x2 = x1 + 0.1 * rng.normal();
+      const double x2 = x1 + 0.5 * rng.normal();
       out << x1 << ',' << x2 << ',' << (0.5 + x1 - 0.5 * x2 + rng.normal()) << '\n';
     }
   }
   RunSpec spec;
   spec.target = {"linear", {}, csv, "y"};
-  spec.chains = {{"dais", {{"K", 2}, {"iterations", 1500}, {"elbo_samples", 4}}}};
+  spec.chains = {{"dais", {{"K", 2}, {"iterations", 3000}, {"elbo_samples", 4}}}};
   spec.steps = 40000;
   spec.seed = 3;
   Session session(spec);
