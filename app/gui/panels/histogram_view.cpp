@@ -145,7 +145,11 @@ void show_histogram_view(ViewContext& context) {
     if (has && chain.has_truth && weighted && has_importance_weights(chain, index)) text += " (q)";
     if (!text.empty()) readouts.push_back({views::chain_colour(context, chain), text});
   }
-  if (target.dim() > 1) ImGui::SameLine();
+  // Beside the coordinate box, unless the importance toggle already took that line's room.
+  const bool toggle_shown =
+      std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
+                  [&](const ChainSnapshot& chain) { return has_importance_weights(chain, index); });
+  if (target.dim() > 1 && !toggle_shown) ImGui::SameLine();
   const auto reference = target.reference_posterior();
   const char* truth_name = target.truth() != nullptr ? "true density"
                            : reference && reference->kind == ReferencePosterior::Kind::Laplace
