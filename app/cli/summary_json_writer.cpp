@@ -62,8 +62,15 @@ json target_json(const Session& session) {
     for (const Interval& axis : target.view_box()) window.push_back({axis.lo, axis.hi});
     entry["window"] = window;
   } else if (info != nullptr) {
-    entry["params"] =
-        params_json(with_defaults(spec.params, info->params, info->data_target), info->params);
+    ParamValues values = with_defaults(spec.params, info->params, info->data_target);
+    const DataTarget* data = target.as_data_target();
+    if (!spec.data_csv.empty() && data != nullptr) {
+      // The file sets n and d (covariates besides the intercept); no synthetic seed applies.
+      values.erase("seed");
+      if (values.count("n")) values["n"] = double(data->num_data());
+      if (values.count("d")) values["d"] = double(target.dim() - 1);
+    }
+    entry["params"] = params_json(values, info->params);
   } else {
     entry["params"] = params_json(spec.params, {});
   }
@@ -147,6 +154,18 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
   }
   if (!summary.rhat_warning.empty()) entry["rhat_warning"] = summary.rhat_warning;
   entry["stop_reasons"] = summary.stop_reasons;
+  if (const auto& weighted = summary.importance) {
+    json weighted_coordinates = json::array();
+    for (std::size_t c = 0; c < summary.names.size() && c < weighted->mean.size(); ++c)
+      weighted_coordinates.push_back({{"name", summary.names[c]},
+                                      {"mean", number_or_null(weighted->mean[c])},
+                                      {"sd", number_or_null(weighted->sd[c])}});
+    entry["importance_weighted"] = {{"ess", number_or_null(weighted->ess)},
+                                    {"draws", weighted->draws},
+                                    {"coordinates", weighted_coordinates}};
+  }
+  entry["kind"] = output_kind_name(summary.kind);
+  entry["warnings"] = summary.warnings;
   return entry;
 }
 

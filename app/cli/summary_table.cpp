@@ -20,6 +20,27 @@ std::string optional_number(const char* format, double value) {
   return std::isfinite(value) ? format_number(format, value) : "-";
 }
 
+// What is known to be off with the sampler's draws (output_kind.hpp), one line each.
+void print_warnings(const SamplerSummary& summary, int label_width, std::FILE* out) {
+  for (const std::string& warning : summary.warnings)
+    std::fprintf(out, "%-*s  warning: %s\n", label_width, "", warning.c_str());
+}
+
+// Variational samplers: the self-normalised importance-weighted moments beside q's.
+void print_importance_rows(const SamplerSummary& summary, int label_width, int name_width,
+                           std::FILE* out) {
+  if (!summary.importance) return;
+  const ImportanceSummary& weighted = *summary.importance;
+  std::fprintf(out, "%-*s  importance-weighted by log w (Kish ESS %s of %llu draws):\n",
+               label_width, "", optional_number("%.1f", weighted.ess).c_str(),
+               static_cast<unsigned long long>(weighted.draws));
+  for (std::size_t c = 0; c < summary.coordinates.size() && c < weighted.mean.size(); ++c)
+    std::fprintf(out, "%-*s  %-*s  mean %s  sd %s\n", label_width, "", name_width,
+                 summary.coordinates[c].name.c_str(),
+                 optional_number("%.4g", weighted.mean[c]).c_str(),
+                 optional_number("%.4g", weighted.sd[c]).c_str());
+}
+
 }  // namespace
 
 void print_summary_table(const Session& session, const std::vector<SamplerSummary>& summaries,
@@ -38,7 +59,7 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
   std::fprintf(out, "%-*s  %-*s  %26s  %10s", label_width, "sampler", name_width, "coordinate",
                "mean ± mcse", "ess");
   if (multichain) std::fprintf(out, "  %6s  %8s  %8s", "rhat", "ess_bulk", "ess_tail");
-  std::fprintf(out, "  %7s  %7s\n", "accept", "tv");
+  std::fprintf(out, "  %7s  %7s  %s\n", "accept", "tv", "kind");
   for (std::size_t s = 0; s < summaries.size(); ++s) {
     const SamplerSummary& summary = summaries[s];
     const std::string label = s < labels.size() ? labels[s] : summary.id;
@@ -46,8 +67,9 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
         summary.has_accept_rate ? format_number("%.3f", summary.accept_rate) : "-";
     const std::string tv = summary.has_truth ? format_number("%.4f", summary.tv_distance) : "-";
     if (!summary.no_draws.empty()) {
-      std::fprintf(out, "%-*s  no draws: %s\n", label_width, label.c_str(),
-                   summary.no_draws.c_str());
+      std::fprintf(out, "%-*s  no draws: %s (%s)\n", label_width, label.c_str(),
+                   summary.no_draws.c_str(), output_kind_name(summary.kind));
+      print_warnings(summary, label_width, out);
       continue;
     }
     for (std::size_t c = 0; c < summary.coordinates.size(); ++c) {
@@ -63,10 +85,10 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
         std::fprintf(out, "  %6s  %8s  %8s", optional_number("%.3f", coordinate.rhat).c_str(),
                      optional_number("%.1f", coordinate.ess_bulk).c_str(),
                      optional_number("%.1f", coordinate.ess_tail).c_str());
-      std::fprintf(out, "  %7s  %7s\n", c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");
+      std::fprintf(out, "  %7s  %7s  %s\n", c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "",
+                   c == 0 ? output_kind_name(summary.kind) : "");
     }
-    if (!summary.rhat_warning.empty())
-      std::fprintf(out, "%-*s  warning: %s\n", label_width, "", summary.rhat_warning.c_str());
+    print_importance_rows(summary, label_width, name_width, out);
     if (const auto& training = summary.training) {
       std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
                    label_width, "", training->elbo, training->elbo_se,
@@ -79,9 +101,9 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     for (const std::string& reason : summary.stop_reasons)
       std::fprintf(out, "%-*s  stopped early: %s\n", label_width, "", reason.c_str());
     if (summary.sign_weighted)
-      std::fprintf(out, "%-*s  sign-weighted (Σθs/Σs): τ̂ = %.3f positive signs%s%s\n", label_width,
-                   "", summary.sign_positive_fraction, summary.sign_warning.empty() ? "" : "; ",
-                   summary.sign_warning.c_str());
+      std::fprintf(out, "%-*s  sign-weighted (Σθs/Σs): τ̂ = %.3f positive signs\n", label_width, "",
+                   summary.sign_positive_fraction);
+    print_warnings(summary, label_width, out);
   }
 }
 

@@ -45,11 +45,13 @@ void Chain::run(std::uint64_t steps) {
   wall_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Divergences after burn-in are counted here too (the summary warns about those); the work
+// counters stay as in counters().
 SamplerCounters Chain::sampling_counters() const {
   SamplerCounters after = sampler_->counters();
   if (!burnin_done_) {
     // Still in burn-in (or stopped there): nothing sampled yet.
-    after.steps = after.mh_proposals = after.mh_accepts = 0;
+    after.steps = after.mh_proposals = after.mh_accepts = after.divergences = 0;
     after.accept_prob_sum = 0.0;
     after.channels = ChannelTallies{};
     return after;
@@ -58,6 +60,7 @@ SamplerCounters Chain::sampling_counters() const {
   after.steps -= before.steps;
   after.mh_proposals -= before.mh_proposals;
   after.mh_accepts -= before.mh_accepts;
+  after.divergences -= before.divergences;
   after.accept_prob_sum -= before.accept_prob_sum;
   // Setting tallies come out as 0 here; the summary reads them from counters().
   for (std::size_t c = 0; c < kMaxChannels; ++c) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/diagnostics/histogram.hpp"
+#include "core/diagnostics/weighted_histogram.hpp"
 #include "core/plot/streaming_decimator.hpp"
 #include "core/run/chain_health.hpp"
 #include "core/run/group_convergence.hpp"
@@ -69,6 +70,9 @@ struct ChainSnapshot {
   // width).
   bool signed_draws = false;
   std::vector<Histogram1D> negative_histograms;
+  // Variational samplers (SamplerTraits::importance_log_weight): per coordinate, the draws
+  // since the last reset weighted by their importance weights (empty for other samplers).
+  std::vector<WeightedHistogram1D> importance_histograms;
   // The sampler's declared info channels (sampler_channels.hpp), and per channel (declaration
   // order) the values of the traced PerDraw ones over the whole run (HMC-ECS's σ̂², ...),
   // min/max-decimated like the traces; empty series for the others and before the first draw.

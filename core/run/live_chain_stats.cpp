@@ -6,6 +6,7 @@
 
 #include "core/diagnostics/autocorrelation.hpp"
 #include "core/diagnostics/ess.hpp"
+#include "core/run/importance_summary.hpp"
 #include "core/targets/truth_grid.hpp"
 
 namespace sgl {
@@ -116,6 +117,7 @@ void LiveChainStats::clear() {
   for (auto& histogram : histograms_) histogram.clear();
   negative_histograms_.clear();
   signed_ = false;
+  importance_histograms_.clear();
   channel_traces_.clear();
   if (joint_) joint_->clear();
   for (auto& trace : traces_) trace.clear();
@@ -193,8 +195,11 @@ void LiveChainStats::consume(const Chain& chain) {
     }
     feed(energy_, draws, begin, block_values_, consecutive);
     feed(energy_change_, draws, begin, block_changes_, consecutive);
-    if (draws.channel_count() > 0)
+    if (draws.channel_count() > 0) {
       consume_channels(chain.channels(), draws, begin, count, consecutive);
+      const int weight_slot = importance_weight_slot(chain.sampler_id(), chain.channels());
+      if (weight_slot >= 0) consume_importance_weights(draws, begin, count, weight_slot);
+    }
   }
   appended_seen_ = draws.appended();
 
@@ -231,6 +236,18 @@ void LiveChainStats::consume_channels(const std::vector<ChannelDescriptor>& chan
     if (!(draws.channel(begin + k, sign_slot) < 0.0)) continue;
     for (int coord = 0; coord < dim_; ++coord)
       negative_histograms_[std::size_t(coord)].add(draws.theta(begin + k, coord));
+  }
+}
+
+void LiveChainStats::consume_importance_weights(const DrawStore& draws, std::size_t begin,
+                                                std::size_t count, int weight_slot) {
+  if (importance_histograms_.empty())
+    for (const Histogram1D& histogram : histograms_)
+      importance_histograms_.emplace_back(histogram.lo(), histogram.hi(), histogram.bins());
+  for (std::size_t k = 0; k < count; ++k) {
+    const double log_weight = draws.channel(begin + k, weight_slot);
+    for (int coord = 0; coord < dim_; ++coord)
+      importance_histograms_[std::size_t(coord)].add(draws.theta(begin + k, coord), log_weight);
   }
 }
 

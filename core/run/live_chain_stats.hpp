@@ -14,6 +14,7 @@
 #include "core/diagnostics/distance.hpp"
 #include "core/diagnostics/divergence_marks.hpp"
 #include "core/diagnostics/histogram.hpp"
+#include "core/diagnostics/weighted_histogram.hpp"
 #include "core/plot/streaming_decimator.hpp"
 #include "core/run/chain.hpp"
 
@@ -92,6 +93,11 @@ class LiveChainStats {
   // otherwise), so that sign-weighted densities are (all − 2·negative) / (Σs · width).
   const std::vector<Histogram1D>& negative_histograms() const { return negative_histograms_; }
   bool signed_draws() const { return signed_; }
+  // Samplers whose draws carry a log importance weight (DAIS): per coordinate, the histogram
+  // of the draws weighted by w (empty otherwise), for the importance-weighted densities.
+  const std::vector<WeightedHistogram1D>& importance_histograms() const {
+    return importance_histograms_;
+  }
   // Per declared info channel (sampler_channels.hpp, declaration order): the traced PerDraw
   // channels' values over the run (σ̂² of HMC-ECS, ...); empty series for the others, and no
   // entries before the first draw.
@@ -116,12 +122,15 @@ class LiveChainStats {
   // The traced channels' series and the negative-sign histograms of one block of draws.
   void consume_channels(const std::vector<ChannelDescriptor>& channels, const DrawStore& draws,
                         std::size_t begin, std::size_t count, bool consecutive);
+  void consume_importance_weights(const DrawStore& draws, std::size_t begin, std::size_t count,
+                                  int weight_slot);
 
   int dim_;
   std::shared_ptr<const LiveTruthBins> truth_;  // null: no truth
   std::vector<Histogram1D> histograms_;
   std::vector<Histogram1D> negative_histograms_;
   bool signed_ = false;
+  std::vector<WeightedHistogram1D> importance_histograms_;
   std::vector<StreamingDecimator> channel_traces_;
   std::optional<Histogram2D> joint_;  // 2-D targets with a truth
   std::vector<StreamingDecimator> traces_;

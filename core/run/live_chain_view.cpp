@@ -78,6 +78,7 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   view.histograms = stats.histograms();
   view.signed_draws = stats.signed_draws();
   if (view.signed_draws) view.negative_histograms = stats.negative_histograms();
+  view.importance_histograms = stats.importance_histograms();
   view.channels = chain.channels();
   view.channel_traces.resize(view.channels.size());
   for (std::size_t c = 0; c < stats.channel_traces().size() && c < view.channels.size(); ++c)

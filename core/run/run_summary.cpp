@@ -138,7 +138,7 @@ void summarize_channels(const std::vector<const Chain*>& chains, SamplerSummary&
 
 // R̂ and bulk/tail ESS per coordinate across the chains (NaN with one chain), and the warning.
 void add_convergence_diagnostics(const std::vector<const Chain*>& chains, SamplerSummary& summary) {
-  std::string unmixed;
+  std::vector<std::pair<std::string, double>> rhat;
   for (std::size_t coord = 0; coord < summary.coordinates.size(); ++coord) {
     CoordinateSummary& coordinate = summary.coordinates[coord];
     std::vector<std::vector<double>> series;
@@ -147,15 +147,34 @@ void add_convergence_diagnostics(const std::vector<const Chain*>& chains, Sample
     coordinate.rhat = diagnostics.rhat;
     coordinate.ess_bulk = diagnostics.ess_bulk;
     coordinate.ess_tail = diagnostics.ess_tail;
-    if (diagnostics.rhat > kRhatWarning) {
-      std::ostringstream entry;
-      entry << (unmixed.empty() ? "" : ", ") << coordinate.name << " " << std::setprecision(3)
-            << diagnostics.rhat;
-      unmixed += entry.str();
-    }
+    rhat.emplace_back(coordinate.name, diagnostics.rhat);
   }
-  if (!unmixed.empty())
-    summary.rhat_warning = "R-hat > 1.01 (chains disagree, do not trust the estimates): " + unmixed;
+  summary.rhat_warning = rhat_warning_text(rhat);
+}
+
+// The kind of the draws and the warnings (output_kind.hpp), from the finished summary.
+void add_kind_and_warnings(SamplerSummary& summary) {
+  summary.kind = sampler_output_kind(summary.id, summary.params);
+  OutputFacts facts;
+  facts.sampler_id = summary.id;
+  facts.kind = summary.kind;
+  facts.chains = summary.chains;
+  facts.draws = summary.draws;
+  facts.has_accept_rate = summary.has_accept_rate;
+  facts.accept_rate = summary.accept_rate;
+  facts.divergences_after_burnin = summary.divergences_after_burnin;
+  facts.stop_reasons = summary.stop_reasons;
+  for (const CoordinateSummary& coordinate : summary.coordinates)
+    facts.rhat.emplace_back(coordinate.name, coordinate.rhat);
+  facts.sign_warning = summary.sign_warning;
+  facts.no_draws = summary.no_draws;
+  if (summary.importance) {
+    facts.has_importance_weights = true;
+    facts.importance_ess = summary.importance->ess;
+  }
+  for (const ChannelFigure& figure : summary.channels)
+    facts.channels.emplace_back(figure.id, figure.value);
+  summary.warnings = output_warnings(facts);
 }
 
 SamplerSummary summarize_sampler(const Session& session, std::size_t position,
@@ -180,6 +199,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     proposals += sampling.mh_proposals;
     accepts += sampling.mh_accepts;
     summary.divergences += counters.divergences;
+    summary.divergences_after_burnin += sampling.divergences;
     summary.gradient_evaluations += counters.gradient_evaluations;
     summary.density_evaluations += counters.density_evaluations;
     summary.wall_seconds += chain->wall_seconds();
@@ -276,6 +296,9 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     for (CoordinateSummary& c : summary.coordinates)
       c.mean = c.sd = c.ess = c.iat = c.mcse = std::numeric_limits<double>::quiet_NaN();
   }
+  const int weight_slot = importance_weight_slot(summary.id, declared);
+  if (weight_slot >= 0 && summary.draws > 0)
+    summary.importance = importance_summary(chains, weight_slot, target.dim());
   if (target.truth() && summary.draws > 0) {
     const DistanceToTruth distance = distance_for(target, chains);
     summary.has_truth = true;
@@ -283,6 +306,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     summary.kl = distance.kl;
     summary.truth_bins = target.dim() == 1 ? kTruthBins1d : kTruthBins2d;
   }
+  add_kind_and_warnings(summary);
   return summary;
 }
 

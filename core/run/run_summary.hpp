@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/run/importance_summary.hpp"
+#include "core/run/output_kind.hpp"
 #include "core/run/session.hpp"
 
 namespace sgl {
@@ -57,6 +59,7 @@ struct SamplerSummary {
   bool has_accept_rate = false;
   double accept_rate = 0.0;  // MH acceptances / proposals
   std::uint64_t divergences = 0;
+  std::uint64_t divergences_after_burnin = 0;
   std::uint64_t gradient_evaluations = 0;  // per datum
   std::uint64_t density_evaluations = 0;   // per datum (MH energies)
   double data_passes = 0.0;                // (gradient + density evaluations) / n
@@ -96,6 +99,14 @@ struct SamplerSummary {
   std::string sign_warning;
   // With ≥ 2 chains: a warning naming the coordinates whose R̂ > 1.01 (empty when all is well).
   std::string rhat_warning;
+  // Samplers whose draws carry a log importance weight (DAIS): the self-normalised weighted
+  // moments and the weights' Kish ESS beside the plain moments of q's draws.
+  std::optional<ImportanceSummary> importance;
+
+  // What the draws are and what is known to be off with them (output_kind.hpp): every output
+  // shows these.
+  OutputKind kind = OutputKind::Exact;
+  std::vector<std::string> warnings;
 };
 
 std::vector<SamplerSummary> summarize(const Session& session);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/samplers/data_aware_defaults.hpp"
+#include "core/samplers/output_kind.hpp"
 #include "core/samplers/sampler.hpp"
 #include "core/samplers/sampler_channels.hpp"
 #include "core/samplers/stability_limits.hpp"
@@ -20,6 +21,8 @@ namespace sgl {
 
 // What a sampler declares besides its parameters.
 struct SamplerTraits {
+  // What its draws are (output_kind.hpp): exact, asymptotic, biased, optimiser or variational.
+  OutputKind output_kind = OutputKind::Exact;
   // What it reports beside θ, in declaration order (sampler_channels.hpp).
   std::vector<ChannelDescriptor> channels = {};
   // Starts at the posterior mode θ* when the target knows it and no start was given (HMC-ECS:
@@ -30,6 +33,10 @@ struct SamplerTraits {
   // Its defaults from the posterior's scale on regression targets (data_aware_defaults.hpp);
   // null: none.
   RegressionDefaults regression_defaults = nullptr;
+  // The id of a PerDraw channel holding each draw's log importance weight log w = log p̃(θ) −
+  // log q(θ) + const (variational samplers); the summary and the Histogram panel then also give
+  // self-normalised weighted moments Σψw / Σw (core/run/importance_summary.hpp). Empty: none.
+  std::string importance_log_weight = {};
 };
 
 struct SamplerInfo {

@@ -135,6 +135,113 @@ Central central_interval(const Scan& s, int axis) {
   return {{s.coordinate(axis, lo), s.coordinate(axis, hi)}, support};
 }
 
+// Zooms on U around the scan's lowest node: 1-D by 100 per level, 2-D by 20.
+constexpr int kZoomNodes1d = 201;
+constexpr int kZoomNodes2d = 41;
+constexpr int kZoomLevels = 5;
+
+// How far U at the lowest node of a zoom level lies below its nearest neighbours (the lower of
+// them; non-finite neighbours skipped): a smooth minimum resolved by the nodes has a small gap.
+double spike_depth(const expr::Program& program, int dim, const double at[2], double spacing[2],
+                   double lowest) {
+  double neighbour = std::numeric_limits<double>::infinity();
+  for (int axis = 0; axis < dim; ++axis)
+    for (double side : {-1.0, 1.0}) {
+      const double x = at[0] + (axis == 0 ? side * spacing[0] : 0.0);
+      const double y = at[1] + (axis == 1 ? side * spacing[1] : 0.0);
+      const double u = program.value(x, y);
+      if (std::isfinite(u)) neighbour = std::min(neighbour, u);
+    }
+  return std::isfinite(neighbour) ? neighbour - lowest : 0.0;
+}
+
+// Refuses U that keeps falling as the grid is refined around its lowest node: a pole or a
+// singularity where exp(−U) is not integrable (1/x, tan x), which nodes at a finite spacing never
+// land on, so the scan sees a finite (if very low) minimum. Near a smooth minimum each zoom lowers
+// the minimum by less and less (by ~curvature·h², a factor Z² less per level); near a point x₀
+// with exp(−U) ≥ c/|x − x₀|, whose mass diverges, each zoom by a factor Z lowers it by at least
+// log Z. Refused: every zoom after the first falling by more than 0.9·log Z, or a lowest node
+// still more than e^kEdgeDrop denser than its neighbours at the finest spacing (a node that landed
+// within rounding of the pole, after which the minimum cannot fall further).
+void refuse_unbounded_below(const expr::Program& program, const Scan& s) {
+  const int dim = s.dim;
+  const int nodes = dim == 1 ? kZoomNodes1d : kZoomNodes2d;
+  const double zoom = (nodes - 1) / 2.0;
+  double centre[2] = {s.coordinate(0, s.argmin % s.nodes),
+                      dim == 2 ? s.coordinate(1, s.argmin / s.nodes) : 0.0};
+  double half[2] = {0.0, 0.0};
+  for (int axis = 0; axis < dim; ++axis) {
+    const Interval& w = s.window[std::size_t(axis)];
+    half[axis] = (w.hi - w.lo) / (s.nodes - 1);
+  }
+  double lowest = s.u_min;
+  int falling_levels = 0;
+  double spike = 0.0;
+  for (int level = 0; level < kZoomLevels; ++level) {
+    bool resolved = true;
+    for (int axis = 0; axis < dim; ++axis)
+      if (half[axis] <
+          64.0 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(centre[axis])))
+        resolved = false;  // at the resolution of doubles: nothing finer to see
+    if (!resolved) break;
+    double level_min = std::numeric_limits<double>::infinity(), at[2] = {centre[0], centre[1]};
+    for (int j = 0; j < (dim == 2 ? nodes : 1); ++j)
+      for (int i = 0; i < nodes; ++i) {
+        const double x = centre[0] - half[0] + 2.0 * half[0] * i / (nodes - 1);
+        const double y = dim == 2 ? centre[1] - half[1] + 2.0 * half[1] * j / (nodes - 1) : 0.0;
+        const double u = program.value(x, y);
+        if (u < level_min) {
+          level_min = u;
+          at[0] = x;
+          at[1] = y;
+        }
+      }
+    if (level_min == -std::numeric_limits<double>::infinity()) {
+      falling_levels = kZoomLevels;  // a node landed on the singularity itself
+      lowest = level_min;
+      centre[0] = at[0];
+      centre[1] = at[1];
+      break;
+    }
+    if (level > 0 && lowest - level_min > 0.9 * std::log(zoom)) ++falling_levels;
+    lowest = std::min(lowest, level_min);
+    centre[0] = at[0];
+    centre[1] = at[1];
+    double spacing[2] = {2.0 * half[0] / (nodes - 1), 2.0 * half[1] / (nodes - 1)};
+    spike = spike_depth(program, dim, at, spacing, level_min);
+    for (int axis = 0; axis < dim; ++axis) half[axis] /= zoom;
+  }
+  if (falling_levels < kZoomLevels - 1 && !(spike > kEdgeDrop)) return;
+  throw UserError("potential: U → −∞ near x = " + format_number(centre[0]) +
+                  (dim == 2 ? ", y = " + format_number(centre[1]) : std::string()) +
+                  " (a pole or singularity: U = " + format_number(lowest) +
+                  " there and still falling as the grid is refined), so exp(−U) is not "
+                  "normalisable; the potential must be bounded below");
+}
+
+// The refusal for a free side that still carries density at ±kMaxPotentialWindow: where the
+// density grows (or stays flat) toward the side it is not normalisable; where it falls, but by
+// less than e^-kEdgeDrop, it may be proper but too wide for a window the grid can span.
+std::string edge_refusal(const Scan& s, int axis, bool high_side, double side) {
+  const std::string where = std::string(axis_name(axis)) + " = " + format_number(side);
+  const double edge = edge_log_density(s, axis, high_side);
+  if (edge >= 0.0)
+    return std::string("potential: not normalisable: the density does not fall off toward ") +
+           where + "; make U grow there, or give bounds " + axis_name(axis) + "min/" +
+           axis_name(axis) + "max";
+  return std::string(
+             "potential: the density does not fall off within the ±1e4 search window: "
+             "at ") +
+         where + " it is still e^" + format_number(edge) +
+         " of its peak (a window needs e^-25). If it is proper but this wide or heavy-tailed, "
+         "rescale " +
+         axis_name(axis) + " so its mass lies within ±1e4 (e.g. write " + axis_name(axis) +
+         "/100 for " + axis_name(axis) +
+         "), or, if the mass beyond does not matter to you, fix "
+         "the window with --target-param " +
+         axis_name(axis) + "min=..," + axis_name(axis) + "max=.. (at most ±1e4)";
+}
+
 std::vector<Interval> starting_window(int dim, const WindowBounds& bounds) {
   std::vector<Interval> window;
   for (int axis = 0; axis < dim; ++axis) {
@@ -170,11 +277,7 @@ PotentialWindow find_potential_window(const expr::Program& program, const Window
         Interval& w = window[std::size_t(axis)];
         const double side = high_side ? w.hi : w.lo;
         if (std::abs(side) >= kMaxPotentialWindow)
-          throw UserError(std::string("potential: not normalisable: the density does not fall "
-                                      "off toward ") +
-                          axis_name(axis) + " = " + format_number(side) +
-                          "; make U grow there, or give bounds " + axis_name(axis) + "min/" +
-                          axis_name(axis) + "max");
+          throw UserError(edge_refusal(s, axis, high_side, side));
         const double width = w.hi - w.lo;
         if (high_side) {
           w.hi = std::min(w.hi + width, kMaxPotentialWindow);
@@ -186,6 +289,7 @@ PotentialWindow find_potential_window(const expr::Program& program, const Window
     if (!widened) break;
     s = scan(program, window);
   }
+  refuse_unbounded_below(program, s);
 
   // Narrow to the central mass and rescan at a finer spacing while that changes the picture.
   for (int pass = 0; pass < kMaxNarrowings; ++pass) {

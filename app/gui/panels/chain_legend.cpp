@@ -7,6 +7,7 @@
 
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/run/output_kind.hpp"
 
 namespace sgl {
 namespace {
@@ -126,6 +127,11 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
       if (chain.stopped) ImGui::TextUnformatted(chain.stop_reason.c_str());
       if (!chain.stopped && chain.health.state != ChainHealthState::Ok)
         ImGui::TextUnformatted(chain.health.finding.c_str());
+      // What its draws are, and what is known to be off with them (output_kind.hpp).
+      const OutputFacts facts = chain_output_facts(snapshot, chain);
+      ImGui::TextUnformatted(output_kind_meaning(facts.kind));
+      for (const std::string& warning : output_warnings(facts))
+        ImGui::Text("warning: %s", warning.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }

@@ -3,7 +3,8 @@
 // numerical truth: the marginal of the target's reference posterior, exact (linear) or Laplace
 // (logistic), stands in, labelled as such. Signed HMC-ECS chains are drawn sign-weighted (Dang et
 // al. 2019, eq. 5.3): height = (n⁺ − n⁻) / (Σs · width) per bin, which may dip below zero; when Σs
-// ≤ 0 the weighting is undefined and the unweighted histogram is drawn, labelled so.
+// ≤ 0 the weighting is undefined and the unweighted histogram is drawn, labelled so. Variational
+// (DAIS) chains can be drawn weighted by their draws' importance weights (a toggle).
 #include <imgui.h>
 
 #include <algorithm>
@@ -132,6 +133,30 @@ std::vector<double> signed_densities(const ChainSnapshot& chain, std::size_t ind
   return heights;
 }
 
+bool has_importance_weights(const ChainSnapshot& chain, std::size_t index) {
+  return index < chain.importance_histograms.size() && !chain.importance_histograms[index].empty();
+}
+
+// Variational chains (DAIS) carry each draw's importance weight: a toggle between q's draws and
+// the self-normalised weighted histogram, with the weights' Kish ESS of each such chain.
+bool importance_toggle(const EngineSnapshot& snapshot, std::size_t index, bool& weighted) {
+  std::string ess;
+  for (const ChainSnapshot& chain : snapshot.chains)
+    if (has_importance_weights(chain, index))
+      ess += (ess.empty() ? "" : ", ") + views::chain_label(chain) + " " +
+             views::compact_number(chain.importance_histograms[index].kish_ess(), 3);
+  if (ess.empty()) return false;
+  ImGui::SameLine();
+  ImGui::Checkbox("importance-weighted##hist", &weighted);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Off: the variational chains' draws from q as they are. On: each draw weighted by its "
+        "importance weight w (self-normalised), which corrects q toward the posterior when the "
+        "weights' effective sample size is not tiny.\nKish ESS of the weights: %s",
+        ess.c_str());
+  return weighted;
+}
+
 }  // namespace
 
 void show_histogram_view(ViewContext& context) {
@@ -141,6 +166,7 @@ void show_histogram_view(ViewContext& context) {
   const int coordinate = settings.coordinate;
   const auto index = static_cast<std::size_t>(coordinate);
   const EngineSnapshot& snapshot = *context.snapshot;
+  const bool weighted = importance_toggle(snapshot, index, settings.importance_weighted);
   const Target& target = *snapshot.target;
 
   // TV and KL come from the engine: over coordinate 0 for 1-D targets, the joint for 2-D ones.
@@ -154,9 +180,15 @@ void show_histogram_view(ViewContext& context) {
     // seven chains still fit a narrow panel. KL and the rest are in the Metrics table.
     std::string text = !has ? "—" : chain.has_truth ? views::compact_number(chain.tv, 2) : "";
     if (has && chain.signed_draws && !sign_weighted(chain, index)) text += " (unweighted: Σs ≤ 0)";
+    // The engine's TV is of q's draws: say so when the bars show the weighted ones.
+    if (has && chain.has_truth && weighted && has_importance_weights(chain, index)) text += " (q)";
     if (!text.empty()) readouts.push_back({views::chain_colour(context, chain), text});
   }
-  if (target.dim() > 1) ImGui::SameLine();
+  // Beside the coordinate box, unless the importance toggle already took that line's room.
+  const bool toggle_shown =
+      std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
+                  [&](const ChainSnapshot& chain) { return has_importance_weights(chain, index); });
+  if (target.dim() > 1 && !toggle_shown) ImGui::SameLine();
   const auto reference = target.reference_posterior();
   const char* truth_name = target.truth() != nullptr ? "true density"
                            : reference && reference->kind == ReferencePosterior::Kind::Laplace
@@ -206,8 +238,10 @@ void show_histogram_view(ViewContext& context) {
     for (int bin = 0; bin <= histogram.bins(); ++bin) {
       shown.edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
     }
-    shown.heights =
-        sign_weighted(chain, index) ? signed_densities(chain, index) : histogram.densities();
+    shown.heights = weighted && has_importance_weights(chain, index)
+                        ? chain.importance_histograms[index].densities()
+                    : sign_weighted(chain, index) ? signed_densities(chain, index)
+                                                  : histogram.densities();
     // One label per chain, so a narrow band of clipped bars does not stack labels.
     for (std::size_t bin = 0; bin < shown.heights.size(); ++bin) {
       if (!(shown.heights[bin] > bar_cap)) continue;

@@ -21,6 +21,7 @@
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/plot/column_fit.hpp"
 #include "core/plot/label_elision.hpp"
+#include "core/run/output_kind.hpp"
 #include "core/targets/target.hpp"
 
 namespace sgl {
@@ -86,6 +87,20 @@ MetricCell status_cell(const ChainSnapshot& chain, bool engine_running) {
   return {engine_running ? "running" : "paused", 0, {}};
 }
 
+constexpr ImU32 kWarningColour = IM_COL32(255, 170, 60, 255);
+
+// What the chain's draws are (output_kind.hpp): the kind, with the number of warnings when some
+// are known to be off, and the warnings in full in the tooltip.
+MetricCell kind_cell(const EngineSnapshot& snapshot, const ChainSnapshot& chain) {
+  const OutputFacts facts = chain_output_facts(snapshot, chain);
+  const std::vector<std::string> warnings = output_warnings(facts);
+  std::string tooltip = output_kind_meaning(facts.kind);
+  for (const std::string& warning : warnings) tooltip += "\n\nwarning: " + warning;
+  std::string text = output_kind_name(facts.kind);
+  if (!warnings.empty()) text += " (" + std::to_string(warnings.size()) + ")";
+  return {text, warnings.empty() ? 0u : kWarningColour, tooltip};
+}
+
 // Every column's cells, one per chain, in the table's order.
 std::vector<MetricColumn> metric_columns(const ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
@@ -115,6 +130,13 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
       // Divergences matter once there are some; a column of zeros can go early.
       {"diverg.", "divergences", any_divergence ? 88 : 45, {}},
       {"status", "status", 95, {}},
+      {"kind",
+       "kind",
+       92,
+       {},
+       "What the draws are: exact (MH-corrected), asymptotic (correct as the step size goes to "
+       "0), biased, optimiser or variational. A number in brackets counts the warnings about "
+       "this chain's output: hover the cell to read them."},
   };
   for (const ChainSnapshot& chain : snapshot.chains) {
     const SamplerCounters& counters = chain.counters;
@@ -145,6 +167,7 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
         {has_distance ? number(chain.kl, 2) : kDash},
         {std::to_string(counters.divergences), counters.divergences > 0 ? kStopColour : 0u},
         status_cell(chain, snapshot.running),
+        kind_cell(snapshot, chain),
     };
     for (std::size_t c = 0; c < columns.size(); ++c) columns[c].cells.push_back(cells[c]);
   }

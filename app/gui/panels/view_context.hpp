@@ -42,6 +42,8 @@ struct ViewSettings {
   bool show_annealing = true;
   int annealing_step = 1 << 20;
   bool animate_annealing = false;
+  // Histogram: DAIS chains' draws weighted by their importance weights instead of q's draws.
+  bool importance_weighted = false;
   // Trace and energy plots: fit y to stopped (diverged) chains' values too (right-click menu).
   bool fit_stopped_chains = false;
   // Target view (2-D): one data unit as long on x as on y; unset: chosen from the target's shape.

@@ -1,0 +1,174 @@
+#include "core/run/output_kind.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/diagnostics/convergence.hpp"
+#include "core/samplers/sampler_registry.hpp"
+
+namespace sgl {
+namespace {
+
+std::string format_figure(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+// What is wrong with every draw of a kind, whatever the run did; empty for exact and asymptotic.
+std::string kind_warning(OutputKind kind, const std::string& name) {
+  switch (kind) {
+    case OutputKind::Exact:
+    case OutputKind::Asymptotic:
+      return {};
+    case OutputKind::Biased:
+      return name +
+             " has no friction: its spread grows with the gradient noise, so its sd and "
+             "correlations are wrong at any step size; this is the failure the SGHMC paper "
+             "corrects (use sghmc, or set mh=true)";
+    case OutputKind::Optimiser:
+      return name +
+             " is an optimiser, not a sampler: its draws wander near a mode with a spread set by "
+             "the step size and the gradient noise, not by the posterior, so its sd, ESS and "
+             "R-hat describe no posterior";
+    case OutputKind::Variational:
+      return name +
+             " is a variational approximation: its draws come from the fitted q, not the "
+             "posterior, and q's sd can be off by tens of percent; the ESS counts q's "
+             "independent draws, not closeness to the posterior (compare the "
+             "importance-weighted moments)";
+  }
+  return {};
+}
+
+}  // namespace
+
+const char* output_kind_name(OutputKind kind) {
+  switch (kind) {
+    case OutputKind::Exact:
+      return "exact";
+    case OutputKind::Asymptotic:
+      return "asymptotic";
+    case OutputKind::Biased:
+      return "biased";
+    case OutputKind::Optimiser:
+      return "optimiser";
+    case OutputKind::Variational:
+      return "variational";
+  }
+  return "exact";
+}
+
+const char* output_kind_meaning(OutputKind kind) {
+  switch (kind) {
+    case OutputKind::Exact:
+      return "exact: Metropolis-Hastings corrected, the draws target the posterior at any step";
+    case OutputKind::Asymptotic:
+      return "asymptotic: correct as the step size goes to 0; at a finite step the spread is "
+             "somewhat off (smaller steps, smaller error)";
+    case OutputKind::Biased:
+      return "biased: wrong even as the step size goes to 0";
+    case OutputKind::Optimiser:
+      return "optimiser: finds a mode; its draws are not posterior draws";
+    case OutputKind::Variational:
+      return "variational: draws from a fitted approximation q, not from the posterior";
+  }
+  return "";
+}
+
+OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues& full_params) {
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  if (info == nullptr) return OutputKind::Exact;
+  const OutputKind declared = info->traits.output_kind;
+  if (find_descriptor(info->params, "mh") == nullptr) return declared;
+  const auto mh = full_params.find("mh");
+  if (mh != full_params.end() && mh->second != 0.0) return OutputKind::Exact;
+  return declared == OutputKind::Exact ? OutputKind::Asymptotic : declared;
+}
+
+std::string rhat_warning_text(const std::vector<std::pair<std::string, double>>& rhat) {
+  std::string unmixed;
+  for (const auto& [name, value] : rhat)
+    if (value > kRhatWarning)
+      unmixed += (unmixed.empty() ? "" : ", ") + name + " " + format_figure("%.3g", value);
+  if (unmixed.empty()) return {};
+  return "R-hat > 1.01 (chains disagree, do not trust the estimates): " + unmixed;
+}
+
+std::vector<std::string> output_warnings(const OutputFacts& facts) {
+  std::vector<std::string> warnings;
+  const SamplerInfo* info = find_sampler_info(facts.sampler_id);
+  const std::string name = info != nullptr ? info->short_name : facts.sampler_id;
+  if (std::string text = kind_warning(facts.kind, name); !text.empty())
+    warnings.push_back(std::move(text));
+  if (facts.has_importance_weights && facts.draws > 0 &&
+      !(facts.importance_ess >= kDegenerateWeightFraction * double(facts.draws)))
+    warnings.push_back("the importance weights are degenerate (Kish ESS " +
+                       format_figure("%.3g", facts.importance_ess) + " of " +
+                       std::to_string(facts.draws) +
+                       " draws): the importance-weighted moments are unreliable too");
+  if (!facts.no_draws.empty()) warnings.push_back("no draws: " + facts.no_draws);
+  if (std::string text = rhat_warning_text(facts.rhat); !text.empty())
+    warnings.push_back(std::move(text));
+  if (facts.divergences_after_burnin > 0)
+    warnings.push_back(std::to_string(facts.divergences_after_burnin) +
+                       " divergent transitions while sampling (burn-in not counted): the "
+                       "draws near them are unreliable (lower the step size)");
+  if (!facts.stop_reasons.empty())
+    warnings.push_back(std::to_string(facts.stop_reasons.size()) + " of " +
+                       std::to_string(facts.chains) + (facts.chains == 1 ? " chain" : " chains") +
+                       " stopped early (first: " + facts.stop_reasons.front() +
+                       "): the estimates come from fewer draws than asked for");
+  if (facts.has_accept_rate && facts.draws > 0) {
+    if (facts.accept_rate < kLowAcceptance)
+      warnings.push_back("MH acceptance " + format_figure("%.3g", facts.accept_rate) +
+                         " < 0.1: the chain barely moves, so its estimates rest on few distinct "
+                         "draws (lower the step size)");
+    else if (facts.accept_rate > kHighAcceptance)
+      warnings.push_back("MH acceptance " + format_figure("%.5g", facts.accept_rate) +
+                         " > 0.999: the step is much smaller than needed, so the chain explores "
+                         "slowly and a short run under-covers the posterior (raise the step size)");
+  }
+  if (!facts.sign_warning.empty()) warnings.push_back(facts.sign_warning);
+  return warnings;
+}
+
+OutputFacts chain_output_facts(const EngineSnapshot& snapshot, const ChainSnapshot& chain) {
+  OutputFacts facts;
+  facts.sampler_id = chain.sampler_id;
+  facts.kind = sampler_output_kind(chain.sampler_id, chain.full_params);
+  const SamplerCounters& counters = chain.counters;
+  facts.draws = chain.histograms.empty() ? chain.stored_draws : chain.histograms.front().total();
+  facts.has_accept_rate = counters.mh_proposals >= kLiveAcceptanceProposals;
+  if (facts.has_accept_rate)
+    facts.accept_rate = double(counters.mh_accepts) / double(counters.mh_proposals);
+  facts.divergences_after_burnin = counters.divergences;
+  if (chain.stopped) facts.stop_reasons.push_back(chain.stop_reason);
+  const std::vector<std::string> names =
+      snapshot.target ? snapshot.target->coordinate_names() : std::vector<std::string>{};
+  for (const GroupConvergence& group : snapshot.convergence) {
+    if (std::find(group.labels.begin(), group.labels.end(), chain.label) == group.labels.end())
+      continue;
+    for (std::size_t c = 0; c < group.coordinates.size(); ++c)
+      facts.rhat.emplace_back(c < names.size() ? names[c] : "coordinate " + std::to_string(c),
+                              group.coordinates[c].rhat);
+  }
+  if (!chain.importance_histograms.empty() && !chain.importance_histograms.front().empty()) {
+    facts.has_importance_weights = true;
+    facts.importance_ess = chain.importance_histograms.front().kish_ess();
+  }
+  for (std::size_t c = 0; c < chain.channels.size() && c < kMaxChannels; ++c)
+    if (counters.channels[c].count > 0)
+      facts.channels.emplace_back(chain.channels[c].id, counters.channels[c].mean());
+  return facts;
+}
+
+std::string output_short_form(OutputKind kind, std::size_t warnings) {
+  std::string text = output_kind_name(kind);
+  if (warnings > 0)
+    text += ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings");
+  return text;
+}
+
+}  // namespace sgl
