@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/cli/sampler_labels.hpp"
+#include "core/samplers/ewsg_weight_warning.hpp"
 
 namespace sgl {
 namespace {
@@ -65,6 +66,13 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
                      optional_number("%.1f", coordinate.ess_tail).c_str());
       std::fprintf(out, "  %7s  %7s\n", c == 0 ? accept.c_str() : "", c == 0 ? tv.c_str() : "");
     }
+    for (const ChannelFigure& figure : summary.channels)
+      if (figure.id == "index_weight_ess") {
+        std::fprintf(out, "%-*s  index weights: ESS %.2f of the data blocks", label_width, "",
+                     figure.value);
+        const std::string warning = ewsg_weight_warning(figure.value);
+        std::fprintf(out, "%s%s\n", warning.empty() ? "" : "; warning: ", warning.c_str());
+      }
     if (!summary.rhat_warning.empty())
       std::fprintf(out, "%-*s  warning: %s\n", label_width, "", summary.rhat_warning.c_str());
     if (const auto& training = summary.training) {
