@@ -70,7 +70,7 @@ Outcome run(const std::shared_ptr<const Target>& target, const std::string& id,
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     auto probe = std::make_unique<Chain>(target, id, params, seed, start, 0, 1);
     const ParamValues full = probe->full_params();
-    double per_step = 2.0 * n * full.at("leapfrog_steps");  // hmc: never used for passes here
+    double per_step = n;
     if (id == "ewsg") {
       const double b = std::min(n, full.at("batch_size"));
       const double blocks = std::max(1.0, std::floor(n / b));
@@ -123,7 +123,7 @@ void report(const char* name, const char* label, const Outcome& o, const Moments
 void compare(const char* name, const std::shared_ptr<const Target>& target, const Moments& exact,
              const Vec& start, double passes) {
   const ParamValues none;
-  // Old defaults: h and γ as the data-aware rule gives them, b = 1.
+  // Old defaults: h = 0.1s as now, γ = min(10, 0.5/h), b = 1.
   Chain probe(target, "ewsg", none, 1, start, 0, 1);
   const ParamValues now = probe.full_params();
   report(name, "ewsg, old defaults (b = 1)",
