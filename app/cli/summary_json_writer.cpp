@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "app/cli/sampler_labels.hpp"
+#include "core/samplers/ewsg_weight_warning.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/targets/data_target.hpp"
 #include "core/util/error.hpp"
@@ -129,8 +130,12 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
     entry["truth_bins"] = summary.truth_bins;
   }
   // Whatever info channels the sampler declares, under their keys, in declaration order.
-  for (const ChannelFigure& figure : summary.channels)
+  for (const ChannelFigure& figure : summary.channels) {
     entry[figure.key] = number_or_null(figure.value);
+    if (figure.id != "index_weight_ess") continue;
+    const std::string warning = ewsg_weight_warning(figure.value);
+    if (!warning.empty()) entry["index_weight_warning"] = warning;
+  }
   if (const auto& training = summary.training) {
     entry["elbo"] = {{"estimate", number_or_null(training->elbo)},
                      {"se", number_or_null(training->elbo_se)},

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/cli/sampler_labels.hpp"
+#include "core/samplers/ewsg_weight_warning.hpp"
 
 namespace sgl {
 namespace {
@@ -89,6 +90,11 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
                    c == 0 ? output_kind_name(summary.kind) : "");
     }
     print_importance_rows(summary, label_width, name_width, out);
+    // EWSG's index-weight diagnostic (its warning is among the warning lines).
+    for (const ChannelFigure& figure : summary.channels)
+      if (figure.id == "index_weight_ess")
+        std::fprintf(out, "%-*s  index weights: ESS %.2f of the data blocks\n", label_width, "",
+                     figure.value);
     if (const auto& training = summary.training) {
       std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
                    label_width, "", training->elbo, training->elbo_se,

@@ -55,6 +55,38 @@ double EwsgIndexChain::log_weight(const double* r, const double* scaled_gradient
   return step_size / (4.0 * friction) * squared_norm;
 }
 
+double EwsgIndexChain::weight_ess_fraction(const double* theta, const double* r, double step_size,
+                                           double friction, const double* prior_gradient,
+                                           int max_blocks) {
+  const int blocks = num_blocks();
+  const int used = std::clamp(max_blocks, 1, blocks);
+  const int stride = blocks / used;
+  const int offset = static_cast<int>(ess_probes_++ % static_cast<std::uint64_t>(stride));
+  log_weights_.resize(static_cast<std::size_t>(used));
+  for (int k = 0; k < used; ++k) {
+    const int block = offset + k * stride;
+    std::fill(proposal_gradient_.begin(), proposal_gradient_.end(), 0.0);
+    data_.add_log_likelihood_gradient(block_begin(block), block_size(block),
+                                      -static_cast<double>(blocks), theta,
+                                      proposal_gradient_.data());
+    if (prior_gradient != nullptr)
+      for (int i = 0; i < dim_; ++i)
+        proposal_gradient_[static_cast<std::size_t>(i)] += prior_gradient[i];
+    log_weights_[static_cast<std::size_t>(k)] =
+        log_weight(r, proposal_gradient_.data(), step_size, friction);
+  }
+  // Shift by the largest log weight: exponent differences in the thousands are the point.
+  const double largest = *std::max_element(log_weights_.begin(), log_weights_.end());
+  if (!std::isfinite(largest)) return std::nan("");
+  double sum = 0.0, squares = 0.0;
+  for (double w : log_weights_) {
+    const double p = std::exp(w - largest);
+    sum += p;
+    squares += p * p;
+  }
+  return sum * sum / (squares * double(used));
+}
+
 void EwsgIndexChain::select(const double* theta, const double* r, double step_size, double friction,
                             const double* prior_gradient, double* scaled_gradient, Rng& rng) {
   const auto blocks = static_cast<std::uint64_t>(num_blocks());

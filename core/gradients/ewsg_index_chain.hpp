@@ -35,6 +35,7 @@ class EwsgIndexChain {
   void set_partition(int batch_size, std::uint64_t partition_seed);
   void set_index_steps(int index_steps) { index_steps_ = index_steps; }
   void set_uniform(bool uniform) { uniform_ = uniform; }
+  bool uniform() const { return uniform_; }
   void set_persist(bool persist) { persist_ = persist; }
   // The next select() starts from a uniform block even with persist.
   void forget_block() { has_block_ = false; }
@@ -50,6 +51,14 @@ class EwsgIndexChain {
   // log p_B + const = (h/2σ²)‖γr + G‖² for a given whole-potential gradient G (for tests).
   double log_weight(const double* r, const double* gradient, double step_size,
                     double friction) const;
+
+  // The effective sample size of the exact weights p_B over the blocks at (θ, r), as a fraction
+  // of the blocks: (Σp)²/(m·Σp²), 1 when uniform, 1/m when one block takes all. Uses at most
+  // `max_blocks` blocks, spread evenly with a stride that shifts between calls (no random
+  // numbers: the chain's draws do not change). Their gradients are a diagnostic's cost, not
+  // counted in evaluations().
+  double weight_ess_fraction(const double* theta, const double* r, double step_size,
+                             double friction, const double* prior_gradient, int max_blocks);
 
   int num_blocks() const { return static_cast<int>(block_start_.size()) - 1; }
   int current_block() const { return block_; }
@@ -78,6 +87,8 @@ class EwsgIndexChain {
   bool has_block_ = false;
   int block_ = 0;
   std::vector<double> proposal_gradient_;
+  std::vector<double> log_weights_;  // weight_ess_fraction's scratch
+  std::uint64_t ess_probes_ = 0;     // shifts weight_ess_fraction's blocks between calls
   std::uint64_t evaluations_ = 0;
   std::uint64_t proposals_ = 0;
   std::uint64_t accepts_ = 0;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/diagnostics/convergence.hpp"
+#include "core/samplers/ewsg_weight_warning.hpp"
 #include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
@@ -108,6 +109,10 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
                        format_figure("%.3g", facts.importance_ess) + " of " +
                        std::to_string(facts.draws) +
                        " draws): the importance-weighted moments are unreliable too");
+  for (const auto& [channel, value] : facts.channels)
+    if (channel == "index_weight_ess")  // EWSG (ewsg_weight_warning.hpp)
+      if (std::string text = ewsg_weight_warning(value); !text.empty())
+        warnings.push_back(std::move(text));
   if (!facts.no_draws.empty()) warnings.push_back("no draws: " + facts.no_draws);
   if (std::string text = rhat_warning_text(facts.rhat); !text.empty())
     warnings.push_back(std::move(text));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/gradients/minibatch_noise_ratio.hpp"
 #include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
@@ -27,6 +28,17 @@ double RegressionScale::smallest_sd() {
     known_ = true;
   }
   return smallest_sd_;
+}
+
+double RegressionScale::per_datum_gradient_variance() {
+  if (!variance_known_) {
+    variance_known_ = true;
+    const DataTarget* data = target_.as_data_target();
+    const std::optional<Vec> mode = target_.posterior_mode();
+    if (data != nullptr && mode)
+      per_datum_variance_ = sgl::per_datum_gradient_variance(*data, mode->data());
+  }
+  return per_datum_variance_;
 }
 
 void leapfrog_regression_defaults(RegressionScale& scale) {
@@ -61,8 +73,21 @@ void euler_langevin_regression_defaults(RegressionScale& scale) {
   const double s = scale.smallest_sd();
   if (!(s > 0.0)) return;
   const double h = scale.given_or("step_size", 0.1 * s);
+  const double friction = scale.given_or("friction", std::clamp(0.5 / h, 0.01, 10.0));
   scale.set("step_size", h);
-  scale.set("friction", std::clamp(0.5 / h, 0.01, 10.0));
+  scale.set("friction", friction);
+  // b so that the gradient noise stays below the injected noise: then the index weights stay
+  // even (their ESS near 0.9 of the blocks) and EWSG is not biased by a few extreme data.
+  const double variance = scale.per_datum_gradient_variance();
+  const DataTarget* data = scale.target().as_data_target();
+  if (!(variance > 0.0) || data == nullptr) return;
+  const int b = static_cast<int>(scale.given_or(
+      "batch_size",
+      batch_size_for_noise_ratio(variance, data->num_data(), h, friction, kDefaultNoiseRatio)));
+  scale.set("batch_size", b);
+  // One block leaves the index chain nothing to choose: its M proposals would only re-evaluate
+  // the full gradient.
+  if (data->num_data() / std::max(b, 1) < 2) scale.set("index_steps", 0);
 }
 
 void hessian_mass_regression_defaults(RegressionScale& scale) {

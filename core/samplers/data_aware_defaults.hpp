@@ -10,7 +10,10 @@
 //   sghmc, sghmc-cv:  ε = 0.1 s, C = 0.1/ε   (εC = 0.1: the friction keeps 90% of r per step)
 //   sgld, sgld-cv:    ε = 0.1 s²             (the Langevin step ½ε∇U is stable for ε < 4s²)
 //   sgd-momentum:     η = 0.5 s², α = 0.1
-//   ewsg:             h = 0.1 s, γ = min(10, 0.5/h)
+//   ewsg:             h = 0.1 s, γ = min(10, 0.5/h), and b the smallest minibatch whose
+//                     gradient noise h·tr Cov(G_B)/(2γ) at the mode is at most 0.5
+//                     (gradient_noise.hpp): with b = 1 on 10³ data the index weights put all
+//                     their mass on a few data and the means came out 4–5 sd off (issue 25)
 //   hmcecs, hmcecs-signed: mass = hessian (the paper's M = −∇²log π(θ*)), where ε·L ≈ 1.2 suits
 //                     every direction.
 // Other targets and every parameter the user gave keep their values. Which rule a sampler
@@ -33,7 +36,11 @@ class RegressionScale {
  public:
   RegressionScale(const Target& target, const ParamValues& given, ParamValues& values)
       : target_(target), given_(given), values_(values) {}
+  const Target& target() const { return target_; }
   double smallest_sd();
+  // tr Cov_k(∇ℓ_k) at the posterior mode over the data (0 if unknown; one data pass, on first
+  // use).
+  double per_datum_gradient_variance();
   // Sets a parameter the user did not give (and the sampler has).
   void set(const char* name, double value) {
     if (!given_.count(name) && values_.count(name)) values_[name] = value;
@@ -49,6 +56,8 @@ class RegressionScale {
   ParamValues& values_;
   bool known_ = false;
   double smallest_sd_ = 0.0;
+  bool variance_known_ = false;
+  double per_datum_variance_ = 0.0;
 };
 
 using RegressionDefaults = void (*)(RegressionScale&);

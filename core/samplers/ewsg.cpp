@@ -1,9 +1,15 @@
 #include "core/samplers/ewsg.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
+#include <string>
 
+#include "core/gradients/minibatch_noise_ratio.hpp"
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/ewsg_weight_warning.hpp"
+#include "core/samplers/target_curvature.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -27,6 +33,15 @@ std::vector<ChannelDescriptor> EwsgSampler::channels() {
            .description = "acceptance rate of the Metropolis chain that picks the data block I",
            .kind = ChannelKind::Rate,
            .summary_key = "index_accept_rate",
+           .metric_column = true},
+          {.id = "index_weight_ess",
+           .label = "ESS_w",
+           .description = "effective sample size of the index weights over the data blocks, as a "
+                          "fraction of the blocks, at the current state (1: even weights; below " +
+                          std::to_string(kEwsgDegenerateWeightFraction).substr(0, 3) +
+                          " they are degenerate and the estimates can be biased)",
+           .kind = ChannelKind::Rate,
+           .summary_key = "index_weight_ess",
            .metric_column = true}};
 }
 
@@ -86,6 +101,17 @@ void EwsgSampler::set_params(const ParamValues& params) {
     batch_size_ = batch_size;
     index_chain_.set_partition(batch_size_, partition_seed_);
   }
+  // A probe costs min(m, kWeightProbeBlocks) block gradients, a step M + 1: probing every
+  // 5·probe/(M + 1) steps adds at most a fifth to the work.
+  const int probe_blocks = std::min(index_chain_.num_blocks(), kWeightProbeBlocks);
+  weight_probe_every_ = static_cast<std::uint64_t>(
+      std::max(1, 5 * probe_blocks / (static_cast<int>(params.at("index_steps")) + 1)));
+}
+
+void EwsgSampler::probe_weights() {
+  const double fraction = index_chain_.weight_ess_fraction(
+      theta_.data(), r_.data(), step_size_, friction_, prior_grad_.data(), kWeightProbeBlocks);
+  if (std::isfinite(fraction)) weight_ess_.add(fraction);
 }
 
 void EwsgSampler::reset(const Vec& theta0, Rng& rng) {
@@ -93,6 +119,7 @@ void EwsgSampler::reset(const Vec& theta0, Rng& rng) {
   partition_seed_ = rng.next_u64();
   index_chain_.set_partition(batch_size_, partition_seed_);
   index_chain_.clear_counts();
+  weight_ess_ = {};
 }
 
 void EwsgSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
@@ -104,6 +131,7 @@ void EwsgSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
     // −∇log p(θ) first: the index weights are over the whole potential's gradient.
     prior_grad_.setZero();
     data_.add_log_prior_gradient(theta, -1.0, prior_grad_.data());
+    if (!index_chain_.uniform() && counters_.steps % weight_probe_every_ == 0) probe_weights();
     index_chain_.select(theta, r, step_size_, friction_, prior_grad_.data(), grad, rng);
     // Euler–Maruyama: the position and the momentum updates both read (θ_k, r_k).
     for (int i = 0; i < dim; ++i) {
@@ -119,16 +147,39 @@ void EwsgSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
 std::string EwsgSampler::divergence_cause() const {
   // Euler–Maruyama multiplies r by 1 − hγ on flat directions (hγ ≥ 2 flips and grows it) and,
   // on a direction of curvature λ, scales the (θ, r) area by 1 − hγ + h²λ, which exceeds 1 once
-  // hλ > γ: there more friction helps, up to 2/h (stability_limits.hpp).
+  // hλ > γ: there more friction helps, up to 2/h (stability_limits.hpp). Within those limits
+  // the usual cause is the gradient noise: with a small b on many data, h·(G_B − Ḡ) dwarfs the
+  // injected noise and EWSG's weights pick the most extreme blocks.
   const double hg = step_size_ * friction_;
   std::ostringstream cause;
   cause.precision(3);
   if (hg >= 2.0) {
     cause << "hγ too large (hγ = " << hg << " > 2): the friction flips and grows r every step; "
           << "lower γ or h";
+    return cause.str();
+  }
+  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
+  const double h_lambda_over_gamma =
+      curvature ? step_size_ * curvature->max_eigenvalue / friction_ : std::nan("");
+  const double per_datum = per_datum_gradient_variance(data_, theta_.data());
+  const double noise_ratio = langevin_noise_ratio(
+      block_gradient_variance(per_datum, data_.num_data(), batch_size_), step_size_, friction_);
+  const bool curvature_fine = !(h_lambda_over_gamma >= 1.0);
+  if (curvature_fine && noise_ratio > 1.0) {
+    const int enough = batch_size_for_noise_ratio(per_datum, data_.num_data(), step_size_,
+                                                  friction_, kDefaultNoiseRatio);
+    cause << "gradient noise too large for b = " << batch_size_
+          << ": h·tr Cov(G_B)/(2γ) = " << noise_ratio << " times the injected noise";
+    if (std::isfinite(h_lambda_over_gamma))
+      cause << " (the curvature limits hold: hλ_max/γ = " << h_lambda_over_gamma
+            << " < 1, hγ = " << hg << " < 2)";
+    cause << "; raise batch_size (b = " << enough << " gives " << kDefaultNoiseRatio
+          << ") or lower h";
   } else {
     cause << "h = " << step_size_ << " too large for the curvature at γ = " << friction_
-          << " (Euler–Maruyama needs hλ_max < γ and hγ < 2); lower h, or raise γ below 2/h";
+          << " (Euler–Maruyama needs hλ_max < γ and hγ < 2";
+    if (std::isfinite(h_lambda_over_gamma)) cause << "; hλ_max/γ = " << h_lambda_over_gamma;
+    cause << "); lower h, or raise γ below 2/h";
   }
   return cause.str();
 }
@@ -136,6 +187,7 @@ std::string EwsgSampler::divergence_cause() const {
 void EwsgSampler::sync_counts() {
   counters_.gradient_evaluations = index_chain_.evaluations();
   channel_tally(0) = {double(index_chain_.accepts()), index_chain_.proposals()};
+  channel_tally(1) = weight_ess_;
 }
 
 }  // namespace sgl

@@ -33,13 +33,18 @@ class EwsgSampler final : public Sampler {
   std::string divergence_cause() const override;
 
   static std::vector<ParamDescriptor> descriptors();
-  // Info channels (sampler_channels.hpp): the index chain's acceptance.
+  // Info channels (sampler_channels.hpp): the index chain's acceptance and the effective sample
+  // size of its weights (ewsg_weight_warning.hpp).
   static std::vector<ChannelDescriptor> channels();
 
   const EwsgIndexChain& index_chain() const { return index_chain_; }
 
  private:
+  // Blocks a weight probe looks at (all of them when there are fewer).
+  static constexpr int kWeightProbeBlocks = 64;
   void sync_counts();
+  // Adds the index weights' ESS fraction at the current state to weight_ess_.
+  void probe_weights();
 
   const DataTarget& data_;
   double step_size_ = 0.05;
@@ -50,6 +55,8 @@ class EwsgSampler final : public Sampler {
   EwsgIndexChain index_chain_;
   Vec grad_;
   Vec prior_grad_;  // −∇log p(θ) at the current step
+  std::uint64_t weight_probe_every_ = 1;
+  ChannelTally weight_ess_;
 };
 
 }  // namespace sgl

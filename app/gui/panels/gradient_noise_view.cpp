@@ -19,8 +19,8 @@
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
-#include "app/gui/shell/ui_probe.hpp"
 #include "app/gui/shell/ui_palette.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl {
 namespace {

@@ -22,6 +22,7 @@
 #include "core/plot/column_fit.hpp"
 #include "core/plot/label_elision.hpp"
 #include "core/run/output_kind.hpp"
+#include "core/samplers/ewsg_weight_warning.hpp"
 #include "core/targets/target.hpp"
 
 namespace sgl {
@@ -77,6 +78,19 @@ std::string channel_text(const ChainSnapshot& chain, const std::string& id) {
     return tally.count > 0 ? number(tally.mean()) : kDash;
   }
   return kDash;
+}
+
+// A channel's cell; EWSG's weight ESS turns red with the warning as its tooltip when the
+// index weights are degenerate (ewsg_weight_warning.hpp).
+MetricCell channel_cell(const ChainSnapshot& chain, const std::string& id) {
+  std::string text = channel_text(chain, id);
+  if (id != "index_weight_ess") return {std::move(text)};
+  for (std::size_t c = 0; c < chain.channels.size() && c < kMaxChannels; ++c) {
+    if (chain.channels[c].id != id || chain.counters.channels[c].count == 0) continue;
+    std::string warning = ewsg_weight_warning(chain.counters.channels[c].mean());
+    if (!warning.empty()) return {std::move(text), kStopColour, std::move(warning)};
+  }
+  return {std::move(text)};
 }
 
 // Short status words keep the column narrow; the reason a chain stopped is in the tooltip (and
@@ -188,7 +202,7 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
        views::declared_channels(snapshot, &ChannelDescriptor::metric_column)) {
     MetricColumn column{channel->label, channel->label, kChannelKeepRank, {}, channel->description};
     for (const ChainSnapshot& chain : snapshot.chains)
-      column.cells.push_back({channel_text(chain, channel->id)});
+      column.cells.push_back(channel_cell(chain, channel->id));
     channel_columns.push_back(std::move(column));
   }
   columns.insert(after_accept, std::make_move_iterator(channel_columns.begin()),

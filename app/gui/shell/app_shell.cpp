@@ -11,8 +11,8 @@
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/headline_bar.hpp"  // its height
-#include "app/gui/shell/panel_dock.hpp"
 #include "app/gui/shell/main_slot.hpp"
+#include "app/gui/shell/panel_dock.hpp"
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/util/error.hpp"

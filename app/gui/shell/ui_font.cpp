@@ -20,13 +20,12 @@ ImFont*& headline_font_storage() {
 // Beyond ASCII: the update rules and labels use Greek letters (ε, θ), accents (Ũ, B̂),
 // sub/superscripts, ℓ, arrows and math operators (∇, −, ·, √, ≥); DejaVu Sans has them all.
 const ImWchar kGlyphRanges[] = {
-    0x0020, 0x024F,  // Latin, Latin-1, Latin Extended-A/B (Ũ)
-    0x0300, 0x0301,  // combining marks (U+0302 follows, raised), Greek
-    0x0303, 0x03FF,
-    0x2000, 0x209F,  // punctuation, super- and subscripts
-    0x2100, 0x21FF,  // letterlike symbols (ℓ), arrows
-    0x2200, 0x22FF,  // mathematical operators
-    0x25A0, 0x25FF,  // geometric shapes (legend markers)
+    0x0020, 0x024F,                  // Latin, Latin-1, Latin Extended-A/B (Ũ)
+    0x0300, 0x0301,                  // combining marks (U+0302 follows, raised), Greek
+    0x0303, 0x03FF, 0x2000, 0x209F,  // punctuation, super- and subscripts
+    0x2100, 0x21FF,                  // letterlike symbols (ℓ), arrows
+    0x2200, 0x22FF,                  // mathematical operators
+    0x25A0, 0x25FF,                  // geometric shapes (legend markers)
     0,
 };
 
