@@ -2,7 +2,6 @@
 // excerpts, numbers that read back exactly, byte sizes in B … PB; and chain naming in
 // O(n log n).
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <string>
 
 #include "app/scenario/scenario.hpp"
@@ -53,13 +52,11 @@ TEST_CASE("100000 unlabelled chains are named in O(n log n)", "[text][scenario]"
   std::string text = R"({"name":"many","target":{"id":"gauss2d"},"chains":[)";
   for (int i = 0; i < kChains; ++i) text += i ? R"(,{"sampler":"sgld"})" : R"({"sampler":"sgld"})";
   text += "]}";
-  const auto start = std::chrono::steady_clock::now();
+  // No clock here (performance is measured in bench/, not asserted in ctest): the quadratic
+  // search this replaced took minutes for 10^5 chains, past the test's ctest timeout.
   const sgl::Scenario scenario = sgl::parse_scenario(text, "many.json");
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   REQUIRE(scenario.chains.size() == std::size_t(kChains));
   CHECK(scenario.chains[0].label == "sgld");
   CHECK(scenario.chains[1].label == "sgld#2");
   CHECK(scenario.chains.back().label == "sgld#" + std::to_string(kChains));
-  CHECK(seconds < 10.0);  // the quadratic search took minutes
 }
