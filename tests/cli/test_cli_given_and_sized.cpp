@@ -211,7 +211,7 @@ TEST_CASE("gradnoise: SIGTERM while the target is built exits 130", "[cli][issue
   CHECK_FALSE(fs::exists(scratch.path("out")));
 }
 
-TEST_CASE("--record-trajectories is sized before the run", "[cli][issue26]") {
+TEST_CASE("run --record-trajectories is sized before the run", "[cli][issue26]") {
   const Scratch scratch("trajectories");
   const auto refused = scratch.run(
       {"run", "--target", "gauss2d", "--sampler", "hmc:leapfrog_steps=1000", "--chains", "4",

@@ -44,7 +44,7 @@ bool contains(const nlohmann::json& warnings, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("--data: target.params give the file's n and d, not the synthetic defaults",
+TEST_CASE("run --data: target.params give the file's n and d, not the synthetic defaults",
           "[cli][honest]") {
   const HonestScratch scratch("data_params");
   const fs::path data = scratch.root() / "data.csv";

@@ -37,7 +37,10 @@ window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 800 500
 xdotool windowfocus --sync "$window" || true
 
-# 1. Start slow motion on chain 0 (HMC, L = 10).
+# 1. Start slow motion on chain 0 (HMC, L = 10). The Controls may have scrolled to the preset's
+#    unstable chain (it turns unstable at once): bring chain 0's button back first.
+scroll_into_view chain0/slow_motion
+sleep 0.5
 click_rect chain0/slow_motion
 started() { [[ "$(value running)" == 0 && -n "$(field iteration)" ]]; }
 wait_for "slow motion to start with a path" started

@@ -214,7 +214,7 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
     ys[i] =
         exact_sd > 0 ? std::exp(-0.5 * z * z) / (exact_sd * std::sqrt(2 * std::numbers::pi)) : 0.0;
   }
-  plot::Line("exact density N(∇U, V)", xs.data(), ys.data(), 121,
+  plot::Line("density N(∇U, V)", xs.data(), ys.data(), 121,
              {.colour = looks.exact, .dashed = true});
   double level = 1.15 * peak;
   const auto interval = [&](const char* label, double mid, double variance, plot::Colour c,
@@ -225,19 +225,18 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
                {.colour = c, .thickness = ImGui::GetFontSize() * 0.2f, .dashed = dashed});
     level += 0.1 * peak;
   };
-  interval("measured V (±2σ)", plain.mean[0], plain.empirical_cov(0, 0), colour, false);
-  interval("exact V (±2σ)", centre, plain.exact_cov(0, 0), looks.exact, false);
+  interval("measured ±2σ", plain.mean[0], plain.empirical_cov(0, 0), colour, false);
+  interval("exact ±2σ", centre, plain.exact_cov(0, 0), looks.exact, false);
   if (result.chain.uses_control_variate && report.control_variate)
     interval("control variate V (±2σ)", report.control_variate->mean[0],
              report.control_variate->empirical_cov(0, 0), looks.control_variate, false);
   if (result.chain.ewsg && report.ewsg)
     interval("EWSG V (±2σ)", report.ewsg_mean[0], report.ewsg->exact_cov(0, 0), looks.ewsg, false);
   const Budget b = budget(result.chain);
-  if (b.assumed_var) interval("2B̂/ε: noise B̂ assumes", centre, *b.assumed_var, looks.assumed, true);
-  if (b.friction_var)
-    interval("2C/ε: noise C absorbs", centre, *b.friction_var, looks.friction, true);
+  if (b.assumed_var) interval("2B̂/ε (B̂ assumes)", centre, *b.assumed_var, looks.assumed, true);
+  if (b.friction_var) interval("2C/ε (C absorbs)", centre, *b.friction_var, looks.friction, true);
   const double mark[1] = {centre};
-  plot::VLines("∇U (full gradient)", mark, 1, {.colour = looks.exact});
+  plot::VLines("∇U", mark, 1, {.colour = looks.exact});
 }
 
 // One paragraph of the read-out, in its colour.
@@ -326,9 +325,14 @@ std::vector<Paragraph> readout(const InspectorResult& result) {
   return paragraphs;
 }
 
+constexpr float kReadoutLineGap = 1.0f;  // pixels between the read-out's lines
+
 // The paragraphs wrapped at `width`: each line is also written to the status file
 // (text gradnoise/line/N) so a test can check that no number is split.
 void show_readout(const std::vector<Paragraph>& paragraphs, float width) {
+  // Lines of one read-out sit closer than separate widgets: the plot above keeps the height.
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                      ImVec2(ImGui::GetStyle().ItemSpacing.x, kReadoutLineGap));
   int number = 0;
   for (const Paragraph& paragraph : paragraphs) {
     ImGui::PushStyleColor(ImGuiCol_Text, paragraph.colour);
@@ -338,6 +342,7 @@ void show_readout(const std::vector<Paragraph>& paragraphs, float width) {
     }
     ImGui::PopStyleColor();
   }
+  ImGui::PopStyleVar();
 }
 
 // The chain chosen in the panel; at first the first chain with friction and B̂ (what the panel
@@ -427,7 +432,7 @@ void show_gradient_noise_view(ViewContext& context) {
   for (const Paragraph& paragraph : paragraphs)
     readout_lines += wrap_lines(paragraph.text, text_width).size();
   const float readout_height =
-      ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(readout_lines) +
+      (ImGui::GetTextLineHeight() + kReadoutLineGap) * static_cast<float>(readout_lines) +
       ImGui::GetStyle().ItemSpacing.y;
   const ChainSnapshot* frozen = nullptr;
   for (const ChainSnapshot& c : snapshot.chains)
@@ -437,8 +442,7 @@ void show_gradient_noise_view(ViewContext& context) {
   const bool one_d = result->report.theta.size() == 1;
   if (plot::BeginPlot("##gradnoise", ImVec2(0, -readout_height), plot::PlotFlags_LegendAbove)) {
     if (one_d) {
-      plot::SetupAxes("∂U/∂θ (stochastic)", "density", plot::AxisFlags_None,
-                      plot::AxisFlags_FitIncludeZero);
+      plot::SetupAxes("∂Ũ/∂θ", "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
       draw_1d(*result, colour);
     } else {
       const std::string x = "∂U/∂" + views::coordinate_name(context, pair().x);

@@ -56,9 +56,18 @@ float add_ui_font(ImFontAtlas& atlas, float pixels) {
 ImFont* add_headline_font(ImFontAtlas& atlas, float pixels) {
   std::error_code ignored;
   ImFont* font = nullptr;
-  if (std::filesystem::exists(kBoldFontPath, ignored))
-    font =
-        atlas.AddFontFromFileTTF(kBoldFontPath, pixels * kHeadlineFontScale, nullptr, kGlyphRanges);
+  if (std::filesystem::exists(kBoldFontPath, ignored)) {
+    const float size = pixels * kHeadlineFontScale;
+    font = atlas.AddFontFromFileTTF(kBoldFontPath, size, nullptr, kGlyphRanges);
+    if (font != nullptr) {
+      // The same raised combining circumflex as the text font (add_ui_font): "B̂" in a headline.
+      static const ImWchar kCircumflex[] = {0x0302, 0x0302, 0};
+      ImFontConfig raised;
+      raised.MergeMode = true;
+      raised.GlyphOffset = ImVec2(0.0f, -0.19f * size);
+      atlas.AddFontFromFileTTF(kBoldFontPath, size, &raised, kCircumflex);
+    }
+  }
   headline_font_storage() = font;
   return font;
 }
