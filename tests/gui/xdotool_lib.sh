@@ -73,6 +73,9 @@ start_window() {
     SGL_INSIDE_XVFB=1 exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$exe" "$work"
   fi
   mkdir -p "$work"
+  # A window an earlier test run left behind (killed with its X server) must not put a restore
+  # offer in front of this one: each window test starts without a recovery file.
+  [[ -n "${XDG_STATE_HOME:-}" ]] && rm -rf "$XDG_STATE_HOME/sgmcmc-lab"
   status="$work/status.txt"
   "$exe" gui "$@" --status-file "$status" > "$work/app.log" 2>&1 &
   app=$!

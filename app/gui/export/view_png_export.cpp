@@ -24,6 +24,10 @@ class DrawListCanvas final : public FigureCanvas {
     top_ = top;
     list_ = std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData());
     list_->_ResetForNewFrame();
+    // Meshes past 65 536 vertices (a long HMC trail) need VtxOffset with 16-bit indices, which
+    // the OpenGL back end honours; without this flag the indices wrapped and a large Target
+    // figure drew font-atlas fragments and stray triangles.
+    list_->Flags |= ImDrawListFlags_AllowVtxOffset;
     list_->PushTextureID(ImGui::GetIO().Fonts->TexID);
     list_->PushClipRect(ImVec2(0.0f, top), ImVec2(width_, top + height_));
     painter_.emplace(list_.get());

@@ -150,6 +150,9 @@ ImDrawList* begin_layer(ImGuiID id, ImVec2 min, ImVec2 max) {
   if (!state.scratch) state.scratch = std::make_unique<ImDrawList>(ImGui::GetDrawListSharedData());
   ImDrawList& list = *state.scratch;
   list._ResetForNewFrame();
+  // Large meshes (> 65 536 vertices) go in several commands with VtxOffset, as in ImGui's own
+  // window lists, instead of wrapping the 16-bit indices.
+  list.Flags |= ImDrawListFlags_AllowVtxOffset;
   list.PushTextureID(ImGui::GetIO().Fonts->TexID);
   list.PushClipRect(origin,
                     ImVec2(origin.x + float(width) / scale.x, origin.y + float(height) / scale.y));
