@@ -64,6 +64,10 @@ window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 xdotool mousemove --window "$window" 640 400
 xdotool windowfocus --sync "$window" || true
 docked() { has_rect plot/Gradient_noise/0; }
+# The panel shows at once; its plot only once the measurement (off the UI thread) is done, which
+# under a loaded CI machine can take longer than a retry's wait. So a retry is decided on the
+# panel, never on the plot: a second click on View > Gradient noise would close the panel again.
+panel_open() { grep -q '^rect panel/Gradient noise ' "$status" 2>/dev/null; }
 for attempt in 1 2 3 4; do  # a click can land before the window takes input
   if ! has_rect menu/view; then  # a menu is open: a click on the legend strip closes it
     xdotool mousemove --window "$window" 900 45 click 1
@@ -75,10 +79,11 @@ for attempt in 1 2 3 4; do  # a click can land before the window takes input
   sleep 1
   click_rect view/gradient_noise
   xdotool mousemove --window "$window" 640 700  # off the plot: no tooltip
-  for _ in $(seq 100); do docked && break; sleep 0.1; done
-  docked && break
+  for _ in $(seq 100); do panel_open && break; sleep 0.1; done
+  panel_open && break
   echo "View > Gradient noise not taken yet (attempt $attempt)"
 done
+for _ in $(seq 600); do docked && break; sleep 0.1; done  # the measurement: up to 60 s more
 wait_for "the Gradient noise plot" docked
 has_readout() { grep -q '^text gradnoise/line/' "$status"; }
 wait_for "the read-out" has_readout

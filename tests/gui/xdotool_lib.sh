@@ -28,8 +28,11 @@ hover_rect() {
 click_rect() {
   hover_rect "$1"
   sleep 0.3
-  # Held across a few frames: ImGui reads the button state once per frame.
-  xdotool mousedown 1; sleep 0.15; xdotool mouseup 1
+  # Held across a few frames: ImGui reads the button state once per frame. The pointer stays
+  # a while after the release too: a menu item acts on release only if the pointer is still on
+  # it in the frame that sees the release, and a move away queued in the same frame wins
+  # (the gradient noise test's View > Gradient noise click failed half the time that way).
+  xdotool mousedown 1; sleep 0.15; xdotool mouseup 1; sleep 0.25
 }
 
 # scroll_into_view NAME: scrolls the Controls panel (mouse wheel over it) until rectangle NAME lies inside the panel, above
