@@ -12,6 +12,7 @@ LiveSetup live_setup_from_scenario(const Scenario& scenario) {
   setup.target = scenario.target;
   setup.seed = scenario.seed;
   setup.steps_per_second = scenario.speed;
+  if (scenario.keep_draws > 0) setup.draw_capacity = scenario.keep_draws;
   // "map" stays a choice (the GUI's start control shows it); values are checked here so a bad
   // file's message names the file.
   setup.init_at_map = scenario.init_at_map;
@@ -41,6 +42,7 @@ Scenario scenario_with_session(const Scenario& base, const LiveSetup& state) {
   scenario.init = state.init;
   scenario.seed = state.seed;
   scenario.speed = state.steps_per_second;
+  scenario.keep_draws = state.draw_capacity == kLiveDrawsPerChain ? 0 : state.draw_capacity;
   scenario.session = SavedSession{state.chains};
   return scenario;
 }

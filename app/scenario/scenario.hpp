@@ -79,6 +79,9 @@ struct Scenario : RunSpec {
   std::string description;  // one line, for `list scenarios`
   std::string note;         // assets/notes/<note>.md (empty = none)
   double speed = 0.0;       // GUI: steps per second per chain (0 = as fast as possible)
+  // GUI: draws each live chain keeps for the draws export (its newest; 0 = the default,
+  // kLiveDrawsPerChain). Statistics on screen use every draw whatever this is.
+  std::uint64_t keep_draws = 0;
   std::optional<ScenarioSweep> sweep;
   std::optional<ScenarioEnsemble> ensemble;
   ScenarioAnalysis analysis;

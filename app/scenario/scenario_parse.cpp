@@ -85,7 +85,7 @@ void parse_init(const json& init, const std::string& where, bool data_target, Ru
   }
 }
 
-// init, seed, steps, burnin, thin, speed.
+// init, seed, steps, burnin, thin, speed, keep_draws.
 void parse_run_settings(Fields& fields, bool data_target, Scenario& scenario) {
   if (const json* init = fields.get("init"))
     parse_init(*init, fields.where("init"), data_target, scenario);
@@ -101,6 +101,9 @@ void parse_run_settings(Fields& fields, bool data_target, Scenario& scenario) {
     scenario.speed = as_number(*speed, fields.where("speed"));
     if (scenario.speed < 0) throw UserError(fields.where("speed") + " must be >= 0 (0 = max)");
   }
+  // The memory it implies is checked when the window builds the chains (check_live_memory).
+  if (const json* keep = fields.get("keep_draws"))
+    scenario.keep_draws = as_count(*keep, fields.where("keep_draws"), 1, std::uint64_t{1} << 30);
 }
 
 // `chains`: sampler, params, label, enabled; labels are unique (default: the sampler id, then

@@ -35,6 +35,7 @@ std::string scenario_to_json(const Scenario& s) {
   root["burnin"] = s.burnin;
   root["thin"] = s.thin;
   root["speed"] = s.speed;
+  if (s.keep_draws > 0) root["keep_draws"] = s.keep_draws;
   json chains = json::array();
   for (const ChainSpec& chain : s.chains) {
     json entry;

@@ -9,7 +9,8 @@
 //
 // With capacity 0 the store keeps everything (the CLI). With a capacity it is a ring buffer that
 // keeps the newest `capacity` draws, so a live session's memory stays bounded however long it
-// runs; index 0 is then the oldest draw still held.
+// runs; index 0 is then the oldest draw still held. The ring grows (doubling) as draws arrive
+// rather than all at once: a window with many short-lived chains pays for what they hold.
 #pragma once
 
 #include <algorithm>
@@ -25,9 +26,7 @@ namespace sgl {
 class DrawStore final : public DrawSink {
  public:
   DrawStore(int dim = 1, std::uint64_t burnin = 0, std::uint64_t thin = 1, std::size_t capacity = 0)
-      : DrawSink(burnin, thin), dim_(dim), capacity_(capacity) {
-    if (capacity_ > 0) allocate(capacity_);
-  }
+      : DrawSink(burnin, thin), dim_(dim), capacity_(capacity) {}
 
   void record(const RecordedDraw& draw) override {
     append(draw.step, draw.theta, draw.momentum, draw.potential, draw.hamiltonian, draw.accepted,
@@ -50,6 +49,9 @@ class DrawStore final : public DrawSink {
       ++size_;
     } else {
       slot = next_slot_;
+      // Until the first wrap, slots fill from 0 upwards, so growing keeps every slot valid; the
+      // ring wraps only once it holds its whole capacity.
+      if (slot == iteration_.size()) allocate(std::min(capacity_, slot < 1024 ? 1024 : 2 * slot));
       if (++next_slot_ == capacity_) next_slot_ = 0;
       if (size_ < capacity_) {
         ++size_;
@@ -118,6 +120,15 @@ class DrawStore final : public DrawSink {
     size_ -= first_kept;
   }
 
+  // Bytes the arrays hold now (what the draws cost in memory, for the memory tests and bench).
+  std::size_t allocated_bytes() const {
+    return iteration_.capacity() * sizeof(std::uint64_t) +
+           (theta_.capacity() + momentum_.capacity() + potential_.capacity() +
+            hamiltonian_.capacity() + channel_values_.capacity()) *
+               sizeof(double) +
+           accepted_.capacity() + divergent_.capacity();
+  }
+
   int dim() const { return dim_; }
   std::size_t size() const { return size_; }
   std::size_t capacity() const { return capacity_; }
@@ -164,20 +175,29 @@ class DrawStore final : public DrawSink {
     return wrapped >= capacity_ ? wrapped - capacity_ : wrapped;
   }
 
+  // reserve() first: resize() alone may round the allocation up (libstdc++ doubles it), and a
+  // ring's last growth would then hold far more than its capacity.
+  template <typename Value>
+  static void resize_exactly(std::vector<Value>& values, std::size_t size, Value fill = Value{}) {
+    values.reserve(size);
+    values.resize(size, fill);
+  }
+
   void allocate(std::size_t draws) {
-    iteration_.resize(draws);
-    theta_.resize(draws * static_cast<std::size_t>(dim_));
-    momentum_.resize(draws * static_cast<std::size_t>(dim_));
-    potential_.resize(draws);
-    hamiltonian_.resize(draws);
-    accepted_.resize(draws);
-    divergent_.resize(draws);
+    const auto width = static_cast<std::size_t>(dim_);
+    resize_exactly(iteration_, draws);
+    resize_exactly(theta_, draws * width);
+    resize_exactly(momentum_, draws * width);
+    resize_exactly(potential_, draws);
+    resize_exactly(hamiltonian_, draws);
+    resize_exactly(accepted_, draws);
+    resize_exactly(divergent_, draws);
     if (channel_count_ > 0) allocate_channels(draws);
   }
 
   void allocate_channels(std::size_t draws) {
-    channel_values_.resize(draws * static_cast<std::size_t>(channel_count_),
-                           std::numeric_limits<double>::quiet_NaN());
+    resize_exactly(channel_values_, draws * static_cast<std::size_t>(channel_count_),
+                   std::numeric_limits<double>::quiet_NaN());
   }
 
   int dim_;

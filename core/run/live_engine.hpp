@@ -33,6 +33,11 @@ namespace sgl {
 // saved exactly is a setup that replays it: each chain as a ChainSpec with its id, the
 // parameters of its last (re)start, its complete change history (unlike the snapshot's recent
 // changes) and its steps.
+// Draws a live chain keeps by default: its newest 100 000, at most 8 MB for a 2-D target (the
+// statistics on screen are streamed over every draw; the store serves the draws export, slow
+// motion's history and the convergence window). A scenario's "keep_draws" changes it.
+inline constexpr std::size_t kLiveDrawsPerChain = 100'000;
+
 struct LiveSetup {
   TargetSpec target;
   // The chains, in order. A chain with an id >= 0 takes that id (a saved session's chain, which
@@ -49,7 +54,7 @@ struct LiveSetup {
   // engine uses it only if `built_from` equals `target`, and builds the target itself otherwise.
   std::shared_ptr<const Target> built_target;
   TargetSpec built_from;
-  std::size_t draw_capacity = 1u << 20;  // draws kept per chain (ring buffer)
+  std::size_t draw_capacity = kLiveDrawsPerChain;  // draws kept per chain (ring buffer)
   double steps_per_second = 0.0;         // per chain; 0 = as fast as possible
   bool running = true;
 };

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/run/live_engine_impl.hpp"
+#include "core/run/memory_estimate.hpp"
 #include "core/run/run_spec.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
@@ -57,6 +58,8 @@ LiveEngine::Impl::Impl(const LiveSetup& setup)
   speed = setup.steps_per_second;
   target = setup.built_target && setup.built_from == setup.target ? setup.built_target
                                                                   : make_target(setup.target);
+  // The whole scenario at once first, so a refusal names its real size, not the first chain over.
+  check_live_memory(setup.chains.size(), target->dim(), draw_capacity);
   truth = make_live_truth_bins(*target);
   init = common_start(*target, start_choice, kStartSetting);
   for (const ChainSpec& config : setup.chains) add_chain(config);
@@ -80,6 +83,7 @@ void LiveEngine::Impl::add_chain(const ChainSpec& config) {
   // sequence of seeds.
   const int id = config.id >= 0 ? config.id : next_id;
   if (ids_in_use.count(id)) throw UserError("chain id " + std::to_string(id) + " is used twice");
+  check_live_memory(chains.size() + 1, target->dim(), draw_capacity);
   std::string label = config.label;
   if (label.empty()) {
     const SamplerInfo* info = find_sampler_info(config.sampler_id);

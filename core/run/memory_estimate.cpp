@@ -53,6 +53,21 @@ void check_run_memory(const RunSpec& spec, int dim, double data_bytes) {
                   "(\"thin\" in a scenario), or use fewer steps or chains");
 }
 
+void check_live_memory(std::size_t chains, int dim, std::size_t draws_per_chain) {
+  const double per_chain = double(draws_per_chain) * bytes_per_draw(dim);
+  const double needed = double(chains) * per_chain;
+  const double budget = memory_budget_bytes();
+  if (needed <= budget) return;
+  throw UserError(std::to_string(chains) + (chains == 1 ? " chain" : " chains") +
+                  " would keep up to " + approximate_bytes(needed) + " of draws (" +
+                  approximate_bytes(per_chain) + " each: the newest " +
+                  std::to_string(draws_per_chain) + " draws of " + std::to_string(dim) +
+                  (dim == 1 ? " coordinate" : " coordinates") + "), more than the budget of " +
+                  approximate_bytes(budget) +
+                  " (half of the memory available): use fewer chains, or a smaller "
+                  "\"keep_draws\" in the scenario");
+}
+
 double synthetic_data_bytes(const TargetSpec& target, int* dim) {
   if (!target.data_csv.empty()) return 0.0;
   const TargetInfo* info = find_target_info(target.id);

@@ -4,6 +4,7 @@
 // std::bad_alloc (or the OOM killer) hours later.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/run/run_spec.hpp"
@@ -22,6 +23,11 @@ double bytes_per_draw(int dim);
 // Throws UserError, naming the sizes and suggesting --thin or fewer steps, if the chains' draws
 // (chains × (steps / thin + 1) × bytes_per_draw(dim)) plus data_bytes exceed the budget.
 void check_run_memory(const RunSpec& spec, int dim, double data_bytes);
+
+// A live session's chains each keep their newest `draws_per_chain` draws (a ring buffer): throws
+// UserError, with the sizes, if `chains` of them in `dim` coordinates would exceed the budget.
+// Checked before chains are built (a scenario's, an added or duplicated one).
+void check_live_memory(std::size_t chains, int dim, std::size_t draws_per_chain);
 
 // Synthetic data sets are built from their parameters: n × (d + 1) doubles (plus the response).
 // Returns 0 for targets without generated data. Lets the check run before generating them.

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/run/draw_store.hpp"
+#include "core/run/live_engine.hpp"
 
 using sgl::DrawStore;
 
@@ -37,4 +38,25 @@ TEST_CASE("a bounded draw store is a ring buffer of the newest draws", "[draws]"
   const double theta = 42.0, r = 0.0;
   store.append(1, &theta, &r, 0, 0, true, false);
   CHECK(store.theta(0, 0) == 42.0);
+}
+
+TEST_CASE("a bounded draw store grows as draws arrive and never past its capacity", "[draws]") {
+  // A live chain's store: allocated as it fills (a short-lived chain costs little), wrapping
+  // correctly after growing, and at the default capacity at most 10 MB on a 2-D target even
+  // with two channel values per draw (the most any sampler records).
+  DrawStore store(2, 0, 1, kLiveDrawsPerChain);
+  const double theta[2] = {0.0, 0.0}, r[2] = {0.0, 0.0}, channels[2] = {1.0, 2.0};
+  store.append(1, theta, r, 0.0, 0.0, true, false, channels, 2);
+  CHECK(store.allocated_bytes() < 200'000);
+  for (std::uint64_t step = 2; step <= kLiveDrawsPerChain + 5000; ++step) {
+    const double position[2] = {double(step), -double(step)};
+    store.append(step, position, r, 0.0, 0.0, true, false, channels, 2);
+  }
+  REQUIRE(store.size() == kLiveDrawsPerChain);
+  CHECK(store.iteration(0) == 5001);
+  CHECK(store.theta(kLiveDrawsPerChain - 1, 1) == -double(kLiveDrawsPerChain + 5000));
+  CHECK(store.channel(17, 1) == 2.0);
+  CHECK(store.allocated_bytes() <= 10'000'000);
+  INFO("bytes per draw " << double(store.allocated_bytes()) / double(kLiveDrawsPerChain));
+  CHECK(store.allocated_bytes() <= kLiveDrawsPerChain * (8 + 2 * 16 + 16 + 16 + 2));
 }

@@ -9,6 +9,7 @@
 
 #include "core/run/live_chain_stats.hpp"
 #include "core/run/live_engine.hpp"
+#include "core/run/memory_estimate.hpp"
 #include "core/run/run_spec.hpp"
 #include "core/run/session.hpp"
 #include "core/util/error.hpp"
@@ -388,6 +389,34 @@ TEST_CASE("an invalid setup is rejected before any thread starts", "[engine]") {
   const auto snapshot = engine.snapshot();
   REQUIRE(snapshot->chains[0].recent_theta.size() == 2);
   CHECK(std::abs(snapshot->chains[0].recent_theta[0] - 2.5) < 0.5);
+}
+
+TEST_CASE("chains whose kept draws exceed the memory budget are refused with the sizes",
+          "[engine]") {
+  // A scenario too large is refused before any chain is built, naming its real size.
+  LiveSetup huge = gauss2d_setup({kHmc, kSghmc, kHmc}, std::size_t{1} << 40);
+  try {
+    LiveEngine engine(huge);
+    FAIL("accepted 3 chains of 2^40 draws");
+  } catch (const sgl::UserError& error) {
+    const std::string message = error.what();
+    CHECK(message.find("3 chains would keep up to") != std::string::npos);
+    CHECK(message.find("keep_draws") != std::string::npos);
+  }
+  // Two chains fit, a third (added or duplicated) does not: refused with a message, and the
+  // running chains are untouched. The rings grow as they fill, so nothing near the budget is
+  // ever allocated here.
+  const double per_chain = bytes_per_draw(2);
+  const auto capacity = static_cast<std::size_t>(memory_budget_bytes() / (2.5 * per_chain));
+  LiveSetup two = gauss2d_setup({kHmc, kSghmc}, capacity);
+  two.running = false;
+  LiveEngine engine(two);
+  engine.duplicate_chain(0);
+  engine.add_chain(kSghmc);
+  engine.wait_until_idle();
+  const auto snapshot = engine.snapshot();
+  CHECK(snapshot->chains.size() == 2);
+  CHECK(snapshot->last_error.find("3 chains would keep up to") != std::string::npos);
 }
 
 TEST_CASE("a paused engine sleeps instead of polling", "[engine]") {

@@ -157,3 +157,22 @@ TEST_CASE("analysis kinds: one name table for reading and writing", "[scenario]"
   CHECK_FALSE(analysis_kind_from_name("Reference"));
   CHECK(analysis_kind_names() == "none, distance, energy, sweep, ensemble-kl, reference");
 }
+
+TEST_CASE("keep_draws: how many draws each live chain keeps, saved with a session", "[scenario]") {
+  const std::string chains = R"("target": {"id": "harmonic"}, "chains": [{"sampler": "sgld"}])";
+  const Scenario plain = parse_scenario(R"({"name": "x", )" + chains + "}", "s.json");
+  CHECK(live_setup_from_scenario(plain).draw_capacity == kLiveDrawsPerChain);
+  CHECK(scenario_to_json(plain).find("keep_draws") == std::string::npos);
+
+  const Scenario more =
+      parse_scenario(R"({"name": "x", "keep_draws": 1048576, )" + chains + "}", "s.json");
+  LiveSetup setup = live_setup_from_scenario(more);
+  CHECK(setup.draw_capacity == 1048576);
+  CHECK(parse_scenario(scenario_to_json(more), "again.json").keep_draws == 1048576);
+  setup.running = false;
+  LiveEngine engine(setup);  // a session saved from it keeps the setting
+  CHECK(scenario_with_session(more, engine.session_state()).keep_draws == 1048576);
+
+  CHECK_THROWS_WITH(parse_scenario(R"({"name": "x", "keep_draws": 0, )" + chains + "}", "s.json"),
+                    Catch::Contains("s.json.keep_draws must be at least 1"));
+}

@@ -19,6 +19,7 @@ fi
 cat > "$work/six.json" <<'JSON'
 {
   "format": 1, "name": "six", "target": {"id": "chen-doublewell"}, "seed": 3, "speed": 0,
+  "keep_draws": 1048576,
   "chains": [
     {"label": "a", "sampler": "sgld", "params": {"step_size": 0.05}},
     {"label": "b", "sampler": "sgld", "params": {"step_size": 0.04}},

@@ -32,12 +32,11 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Six chains on Chen's double well at full speed, each keeping its newest 2^20 draws.
+// Six chains on Chen's double well at full speed, each keeping the default newest draws.
 LiveSetup benchmark_setup() {
   LiveSetup setup;
   setup.target = TargetSpec{"chen-doublewell", {}, "", "y"};
   setup.steps_per_second = 0.0;
-  setup.draw_capacity = 1u << 20;
   setup.chains = {
       {"hmc", {{"step_size", 0.1}, {"leapfrog_steps", 10}}, true},
       {"naive-sghmc", {{"step_size", 0.1}, {"leapfrog_steps", 50}, {"noise_var", 4}}, true},
