@@ -91,9 +91,12 @@ void ControlPanel::show(ViewContext& context) {
   note_health_changes(snapshot);
   if (const std::string ended = slow_motion_.take_end_reason(); !ended.empty())
     set_status(ended, false);
+  held_layout_.begin_frame();
   // The status line sits below the scrolling part, so a refusal or an undo is always in view,
-  // and its coming and going never moves the sliders under the pointer.
-  ImGui::BeginChild("##controls body", ImVec2(0.0f, -status_line_height()));
+  // and its coming and going never moves the sliders under the pointer (while one is held the
+  // body keeps its height: a shorter body scrolled to its end would shift).
+  if (!held_layout_.held()) held_status_height_ = status_line_height();
+  ImGui::BeginChild("##controls body", ImVec2(0.0f, -held_status_height_));
   // Leave room for the labels to the right of the widgets.
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.0f);
   show_run_controls(snapshot);
@@ -371,9 +374,11 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
     ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1.0f), "STOPPED");
   }
   if (open) {
-    if (chain.stopped) {
+    const std::string block = "chain" + std::to_string(chain.id);
+    if (held_layout_.begin_block(block + "/stopped", chain.stopped)) {
       const StoppedChainReset reset = show_stopped_chain(chain, stable_settings_of(chain));
       if (reset.requested) reset_chain_with(chain, reset.params);
+      held_layout_.end_block(block + "/stopped");
     }
     show_chain_health(chain);
     show_label_editor(chain);
@@ -425,8 +430,11 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
         engine_.set_chain_params(chain.id, params_it->second);
       }
       const std::vector<StabilityHint> hints = stability_hints(chain.sampler_id, full, curvature_);
-      show_stability_hints(hints, curvature_note_);
-      show_rejected_divergences(chain, hints);
+      if (held_layout_.begin_block(block + "/hints", true)) {
+        show_stability_hints(hints, curvature_note_);
+        show_rejected_divergences(chain, hints);
+        held_layout_.end_block(block + "/hints");
+      }
     }
     if (chain.training && chain.training->completed < chain.training->iterations)
       show_training_progress(chain);

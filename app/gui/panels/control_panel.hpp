@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "app/gui/panels/held_layout.hpp"
 #include "app/gui/panels/potential_editor.hpp"
 #include "app/gui/panels/slow_motion.hpp"
 #include "app/gui/panels/view_context.hpp"
@@ -39,9 +40,12 @@ class ControlPanel {
   SlowMotion& slow_motion() { return slow_motion_; }
   // The banner over the main plot (screen rectangle x, y, w, h) naming each chain that is
   // unstable, stuck, far too slow or stopped, with what to do (control_panel_health.cpp).
+  // It sits in a strip at the bottom of that panel, below its plot and captions, never over a
+  // panel's own controls: call reserve_health_strip() in the main panel's window before it draws.
   void show_health_banner(const EngineSnapshot& snapshot,
                           const std::map<int, std::uint32_t>& colours, float x, float y, float w,
                           float h);
+  void reserve_health_strip() const;
 
  private:
   void show_run_controls(const EngineSnapshot& snapshot);
@@ -99,8 +103,11 @@ class ControlPanel {
   bool seed_synced_ = false;
   std::string add_sampler_id_ = "sghmc";
   SlowMotion slow_motion_;
-  std::map<int, int> health_seen_;  // by chain: the health state last seen (−1: stopped)
-  int scroll_to_chain_ = -1;        // the chain the Controls scroll to next (−1: none)
+  std::map<int, int> health_seen_;   // by chain: the health state last seen (−1: stopped)
+  int scroll_to_chain_ = -1;         // the chain the Controls scroll to next (−1: none)
+  HeldLayout held_layout_;           // rows that keep still while a slider is held
+  float held_status_height_ = 0.0f;  // the status line's height when the hold began
+  float banner_height_ = 0.0f;       // the health banner's last height (0: none shown)
 };
 
 }  // namespace sgl

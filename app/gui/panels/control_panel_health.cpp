@@ -3,6 +3,9 @@
 // the main plot, "Forget draws before this change", and the reset offer of the settings before
 // the change that broke a chain.
 #include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
 
 #include "app/gui/panels/chain_guidance.hpp"
 #include "app/gui/panels/control_panel.hpp"
@@ -48,7 +51,22 @@ bool forget_button(const ChainSnapshot& chain, const char* label) {
   return clicked;
 }
 
+// The gap between the banner and the panel's edge.
+float banner_inset() {
+  return ImGui::GetFontSize() * 0.6f;
+}
+
 }  // namespace
+
+void ControlPanel::reserve_health_strip() const {
+  if (banner_height_ <= 0.0f) return;
+  // The panel's plots and captions fill what is left of its content region (ImGui sizes
+  // "fill the rest" items from ContentRegionRect), so they end above the banner.
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float bottom = window->Pos.y + window->Size.y - banner_height_ - 2.0f * banner_inset();
+  window->ContentRegionRect.Max.y = std::min(window->ContentRegionRect.Max.y, bottom);
+  window->WorkRect.Max.y = std::min(window->WorkRect.Max.y, bottom);
+}
 
 void ControlPanel::note_health_changes(const EngineSnapshot& snapshot) {
   std::map<int, int> seen;
@@ -90,18 +108,23 @@ void ControlPanel::forget_draws_before_change(const ChainSnapshot& chain) {
 
 void ControlPanel::show_chain_health(const ChainSnapshot& chain) {
   const std::string probe = "chain" + std::to_string(chain.id);
-  if (!chain.stopped && chain.health.state != ChainHealthState::Ok) {
+  // Neither row appears nor goes while a slider is held (held_layout.hpp).
+  if (held_layout_.begin_block(probe + "/verdict",
+                               !chain.stopped && chain.health.state != ChainHealthState::Ok)) {
     ImGui::PushStyleColor(ImGuiCol_Text, health_colour(chain.health.state));
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(health_sentence(chain).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ui_probe::record_last_item(probe + "/health");
+    held_layout_.end_block(probe + "/verdict");
   }
   // Offered after any change: once a bad setting is undone, the histogram can drop what it did.
-  if (!chain.stopped && chain.settings_start_step > 0 &&
-      forget_button(chain, "Forget draws before this change"))
-    forget_draws_before_change(chain);
+  if (held_layout_.begin_block(probe + "/forget",
+                               !chain.stopped && chain.settings_start_step > 0)) {
+    if (forget_button(chain, "Forget draws before this change")) forget_draws_before_change(chain);
+    held_layout_.end_block(probe + "/forget");
+  }
 }
 
 void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
@@ -110,11 +133,12 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
   std::vector<const ChainSnapshot*> flagged;
   for (const ChainSnapshot& chain : snapshot.chains)
     if (chain.stopped || chain.health.state != ChainHealthState::Ok) flagged.push_back(&chain);
+  banner_height_ = 0.0f;
   if (flagged.empty() || w <= 0.0f || h <= 0.0f) return;
-  // Inside the main plot, below its title bar, across most of its width.
-  const float inset = ImGui::GetFontSize() * 0.6f;
-  const float title = ImGui::GetFrameHeight();
-  ImGui::SetNextWindowPos(ImVec2(x + inset, y + title + inset), ImGuiCond_Always);
+  // At the bottom of the main panel, in the strip its plot left free (reserve_health_strip),
+  // across most of its width.
+  const float inset = banner_inset();
+  ImGui::SetNextWindowPos(ImVec2(x + inset, y + h - inset), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(w - 2.0f * inset, h * 0.6f));
   ImGui::SetNextWindowBgAlpha(0.94f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -123,6 +147,7 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
                                  ImGuiWindowFlags_AlwaysAutoResize;
   if (ImGui::Begin("##chain health banner", nullptr, flags)) {
     ui_probe::record_current_window("banner/health");
+    banner_height_ = ImGui::GetWindowHeight();
     ImGui::PushTextWrapPos(w - 4.0f * inset);
     for (const ChainSnapshot* chain : flagged) {
       ImGui::PushID(chain->id);
