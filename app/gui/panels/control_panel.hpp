@@ -64,14 +64,17 @@ class ControlPanel {
   void show_status_line();
   // The refusal to show under the control `anchor` ("" if it caused none lately).
   std::string refusal_at(const std::string& anchor) const;
-  // Chain health (control_panel_health.cpp): a chain turning unstable, stuck, too slow or
-  // stopped scrolls the Controls to it; its verdict and "Forget draws before this change" sit
-  // under its name; the reset offer is the settings before the change that broke it.
-  void note_health_changes(const EngineSnapshot& snapshot);
+  // Chain health (control_panel_health.cpp): its verdict, "Forget draws before this change" and
+  // the stop offer sit under its sliders; a chain turning bad never scrolls the Controls on its
+  // own (a click on the banner does); the reset offer is the settings before the change that
+  // broke it.
   void show_chain_health(const ChainSnapshot& chain);
   std::optional<ParamValues> stable_settings_of(const ChainSnapshot& chain) const;
   void reset_chain_with(const ChainSnapshot& chain, const std::optional<ParamValues>& params);
   void forget_draws_before_change(const ChainSnapshot& chain);
+  // A drag that stopped its chain on the way (ε to an extreme and back) and ended on settings
+  // with no unstable hint restarts the chain, as Ctrl+Z of the breaking change would.
+  void resume_after_gesture(const EngineSnapshot& snapshot);
 
   LiveEngine& engine_;
   std::map<int, ParamValues> edited_params_;  // by chain id
@@ -108,6 +111,13 @@ class ControlPanel {
   HeldLayout held_layout_;           // rows that keep still while a slider is held
   float held_status_height_ = 0.0f;  // the status line's height when the hold began
   float banner_height_ = 0.0f;       // the health banner's last height (0: none shown)
+  // A new panel is a new preset or session: ImGui keeps the old one's scroll position under the
+  // same window name, so the first frame scrolls to the top.
+  bool scroll_to_top_ = true;
+  // By chain: the refusal shown under a slider when the hold began (parameter, text).
+  std::map<int, std::pair<std::string, std::string>> held_refusals_;
+  int gesture_chain_ = -1;  // the chain a slider drag (gesture) is changing
+  bool gesture_began_stopped_ = false;
 };
 
 }  // namespace sgl

@@ -11,12 +11,11 @@
 #include "app/gui/panels/control_panel.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/run/stable_settings.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 namespace {
-
-constexpr int kStoppedSeen = -1;
 
 ImU32 health_colour(ChainHealthState state) {
   return state == ChainHealthState::TooSlow ? IM_COL32(190, 110, 0, 255)
@@ -68,19 +67,6 @@ void ControlPanel::reserve_health_strip() const {
   window->WorkRect.Max.y = std::min(window->WorkRect.Max.y, bottom);
 }
 
-void ControlPanel::note_health_changes(const EngineSnapshot& snapshot) {
-  std::map<int, int> seen;
-  for (const ChainSnapshot& chain : snapshot.chains) {
-    const int state = chain.stopped ? kStoppedSeen : static_cast<int>(chain.health.state);
-    seen[chain.id] = state;
-    const auto before = health_seen_.find(chain.id);
-    const bool was_bad =
-        before != health_seen_.end() && before->second != static_cast<int>(ChainHealthState::Ok);
-    if (state != static_cast<int>(ChainHealthState::Ok) && !was_bad) scroll_to_chain_ = chain.id;
-  }
-  health_seen_ = std::move(seen);
-}
-
 std::optional<ParamValues> ControlPanel::stable_settings_of(const ChainSnapshot& chain) const {
   return settings_before_breaking_change(undo_, chain.id, chain.sampler_id, chain.params,
                                          chain.initial_params, chain.param_history,
@@ -97,6 +83,32 @@ void ControlPanel::reset_chain_with(const ChainSnapshot& chain,
     edited_params_.erase(chain.id);
   }
   engine_.reset_chain(chain.id);
+}
+
+void ControlPanel::resume_after_gesture(const EngineSnapshot& snapshot) {
+  const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
+                                  [&](const ChainSnapshot& c) { return c.id == gesture_chain_; });
+  if (chain == snapshot.chains.end() || !chain->stopped || gesture_began_stopped_) return;
+  const SamplerInfo* info = find_sampler_info(chain->sampler_id);
+  const auto edited = edited_params_.find(chain->id);
+  if (!info || edited == edited_params_.end()) return;
+  // Only settings the stability rule calls stable (a sampler without a rule keeps the offer).
+  const ParamValues full = snapshot.target ? sampler_defaults(chain->sampler_id, *snapshot.target,
+                                                              edited->second, info->params)
+                                           : edited->second;
+  const std::vector<StabilityHint> hints = stability_hints(chain->sampler_id, full, curvature_);
+  if (hints.empty() || std::any_of(hints.begin(), hints.end(), [](const StabilityHint& hint) {
+        return hint.level == StabilityLevel::Unstable;
+      }))
+    return;
+  engine_.set_chain_params(chain->id, edited->second);
+  engine_.reset_chain(chain->id);
+  const ParamUndoEntry* drag = undo_.newest_of(chain->id);
+  const std::string settings =
+      drag ? describe_param_values(info->params, drag->before, drag->after) : "these settings";
+  set_status(chain->label + " stopped during the drag; back on stable settings (" + settings +
+                 "), it restarts",
+             false);
 }
 
 void ControlPanel::forget_draws_before_change(const ChainSnapshot& chain) {
