@@ -3,7 +3,8 @@
 #  4. chain-parameter sliders span the Controls panel (their name above them), at 1280x720 and
 #     1600x1000, with their value inside the slider, not under the grab;
 #  5. a preset opened from the Presets menu shows its Controls from the top, whatever the old
-#     preset's scroll position was.
+#     preset's scroll position was;
+#  3. SGHMC's friction slider reaches C = 0 at its left end.
 # Usage: controls_fit_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
 exe=$1 work=$2
@@ -55,6 +56,16 @@ wait_for "teach-friction to open (headline '$(text_of headline)')" opened
 sleep 1
 in_controls target/combo || { echo "the new preset's Controls kept the old scroll position"; rect_of target/combo; rect_of panel/Controls; exit 1; }
 echo "teach-friction opened with its Controls at the top"
+
+# 3. (finding 3) SGHMC's friction slider reaches C = 0 at its left end: teach-friction's chain 3
+#    ("C = 1, B̂ = 0") dragged past the left end runs without friction.
+friction3() { awk '$1 == "chain" && $2 == 3' "$status" | grep -o 'friction=[^, ]*' | cut -d= -f2; }
+grep -q '^chain 3 sghmc' "$status" || { echo "chain 3 is not SGHMC"; exit 1; }
+scroll_controls_to chain3/friction
+drag_slider chain3/friction 0.5 -0.08
+zero() { [[ "$(friction3)" == 0 ]]; }
+wait_for "friction C = 0 at the slider's left end (have $(friction3))" zero
+echo "chain 3 friction dragged to $(friction3)"
 
 kill "$app"; wait "$app" 2>/dev/null || true
 start_window --size 1600x1000
