@@ -27,7 +27,7 @@ std::string kind_warning(OutputKind kind, const std::string& name) {
       return name +
              " has no friction: its spread grows with the gradient noise, so its sd and "
              "correlations are wrong at any step size; this is the failure the SGHMC paper "
-             "corrects (use sghmc, or set mh=true)";
+             "corrects (use sghmc with friction C > 0, or set mh=true)";
     case OutputKind::Optimiser:
       return name +
              " is an optimiser, not a sampler: its draws wander near a mode with a spread set by "
@@ -82,6 +82,11 @@ OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues&
   const SamplerInfo* info = find_sampler_info(sampler_id);
   if (info == nullptr) return OutputKind::Exact;
   const OutputKind declared = info->traits.output_kind;
+  // SGHMC with C = 0 is naive SGHMC: nothing removes the energy the gradient noise adds.
+  if (const auto friction = full_params.find("friction");
+      info->traits.stability == StabilityRule::Sghmc && friction != full_params.end() &&
+      friction->second == 0.0)
+    return OutputKind::Biased;
   if (find_descriptor(info->params, "mh") == nullptr) return declared;
   const auto mh = full_params.find("mh");
   if (mh != full_params.end() && mh->second != 0.0) return OutputKind::Exact;

@@ -114,7 +114,14 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
   if (rule == StabilityRule::Sghmc) {
     const double friction = value_or(full, "friction", 0.0);
     const double ec = step * friction;
-    hints.push_back({"εC = " + format(ec) + " (limit 2)", level_for(ec / 2.0)});
+    if (friction == 0.0)  // stable as an integrator, wrong as a sampler: said in plain words
+      hints.push_back(
+          {"C = 0: no friction, so nothing removes the energy the gradient noise "
+           "adds: the chain heats up and its spread keeps growing (Chen et al. "
+           "§3.1); raise C to fix it",
+           StabilityLevel::Unstable});
+    else
+      hints.push_back({"εC = " + format(ec) + " (limit 2)", level_for(ec / 2.0)});
     if (lambda_max) {
       const double margin = 2.0 * ec + step * step * *lambda_max;
       hints.push_back({"2εC+ε²λ_max = " + format(margin) + " (limit 4)", level_for(margin / 4.0)});
@@ -164,8 +171,11 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
   }
   if (rule == StabilityRule::Sghmc) {
     const double friction = value_or(full, "friction", 0.0);
-    if (param == "friction" && step > 0.0)
-      return decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
+    if (param == "friction" && step > 0.0) {
+      SliderRange range = decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
+      range.zero_at_bottom = true;  // C = 0 (no friction) at the left end
+      return range;
+    }
     if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
       return SliderRange{0.0, std::max(friction, 1e-9), friction > 0.0};
     if (param == "step_size") {

@@ -76,6 +76,9 @@ struct SliderRange {
   double lo = 0.0;
   double hi = 1.0;
   bool logarithmic = true;
+  // The slider's left end means 0 (SGHMC's friction C: a log slider cannot reach 0 otherwise,
+  // and C = 0 is the failure a class wants to see).
+  bool zero_at_bottom = false;
 };
 
 // The slider range for one parameter given the others, or nullopt to keep the descriptor's.

@@ -9,6 +9,7 @@
 #include "app/gui/panels/chain_guidance.hpp"
 #include "app/gui/panels/param_widgets.hpp"
 #include "app/gui/panels/start_choice_control.hpp"
+#include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/samplers/data_aware_defaults.hpp"
@@ -42,6 +43,9 @@ void help_marker(const std::string& text) {
     ImGui::EndTooltip();
   }
 }
+
+// The vertical gap between the Controls' rows (the style's is 5 px).
+constexpr float kControlsRowSpacing = 3.0f;
 
 // A refusal or an undo stays on screen this long.
 constexpr double kMessageSeconds = 12.0;
@@ -88,24 +92,38 @@ void ControlPanel::show(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   refresh_target_facts(snapshot);
   take_new_error(snapshot);
-  note_health_changes(snapshot);
   if (const std::string ended = slow_motion_.take_end_reason(); !ended.empty())
     set_status(ended, false);
+  held_layout_.begin_frame();
   // The status line sits below the scrolling part, so a refusal or an undo is always in view,
-  // and its coming and going never moves the sliders under the pointer.
-  ImGui::BeginChild("##controls body", ImVec2(0.0f, -status_line_height()));
-  // Leave room for the labels to the right of the widgets.
+  // and its coming and going never moves the sliders under the pointer (while one is held the
+  // body keeps its height: a shorter body scrolled to its end would shift).
+  if (!held_layout_.held()) held_status_height_ = status_line_height();
+  ImGui::BeginChild("##controls body", ImVec2(0.0f, -held_status_height_));
+  if (scroll_to_top_) {
+    ImGui::SetScrollY(0.0f);
+    scroll_to_top_ = false;
+  }
+  // Leave room for the labels to the right of the widgets. Rows a little closer than the
+  // window's (text keeps its size): more of the chains fit at 1280x720.
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                      ImVec2(ImGui::GetStyle().ItemSpacing.x, kControlsRowSpacing));
   show_run_controls(snapshot);
   ImGui::Separator();
   show_target_controls(snapshot);
   ImGui::Separator();
   show_chain_list(context);
+  ImGui::PopStyleVar();
   ImGui::PopItemWidth();
   ImGui::EndChild();
   show_status_line();
   // A slider drag is one undo step: it ends when nothing is held any more.
-  if (!ImGui::IsAnyItemActive()) undo_.end_gesture();
+  if (!ImGui::IsAnyItemActive()) {
+    undo_.end_gesture();
+    if (gesture_chain_ >= 0) resume_after_gesture(snapshot);
+    gesture_chain_ = -1;
+  }
 }
 
 void ControlPanel::refresh_target_facts(const EngineSnapshot& snapshot) {
@@ -371,13 +389,8 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
     ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1.0f), "STOPPED");
   }
   if (open) {
-    if (chain.stopped) {
-      const StoppedChainReset reset = show_stopped_chain(chain, stable_settings_of(chain));
-      if (reset.requested) reset_chain_with(chain, reset.params);
-    }
-    show_chain_health(chain);
+    const std::string block = "chain" + std::to_string(chain.id);
     show_label_editor(chain);
-    slow_motion_.show_chain_button(chain, *context.snapshot);
     // Sampler picker: switching keeps the seed and restarts this chain.
     std::string& sampler_id = edited_sampler_[chain.id];
     if (sampler_id.empty()) sampler_id = chain.sampler_id;
@@ -398,6 +411,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       ParamWidgetLimits limits;
       limits.data_target = data_target;
       limits.probe_prefix = "chain" + std::to_string(chain.id) + "/";
+      limits.label_above = true;  // full-width sliders: precise drags in a narrow panel
       if (data_target)
         if (const auto* data = context.snapshot->target->as_data_target())
           limits.max_batch_size = double(data->num_data());
@@ -418,15 +432,39 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
         limits.error_param = error_anchor_.substr(anchor_prefix.size());
         limits.error_text = refusal_at(error_anchor_);
       }
+      // A refusal under a slider neither appears nor goes while a slider is held.
+      auto& [held_param, held_text] = held_refusals_[chain.id];
+      if (held_layout_.held()) {
+        limits.error_param = held_param;
+        limits.error_text = held_text;
+      } else {
+        held_param = limits.error_param;
+        held_text = limits.error_text;
+      }
       const ParamValues before = params_it->second;
       if (edit_params(info->params, params_it->second, limits)) {
         pending_anchor_ = anchor_prefix + changed_param(before, params_it->second);
         undo_.record(chain.id, chain.sampler_id, before, params_it->second);
         engine_.set_chain_params(chain.id, params_it->second);
+        if (gesture_chain_ != chain.id) {
+          gesture_chain_ = chain.id;
+          gesture_began_stopped_ = chain.stopped;
+        }
       }
+      // The verdict, "Forget draws" and the stop offer sit right under the sliders that caused
+      // them, where the eye is after a drag (they appear on the release: held_layout.hpp).
+      if (held_layout_.begin_block(block + "/stopped", chain.stopped)) {
+        const StoppedChainReset reset = show_stopped_chain(chain, stable_settings_of(chain));
+        if (reset.requested) reset_chain_with(chain, reset.params);
+        held_layout_.end_block(block + "/stopped");
+      }
+      show_chain_health(chain);
       const std::vector<StabilityHint> hints = stability_hints(chain.sampler_id, full, curvature_);
-      show_stability_hints(hints, curvature_note_);
-      show_rejected_divergences(chain, hints);
+      if (held_layout_.begin_block(block + "/hints", true)) {
+        show_stability_hints(hints, curvature_note_);
+        show_rejected_divergences(chain, hints);
+        held_layout_.end_block(block + "/hints");
+      }
     }
     if (chain.training && chain.training->completed < chain.training->iterations)
       show_training_progress(chain);
@@ -450,6 +488,15 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       edited_sampler_.erase(chain.id);
       undo_.forget_chain(chain.id);
     }
+    // Slow motion ends the actions row where it fits: one row fewer per chain.
+    if (chain.observes_trajectories) {
+      const SlowMotionFrame* playing = slow_motion_.frame();
+      const char* text =
+          playing && playing->chain_id == chain.id ? "leave slow motion" : "slow motion";
+      views::same_line_if_fits(ImGui::CalcTextSize(text).x +
+                               2.0f * ImGui::GetStyle().FramePadding.x);
+    }
+    slow_motion_.show_chain_button(chain, *context.snapshot);
     show_refusal(refusal_at(actions));
     ImGui::TreePop();
   }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "app/gui/panels/held_layout.hpp"
 #include "app/gui/panels/potential_editor.hpp"
 #include "app/gui/panels/slow_motion.hpp"
 #include "app/gui/panels/view_context.hpp"
@@ -39,9 +40,12 @@ class ControlPanel {
   SlowMotion& slow_motion() { return slow_motion_; }
   // The banner over the main plot (screen rectangle x, y, w, h) naming each chain that is
   // unstable, stuck, far too slow or stopped, with what to do (control_panel_health.cpp).
+  // It sits in a strip at the bottom of that panel, below its plot and captions, never over a
+  // panel's own controls: call reserve_health_strip() in the main panel's window before it draws.
   void show_health_banner(const EngineSnapshot& snapshot,
                           const std::map<int, std::uint32_t>& colours, float x, float y, float w,
                           float h);
+  void reserve_health_strip() const;
 
  private:
   void show_run_controls(const EngineSnapshot& snapshot);
@@ -60,14 +64,17 @@ class ControlPanel {
   void show_status_line();
   // The refusal to show under the control `anchor` ("" if it caused none lately).
   std::string refusal_at(const std::string& anchor) const;
-  // Chain health (control_panel_health.cpp): a chain turning unstable, stuck, too slow or
-  // stopped scrolls the Controls to it; its verdict and "Forget draws before this change" sit
-  // under its name; the reset offer is the settings before the change that broke it.
-  void note_health_changes(const EngineSnapshot& snapshot);
+  // Chain health (control_panel_health.cpp): its verdict, "Forget draws before this change" and
+  // the stop offer sit under its sliders; a chain turning bad never scrolls the Controls on its
+  // own (a click on the banner does); the reset offer is the settings before the change that
+  // broke it.
   void show_chain_health(const ChainSnapshot& chain);
   std::optional<ParamValues> stable_settings_of(const ChainSnapshot& chain) const;
   void reset_chain_with(const ChainSnapshot& chain, const std::optional<ParamValues>& params);
   void forget_draws_before_change(const ChainSnapshot& chain);
+  // A drag that stopped its chain on the way (ε to an extreme and back) and ended on settings
+  // with no unstable hint restarts the chain, as Ctrl+Z of the breaking change would.
+  void resume_after_gesture(const EngineSnapshot& snapshot);
 
   LiveEngine& engine_;
   std::map<int, ParamValues> edited_params_;  // by chain id
@@ -99,8 +106,18 @@ class ControlPanel {
   bool seed_synced_ = false;
   std::string add_sampler_id_ = "sghmc";
   SlowMotion slow_motion_;
-  std::map<int, int> health_seen_;  // by chain: the health state last seen (−1: stopped)
-  int scroll_to_chain_ = -1;        // the chain the Controls scroll to next (−1: none)
+  std::map<int, int> health_seen_;   // by chain: the health state last seen (−1: stopped)
+  int scroll_to_chain_ = -1;         // the chain the Controls scroll to next (−1: none)
+  HeldLayout held_layout_;           // rows that keep still while a slider is held
+  float held_status_height_ = 0.0f;  // the status line's height when the hold began
+  float banner_height_ = 0.0f;       // the health banner's last height (0: none shown)
+  // A new panel is a new preset or session: ImGui keeps the old one's scroll position under the
+  // same window name, so the first frame scrolls to the top.
+  bool scroll_to_top_ = true;
+  // By chain: the refusal shown under a slider when the hold began (parameter, text).
+  std::map<int, std::pair<std::string, std::string>> held_refusals_;
+  int gesture_chain_ = -1;  // the chain a slider drag (gesture) is changing
+  bool gesture_began_stopped_ = false;
 };
 
 }  // namespace sgl

@@ -3,17 +3,19 @@
 // the main plot, "Forget draws before this change", and the reset offer of the settings before
 // the change that broke a chain.
 #include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
 
 #include "app/gui/panels/chain_guidance.hpp"
 #include "app/gui/panels/control_panel.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/run/stable_settings.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 namespace {
-
-constexpr int kStoppedSeen = -1;
 
 ImU32 health_colour(ChainHealthState state) {
   return state == ChainHealthState::TooSlow ? IM_COL32(190, 110, 0, 255)
@@ -48,19 +50,21 @@ bool forget_button(const ChainSnapshot& chain, const char* label) {
   return clicked;
 }
 
+// The gap between the banner and the panel's edge.
+float banner_inset() {
+  return ImGui::GetFontSize() * 0.6f;
+}
+
 }  // namespace
 
-void ControlPanel::note_health_changes(const EngineSnapshot& snapshot) {
-  std::map<int, int> seen;
-  for (const ChainSnapshot& chain : snapshot.chains) {
-    const int state = chain.stopped ? kStoppedSeen : static_cast<int>(chain.health.state);
-    seen[chain.id] = state;
-    const auto before = health_seen_.find(chain.id);
-    const bool was_bad =
-        before != health_seen_.end() && before->second != static_cast<int>(ChainHealthState::Ok);
-    if (state != static_cast<int>(ChainHealthState::Ok) && !was_bad) scroll_to_chain_ = chain.id;
-  }
-  health_seen_ = std::move(seen);
+void ControlPanel::reserve_health_strip() const {
+  if (banner_height_ <= 0.0f) return;
+  // The panel's plots and captions fill what is left of its content region (ImGui sizes
+  // "fill the rest" items from ContentRegionRect), so they end above the banner.
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float bottom = window->Pos.y + window->Size.y - banner_height_ - 2.0f * banner_inset();
+  window->ContentRegionRect.Max.y = std::min(window->ContentRegionRect.Max.y, bottom);
+  window->WorkRect.Max.y = std::min(window->WorkRect.Max.y, bottom);
 }
 
 std::optional<ParamValues> ControlPanel::stable_settings_of(const ChainSnapshot& chain) const {
@@ -81,6 +85,32 @@ void ControlPanel::reset_chain_with(const ChainSnapshot& chain,
   engine_.reset_chain(chain.id);
 }
 
+void ControlPanel::resume_after_gesture(const EngineSnapshot& snapshot) {
+  const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
+                                  [&](const ChainSnapshot& c) { return c.id == gesture_chain_; });
+  if (chain == snapshot.chains.end() || !chain->stopped || gesture_began_stopped_) return;
+  const SamplerInfo* info = find_sampler_info(chain->sampler_id);
+  const auto edited = edited_params_.find(chain->id);
+  if (!info || edited == edited_params_.end()) return;
+  // Only settings the stability rule calls stable (a sampler without a rule keeps the offer).
+  const ParamValues full = snapshot.target ? sampler_defaults(chain->sampler_id, *snapshot.target,
+                                                              edited->second, info->params)
+                                           : edited->second;
+  const std::vector<StabilityHint> hints = stability_hints(chain->sampler_id, full, curvature_);
+  if (hints.empty() || std::any_of(hints.begin(), hints.end(), [](const StabilityHint& hint) {
+        return hint.level == StabilityLevel::Unstable;
+      }))
+    return;
+  engine_.set_chain_params(chain->id, edited->second);
+  engine_.reset_chain(chain->id);
+  const ParamUndoEntry* drag = undo_.newest_of(chain->id);
+  const std::string settings =
+      drag ? describe_param_values(info->params, drag->before, drag->after) : "these settings";
+  set_status(chain->label + " stopped during the drag; back on stable settings (" + settings +
+                 "), it restarts",
+             false);
+}
+
 void ControlPanel::forget_draws_before_change(const ChainSnapshot& chain) {
   engine_.forget_draws_before_change(chain.id);
   set_status("Forgot " + chain.label + "'s draws before its last change: its histogram, trace " +
@@ -90,18 +120,23 @@ void ControlPanel::forget_draws_before_change(const ChainSnapshot& chain) {
 
 void ControlPanel::show_chain_health(const ChainSnapshot& chain) {
   const std::string probe = "chain" + std::to_string(chain.id);
-  if (!chain.stopped && chain.health.state != ChainHealthState::Ok) {
+  // Neither row appears nor goes while a slider is held (held_layout.hpp).
+  if (held_layout_.begin_block(probe + "/verdict",
+                               !chain.stopped && chain.health.state != ChainHealthState::Ok)) {
     ImGui::PushStyleColor(ImGuiCol_Text, health_colour(chain.health.state));
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(health_sentence(chain).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ui_probe::record_last_item(probe + "/health");
+    held_layout_.end_block(probe + "/verdict");
   }
   // Offered after any change: once a bad setting is undone, the histogram can drop what it did.
-  if (!chain.stopped && chain.settings_start_step > 0 &&
-      forget_button(chain, "Forget draws before this change"))
-    forget_draws_before_change(chain);
+  if (held_layout_.begin_block(probe + "/forget",
+                               !chain.stopped && chain.settings_start_step > 0)) {
+    if (forget_button(chain, "Forget draws before this change")) forget_draws_before_change(chain);
+    held_layout_.end_block(probe + "/forget");
+  }
 }
 
 void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
@@ -110,11 +145,12 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
   std::vector<const ChainSnapshot*> flagged;
   for (const ChainSnapshot& chain : snapshot.chains)
     if (chain.stopped || chain.health.state != ChainHealthState::Ok) flagged.push_back(&chain);
+  banner_height_ = 0.0f;
   if (flagged.empty() || w <= 0.0f || h <= 0.0f) return;
-  // Inside the main plot, below its title bar, across most of its width.
-  const float inset = ImGui::GetFontSize() * 0.6f;
-  const float title = ImGui::GetFrameHeight();
-  ImGui::SetNextWindowPos(ImVec2(x + inset, y + title + inset), ImGuiCond_Always);
+  // At the bottom of the main panel, in the strip its plot left free (reserve_health_strip),
+  // across most of its width.
+  const float inset = banner_inset();
+  ImGui::SetNextWindowPos(ImVec2(x + inset, y + h - inset), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(w - 2.0f * inset, h * 0.6f));
   ImGui::SetNextWindowBgAlpha(0.94f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -123,6 +159,7 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
                                  ImGuiWindowFlags_AlwaysAutoResize;
   if (ImGui::Begin("##chain health banner", nullptr, flags)) {
     ui_probe::record_current_window("banner/health");
+    banner_height_ = ImGui::GetWindowHeight();
     ImGui::PushTextWrapPos(w - 4.0f * inset);
     for (const ChainSnapshot* chain : flagged) {
       ImGui::PushID(chain->id);

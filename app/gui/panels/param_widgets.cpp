@@ -153,8 +153,21 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
       double edited = value;
       const std::string probe =
           limits.probe_prefix.empty() ? "" : limits.probe_prefix + descriptor.name;
-      if (readable_slider(label, edited, lo, hi, format, flags, probe)) {
+      std::string slider_label = label;
+      if (limits.label_above) {
+        // The name, close above its slider; the slider spans the row (its rectangle is the
+        // frame alone, as probes and input tests see it).
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                            ImVec2(ImGui::GetStyle().ItemSpacing.x, 1.0f));
+        ImGui::TextUnformatted(descriptor.label.c_str());
+        ImGui::PopStyleVar();
+        ImGui::SetNextItemWidth(-1.0f);
+        slider_label = "##" + descriptor.name;
+      }
+      if (readable_slider(slider_label, edited, lo, hi, format, flags, probe)) {
         if (descriptor.kind == ParamKind::Integer) edited = std::round(edited);
+        // The left end of a zero-at-bottom slider is 0 (SGHMC's C = 0: no friction).
+        if (has_derived_range && derived->second.zero_at_bottom && edited <= lo) edited = 0.0;
         // Clamp to the descriptor's own range (typed values may leave the slider's range).
         edited = std::clamp(edited, descriptor.min, descriptor.max);
         if (std::isfinite(edited) && edited != value) {

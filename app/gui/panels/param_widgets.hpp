@@ -24,6 +24,9 @@ struct ParamWidgetLimits {
   // What a parameter the user has not set shows (by name): the value the chain runs with, e.g.
   // the data-aware defaults on a regression. Missing here: the descriptor's default.
   ParamValues shown_defaults;
+  // Sliders take the whole width with their name on the line above (the chain parameters in a
+  // narrow Controls panel), rather than a name column to their right.
+  bool label_above = false;
   // A refused change of `error_param`: its message is shown right under that widget.
   std::string error_param;
   std::string error_text;

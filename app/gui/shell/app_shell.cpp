@@ -368,6 +368,20 @@ std::shared_ptr<const EngineSnapshot> AppShell::view_snapshot() {
   return filtered_;
 }
 
+const char* AppShell::largest_shown_panel() const {
+  const char* largest = nullptr;
+  float area = 0.0f;
+  for (const PanelInfo& panel : view_panels()) {
+    const auto placed = last_rects_.find(panel.title);
+    if (!panel_shown(panel.title) || placed == last_rects_.end()) continue;
+    if (placed->second.second.x * placed->second.second.y > area) {
+      area = placed->second.second.x * placed->second.second.y;
+      largest = panel.title;
+    }
+  }
+  return largest;
+}
+
 void AppShell::begin_panel_window(const char* title) {
   ui_probe::record_current_window(std::string("panel/") + title);
   last_rects_[title] = {ImGui::GetWindowPos(), ImGui::GetWindowSize()};
@@ -461,11 +475,14 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
   }
   const std::shared_ptr<const EngineSnapshot> shown = view_snapshot();
-  std::pair<ImVec2, ImVec2> main_view{};  // the largest plot panel: where the eye is
+  std::pair<ImVec2, ImVec2> main_view{};             // the largest plot panel: where the eye is
+  const char* banner_panel = largest_shown_panel();  // last frame's, for the banner's strip
   for (const PanelInfo& panel : view_panels()) {
     if (!panel_shown(panel.title)) continue;
     if (ImGui::Begin(panel.title, &visibility(panel.title), panel_flags(panel.title))) {
       begin_panel_window(panel.title);
+      if (banner_panel && std::string(panel.title) == banner_panel)
+        control_panel_.reserve_health_strip();
       const auto& placed = last_rects_[panel.title];
       if (placed.second.x * placed.second.y > main_view.second.x * main_view.second.y)
         main_view = placed;

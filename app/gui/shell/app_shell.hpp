@@ -124,6 +124,8 @@ class AppShell {
   std::shared_ptr<const EngineSnapshot> table_snapshot(
       const std::shared_ptr<const EngineSnapshot>& current);
   void begin_panel_window(const char* title);
+  // The largest plot panel shown last frame (null if none): the health banner's panel.
+  const char* largest_shown_panel() const;
   // The scenario the autosave writes the live state into: the opened one, with today's layout.
   Scenario autosave_base() const;
   void publish_layout();
