@@ -30,6 +30,16 @@ for view in "${views[@]}"; do
   case $view in trace | histogram | autocorrelation) chains=4 ;; *) chains=1 ;; esac
   "$check_png" "$out/$view.png" --figure $chains || fail "$view.png is not a clean figure with a key"
 done
+# A plot panel's PNG is a slide-sized figure, whatever the panel's size on screen (a dashboard
+# tile made a 282x285 thumbnail): at least 1000x700 px, the panel's shape kept within 4:5 to 2:1.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216 + $2*65536 + $3*256 + $4, $5*16777216 + $6*65536 + $7*256 + $8 }'; }
+for view in "${views[@]}"; do
+  read -r png_w png_h < <(png_size "$out/$view.png")
+  [[ $png_w -ge 1000 && $png_h -ge 700 ]] || fail "$view.png is ${png_w}x${png_h}, not a slide-sized figure"
+done
+# The SVG keeps the Target view's density shading (filled bands under the contour lines).
+bands=$(grep -o '<rect[^>]*fill="#[0-9a-fA-F]*"' "$out/target.svg" | sort -u | wc -l)
+[[ $bands -ge 50 ]] || fail "target.svg has $bands filled rectangles: no density shading"
 "$check_png" "$out/metrics.png" || fail "metrics.png"
 "$check_png" "$out/controls.png" || fail "controls.png"
 "$check_png" "$out/window.png" 1600 1000 || fail "window.png"
