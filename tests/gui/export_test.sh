@@ -37,9 +37,12 @@ for view in "${views[@]}"; do
   read -r png_w png_h < <(png_size "$out/$view.png")
   [[ $png_w -ge 1000 && $png_h -ge 700 ]] || fail "$view.png is ${png_w}x${png_h}, not a slide-sized figure"
 done
-# The SVG keeps the Target view's density shading (filled bands under the contour lines).
-bands=$(grep -o '<rect[^>]*fill="#[0-9a-fA-F]*"' "$out/target.svg" | sort -u | wc -l)
-[[ $bands -ge 50 ]] || fail "target.svg has $bands filled rectangles: no density shading"
+# The SVG keeps a 2-D Target view's density shading: filled bands under the contour lines, in
+# as many light colours as there are bands (besides the chains' four and the background).
+run_gui --target gauss2d --export "$work/gauss" --export-panel target > "$work/gauss.log" 2>&1 ||
+  { cat "$work/gauss.log"; fail "gauss2d export"; }
+fills=$(grep -o '<rect[^>]*fill="#[0-9a-fA-F]*"' "$work/gauss/target.svg" | grep -o 'fill="#[0-9a-fA-F]*"' | sort -u | wc -l)
+[[ $fills -ge 10 ]] || fail "gauss2d target.svg has rectangles in $fills colours: no density shading"
 "$check_png" "$out/metrics.png" || fail "metrics.png"
 "$check_png" "$out/controls.png" || fail "controls.png"
 "$check_png" "$out/window.png" 1600 1000 || fail "window.png"
