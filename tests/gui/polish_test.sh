@@ -48,6 +48,8 @@ for preset in $presets; do
     boxes_inside "$work/$preset-$layout.txt" || fail "$preset ($layout): text outside its panel"
   done
 done
+boxes=$(cat "$work"/*-lecture.txt "$work"/*-dashboard.txt | grep -c '^rect textbox/' || true)
+[[ $boxes -ge 20 ]] || fail "only $boxes text boxes probed over all presets"
 echo "1. no probed text box outside its panel ($(echo $presets | wc -w) presets, both layouts)"
 
 status="$work/hmcecs-logistic-lecture.txt"
@@ -56,7 +58,7 @@ labels=$(awk '$1 == "text" && $2 ~ /^metrics\/label\// { print $2 }' "$status")
 for label in $labels; do
   id=${label##*/}
   full=$(text_in "$status" "metrics/label/$id") drawn=$(text_in "$status" "metrics/label_drawn/$id")
-  [[ -z "$drawn" || "$drawn" == "$full" ]] || fail "hmcecs-logistic card $id: '$drawn' for '$full'"
+  [[ "$drawn" == "$full" ]] || fail "hmcecs-logistic card $id: '$drawn' for '$full'"
 done
 echo "   hmcecs-logistic lecture cards name every chain in full"
 

@@ -349,19 +349,10 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
     ImGui::Dummy(ImVec2(size, text_line));
     ImGui::SameLine();
     const std::string label = views::chain_label(chain) + (chain.enabled ? "" : " (off)");
-    // On one line the name takes what the first figure leaves (at least 45%), so a name such
-    // as "signed HMC-ECS" is cut only when it cannot fit beside any number.
-    const float row_room = right_edge - left_edge - swatch;
-    float label_room = row_room;
-    if (one_line) {
-      float first_figure = 0.0f;
-      for (const std::size_t c : order)
-        if (columns[c].cells[row].text != kDash) {
-          first_figure = measure(columns[c].header + " " + columns[c].cells[row].text);
-          break;
-        }
-      label_room = std::max(0.45f * row_room, row_room - gap - first_figure);
-    }
+    // The name in full on its row (cut only when longer than the whole row: "signed HMC-ECS"
+    // was cut to "signed HM…" to make room for a number); the figures that no longer fit
+    // beside it are in its tooltip.
+    const float label_room = right_edge - left_edge - swatch;
     const std::string drawn_label = elide_to_width(label, label_room, measure);
     ImGui::TextUnformatted(drawn_label.c_str());
     ui_probe::record_text_box();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/slow_motion_frame.hpp"
 #include "app/gui/panels/slow_motion_overlay.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
@@ -264,22 +265,30 @@ void show_phase_space_view(ViewContext& context) {
     const double* theta = chain.recent_theta.data() + start * stride + coordinate;
     const double* r = chain.recent_momentum.data() + start * stride + coordinate;
     const std::string label = views::chain_label(chain);
-    const plot::Colour colour = views::chain_colour(context, chain);
+    // Under slow motion the other chains fade, so the class follows the one path.
+    const bool faded = context.slow_motion != nullptr && context.slow_motion->chain_id != chain.id;
+    const plot::Colour colour = faded ? plot::with_alpha(views::chain_colour(context, chain), 0.25f)
+                                      : views::chain_colour(context, chain);
     // A stopped chain's runaway orbit would shrink every other orbit to a dot.
     const bool fit = views::fits_axes(context, chain);
+    // An MH chain redraws r before every trajectory: its (θ, r) draws joined up are spikes, not
+    // an orbit (slow motion shows the orbit itself); only its current point is drawn.
+    const bool trail = chain.counters.mh_proposals == 0;
     // The dark halo keeps the trail visible over the energy levels. Only its newer half gets
     // one: the older half is faint anyway, and under software GL each halo costs as much fill
     // as the trail itself.
     const std::size_t count = rows - start;
     const std::size_t halo_from = count / 2;
-    plot::FadingLine("##halo", theta + halo_from * stride, r + halo_from * stride,
-                     static_cast<int>(count - halo_from),
-                     {.colour = plot::rgba(0, 0, 0, 150),
-                      .thickness = std::max(4.0f, font / 5.0f),
-                      .fit = false},
-                     chain.dim);
-    plot::FadingLine(label.c_str(), theta, r, static_cast<int>(count),
-                     {.colour = colour, .fit = fit}, chain.dim);
+    if (trail && !faded)
+      plot::FadingLine("##halo", theta + halo_from * stride, r + halo_from * stride,
+                       static_cast<int>(count - halo_from),
+                       {.colour = plot::rgba(0, 0, 0, 150),
+                        .thickness = std::max(4.0f, font / 5.0f),
+                        .fit = false},
+                       chain.dim);
+    if (trail)
+      plot::FadingLine(label.c_str(), theta, r, static_cast<int>(count),
+                       {.colour = colour, .fit = fit}, chain.dim);
     const double* last_theta = chain.recent_theta.data() + (rows - 1) * stride + coordinate;
     const double* last_r = chain.recent_momentum.data() + (rows - 1) * stride + coordinate;
     plot::Scatter(label.c_str(), last_theta, last_r, 1,

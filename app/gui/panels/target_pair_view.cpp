@@ -106,6 +106,10 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
     if (chain.dim <= std::max(x, y) || rows < 2 || annealing_shown(chain)) continue;
     const std::string label = chain_label(chain);
     if (!plot::IsLabelVisible(label.c_str())) continue;
+    // An MH chain's draws are ends of whole trajectories: joined up they are straight spikes
+    // across the plot, not a path. Its cloud and hopping marker show it; slow motion shows the
+    // trajectories themselves.
+    if (chain.counters.mh_proposals > 0) continue;
     const std::size_t start = trail_start(chain, settings.trail_length);
     const double* theta = chain.recent_theta.data() + start * static_cast<std::size_t>(chain.dim);
     const int count = static_cast<int>(rows - start);
