@@ -7,6 +7,7 @@
 #include "core/diagnostics/convergence.hpp"
 #include "core/samplers/ewsg_weight_warning.hpp"
 #include "core/samplers/sampler_registry.hpp"
+#include "core/targets/data_target.hpp"
 
 namespace sgl {
 namespace {
@@ -93,6 +94,32 @@ OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues&
   return declared == OutputKind::Exact ? OutputKind::Asymptotic : declared;
 }
 
+namespace {
+
+// Whether a sampler reading `noise_var` / `batch_size` gets the exact gradient with these
+// parameters (stochastic_gradient_sampler.hpp: analytic targets read noise_var, data targets
+// batch_size).
+bool gradient_is_exact(const ParamValues& full_params, const Target& target) {
+  if (const DataTarget* data = target.as_data_target()) {
+    const auto batch = full_params.find("batch_size");
+    return batch != full_params.end() && batch->second >= static_cast<double>(data->num_data());
+  }
+  const auto noise = full_params.find("noise_var");
+  return noise != full_params.end() && noise->second == 0.0;
+}
+
+}  // namespace
+
+OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues& full_params,
+                               const Target& target) {
+  const OutputKind kind = sampler_output_kind(sampler_id, full_params);
+  // Only naive SGHMC is biased by its gradient noise alone; other biased kinds stay biased.
+  if (kind == OutputKind::Biased && sampler_id == "naive-sghmc" &&
+      gradient_is_exact(full_params, target))
+    return OutputKind::Asymptotic;
+  return kind;
+}
+
 std::string rhat_warning_text(const std::vector<std::pair<std::string, double>>& rhat) {
   std::string unmixed;
   for (const auto& [name, value] : rhat)
@@ -147,7 +174,9 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
 OutputFacts chain_output_facts(const EngineSnapshot& snapshot, const ChainSnapshot& chain) {
   OutputFacts facts;
   facts.sampler_id = chain.sampler_id;
-  facts.kind = sampler_output_kind(chain.sampler_id, chain.full_params);
+  facts.kind = snapshot.target
+                   ? sampler_output_kind(chain.sampler_id, chain.full_params, *snapshot.target)
+                   : sampler_output_kind(chain.sampler_id, chain.full_params);
   const SamplerCounters& counters = chain.counters;
   facts.draws = chain.histograms.empty() ? chain.stored_draws : chain.histograms.front().total();
   facts.has_accept_rate = counters.mh_proposals >= kLiveAcceptanceProposals;

@@ -15,6 +15,7 @@
 
 #include "core/run/engine_snapshot.hpp"
 #include "core/samplers/output_kind.hpp"
+#include "core/targets/target.hpp"
 #include "core/util/params.hpp"
 
 namespace sgl {
@@ -34,6 +35,11 @@ const char* output_kind_meaning(OutputKind kind);
 // a Metropolis–Hastings switch (`mh`) is exact with it on and at best asymptotic with it off.
 // Unknown ids are Exact (no claim is made about them).
 OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues& full_params);
+// The same, knowing the target: a sampler that is biased only through its gradient noise (naive
+// SGHMC has no friction to absorb it) runs as plain leapfrog dynamics, asymptotic, when this run's
+// gradient is exact (noise_var = 0 on an analytic target, or a batch of the whole data set).
+OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues& full_params,
+                               const Target& target);
 
 // What the warnings are computed from: one sampler's pooled summary, or one live chain.
 struct OutputFacts {

@@ -153,8 +153,8 @@ void add_convergence_diagnostics(const std::vector<const Chain*>& chains, Sample
 }
 
 // The kind of the draws and the warnings (output_kind.hpp), from the finished summary.
-void add_kind_and_warnings(SamplerSummary& summary) {
-  summary.kind = sampler_output_kind(summary.id, summary.params);
+void add_kind_and_warnings(SamplerSummary& summary, const Target& target) {
+  summary.kind = sampler_output_kind(summary.id, summary.params, target);
   OutputFacts facts;
   facts.sampler_id = summary.id;
   facts.kind = summary.kind;
@@ -306,7 +306,7 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     summary.kl = distance.kl;
     summary.truth_bins = target.dim() == 1 ? kTruthBins1d : kTruthBins2d;
   }
-  add_kind_and_warnings(summary);
+  add_kind_and_warnings(summary, target);
   return summary;
 }
 

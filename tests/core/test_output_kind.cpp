@@ -14,6 +14,7 @@
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
 #include "core/samplers/sampler_registry.hpp"
+#include "core/targets/target_registry.hpp"
 
 using namespace sgl;
 
@@ -57,6 +58,30 @@ TEST_CASE("every sampler declares its kind: MH exact, SG asymptotic, naive SGHMC
   // The MH switch decides: naive SGHMC with MH is exact, HMC without it only asymptotic.
   CHECK(sampler_output_kind("naive-sghmc", {{"mh", 1.0}}) == OutputKind::Exact);
   CHECK(sampler_output_kind("hmc", {{"mh", 0.0}}) == OutputKind::Asymptotic);
+}
+
+TEST_CASE("naive SGHMC with an exact gradient is leapfrog dynamics, not biased", "[output-kind]") {
+  // chen-fig2's "exact" chain (noise_var = 0 on U = θ²/2) was labelled "biased (1)": its only
+  // bias is the gradient noise it is run without.
+  const auto harmonic = make_target({"harmonic", {}, "", "y"});
+  const SamplerInfo* info = find_sampler_info("naive-sghmc");
+  REQUIRE(info != nullptr);
+  ParamValues params = with_defaults({{"noise_var", 0.0}}, info->params, true);
+  CHECK(sampler_output_kind("naive-sghmc", params, *harmonic) == OutputKind::Asymptotic);
+  params["noise_var"] = 4.0;
+  CHECK(sampler_output_kind("naive-sghmc", params, *harmonic) == OutputKind::Biased);
+  // On a data target the batch decides: the whole data set is an exact gradient.
+  const auto linear = make_target({"linear", {{"n", 50.0}}, "", "y"});
+  params["noise_var"] = 0.0;
+  params["batch_size"] = 10.0;
+  CHECK(sampler_output_kind("naive-sghmc", params, *linear) == OutputKind::Biased);
+  params["batch_size"] = 50.0;
+  CHECK(sampler_output_kind("naive-sghmc", params, *linear) == OutputKind::Asymptotic);
+  // Other kinds are unchanged by an exact gradient.
+  const SamplerInfo* sgd = find_sampler_info("sgd-momentum");
+  REQUIRE(sgd != nullptr);
+  CHECK(sampler_output_kind("sgd-momentum", with_defaults({{"noise_var", 0.0}}, sgd->params, true),
+                            *harmonic) == OutputKind::Optimiser);
 }
 
 TEST_CASE("a known-off output always has a warning; a sound one has none", "[output-kind]") {

@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   const std::size_t canvas_size = static_cast<std::size_t>(gif->SWidth) * gif->SHeight;
   std::vector<unsigned> canvas(canvas_size, 0), previous;
   int changing = 0;
+  long total_delay = 0;  // centiseconds, all frames
   bool chain_colour_drawn = false;
   for (int frame = 0; frame < gif->ImageCount; ++frame) {
     const SavedImage& image = gif->SavedImages[frame];
@@ -92,7 +93,9 @@ int main(int argc, char** argv) {
     }
     GraphicsControlBlock control{};
     control.TransparentColor = NO_TRANSPARENT_COLOR;
-    if (DGifSavedExtensionToGCB(gif, frame, &control) == GIF_ERROR || control.DelayTime < 2) {
+    const bool has_control = DGifSavedExtensionToGCB(gif, frame, &control) != GIF_ERROR;
+    if (has_control) total_delay += control.DelayTime;
+    if (!has_control || control.DelayTime < 2) {
       std::fprintf(stderr, "%s: frame %d has no delay of at least 2 cs\n", path, frame);
       ok = false;
     }
@@ -134,6 +137,7 @@ int main(int argc, char** argv) {
   }
   std::printf("%s: %dx%d, %d frames, %d changing\n", path, gif->SWidth, gif->SHeight,
               gif->ImageCount, changing);
+  std::printf("total delay %ld cs\n", total_delay);
   DGifCloseFile(gif, nullptr);
   return ok ? 0 : 1;
 }

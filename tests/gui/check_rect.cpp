@@ -7,6 +7,11 @@
 //        check_rect IMAGE.png X Y W H drawn     plot content: at least 0.3% of the rectangle in
 //                                               saturated colours (chains, densities), not
 //                                               only white, grey grid lines and black text
+//        check_rect IMAGE.png X Y W H redtint PCT  no flood of red: at most PCT% of the
+//                                               rectangle tinted red (r >= 150, r - g and r - b
+//                                               >= 12: divergence marks, pink washes)
+//        check_rect IMAGE.png X Y W H nodark PCT   at most PCT% of the rectangle dark (max
+//                                               channel < 70), e.g. no hover ring drawn there
 // Exit 0 if the rectangle passes, 1 (with the counts) if not, 2 on bad arguments.
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
@@ -17,7 +22,7 @@
 #include <string>
 
 int main(int argc, char** argv) {
-  if (argc != 7 && argc != 9) {
+  if (argc != 7 && argc != 8 && argc != 9) {
     std::fprintf(stderr, "usage: check_rect IMAGE X Y W H readout|drawn|R G B\n");
     return 2;
   }
@@ -34,7 +39,7 @@ int main(int argc, char** argv) {
   const int want_r = argc == 9 ? std::atoi(argv[6]) : 0,
             want_g = argc == 9 ? std::atoi(argv[7]) : 0,
             want_b = argc == 9 ? std::atoi(argv[8]) : 0;
-  long total = 0, dark = 0, light = 0, saturated = 0, matching = 0;
+  long total = 0, dark = 0, light = 0, saturated = 0, matching = 0, red = 0;
   for (int y = y0; y < y1; ++y)
     for (int x = x0; x < x1; ++x) {
       const unsigned char* p = pixels + 3 * (y * width + x);
@@ -43,12 +48,17 @@ int main(int argc, char** argv) {
       if (std::max({r, g, b}) < 70) ++dark;
       if (std::max({r, g, b}) > 180) ++light;
       if (std::max({r, g, b}) - std::min({r, g, b}) > 60) ++saturated;
+      if (r >= 150 && r - g >= 12 && r - b >= 12) ++red;
       if (std::abs(r - want_r) <= 40 && std::abs(g - want_g) <= 40 && std::abs(b - want_b) <= 40)
         ++matching;
     }
   stbi_image_free(pixels);
   bool pass = false;
-  if (argc == 9)
+  if (argc == 8 && mode == "redtint")
+    pass = total > 0 && red * 100.0 <= std::atof(argv[7]) * total;
+  else if (argc == 8 && mode == "nodark")
+    pass = total > 0 && dark * 100.0 <= std::atof(argv[7]) * total;
+  else if (argc == 9)
     pass = total > 0 && matching * 100 >= total;
   else if (mode == "readout")
     pass = total > 0 && dark * 2 >= total && light * 50 >= total;
@@ -56,7 +66,8 @@ int main(int argc, char** argv) {
     pass = total > 0 && saturated * 1000 >= 3 * total;
   else
     return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
-  std::printf("%s [%d,%d)x[%d,%d): %ld pixels, %ld dark, %ld light, %ld saturated, %ld matching\n",
-              pass ? "ok" : "FAIL", x0, x1, y0, y1, total, dark, light, saturated, matching);
+  std::printf(
+      "%s [%d,%d)x[%d,%d): %ld pixels, %ld dark, %ld light, %ld saturated, %ld matching, %ld red\n",
+      pass ? "ok" : "FAIL", x0, x1, y0, y1, total, dark, light, saturated, matching, red);
   return pass ? 0 : 1;
 }

@@ -30,6 +30,19 @@ for view in "${views[@]}"; do
   case $view in trace | histogram | autocorrelation) chains=4 ;; *) chains=1 ;; esac
   "$check_png" "$out/$view.png" --figure $chains || fail "$view.png is not a clean figure with a key"
 done
+# A plot panel's PNG is a slide-sized figure, whatever the panel's size on screen (a dashboard
+# tile made a 282x285 thumbnail): at least 1000x700 px, the panel's shape kept within 4:5 to 2:1.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216 + $2*65536 + $3*256 + $4, $5*16777216 + $6*65536 + $7*256 + $8 }'; }
+for view in "${views[@]}"; do
+  read -r png_w png_h < <(png_size "$out/$view.png")
+  [[ $png_w -ge 1000 && $png_h -ge 700 ]] || fail "$view.png is ${png_w}x${png_h}, not a slide-sized figure"
+done
+# The SVG keeps a 2-D Target view's density shading: filled bands under the contour lines, in
+# as many light colours as there are bands (besides the chains' four and the background).
+run_gui --target gauss2d --export "$work/gauss" --export-panel target > "$work/gauss.log" 2>&1 ||
+  { cat "$work/gauss.log"; fail "gauss2d export"; }
+fills=$(grep -o '<rect[^>]*fill="#[0-9a-fA-F]*"' "$work/gauss/target.svg" | grep -o 'fill="#[0-9a-fA-F]*"' | sort -u | wc -l)
+[[ $fills -ge 10 ]] || fail "gauss2d target.svg has rectangles in $fills colours: no density shading"
 "$check_png" "$out/metrics.png" || fail "metrics.png"
 "$check_png" "$out/controls.png" || fail "controls.png"
 "$check_png" "$out/window.png" 1600 1000 || fail "window.png"

@@ -17,6 +17,9 @@ std::vector<const ImDrawList*> overlay_draw_lists() {
     if ((window->Flags & kOverlay) != 0 || (root->Flags & kOverlay) != 0)
       lists.push_back(window->DrawList);
   }
+  // Pointer decorations (a plot's hover ring) are drawn on the foreground list.
+  const ImDrawList* foreground = ImGui::GetForegroundDrawList();
+  if (!foreground->CmdBuffer.empty() && foreground->VtxBuffer.Size > 0) lists.push_back(foreground);
   return lists;
 }
 

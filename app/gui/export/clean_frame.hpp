@@ -10,7 +10,8 @@
 
 namespace sgl {
 
-// The draw lists of this frame's tooltips, popups and menus (call after ImGui::Render()).
+// The draw lists of this frame's tooltips, popups and menus, and the foreground list of pointer
+// decorations such as a plot's hover ring (call after ImGui::Render()).
 std::vector<const ImDrawList*> overlay_draw_lists();
 
 // `data` without `overlays`; its list array lives in `storage`.

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -45,12 +46,15 @@ std::string export_view_png(const std::string& folder, const ExportRequest& requ
     throw UserError("nothing to export: the panel is not on screen");
   const std::string stem = export_stem(request.panel);
   if (sources.draw != nullptr && sources.context != nullptr) {
-    // A plot panel: drawn again offscreen at its size, as a figure with a key and no widgets.
+    // A plot panel: drawn again offscreen, as a figure with a key and no widgets, at the
+    // panel's shape but at least slide size (a 282×285 side tile made a thumbnail whose key
+    // crowded the data), with the SVG's slide text size.
     FigureOptions options;
-    options.width = width;
-    options.height = height;
+    const FigureSize size = figure_size_for_panel(width, height);
+    options.width = size.width;
+    options.height = size.height;
     options.fonts = ImGui::GetIO().Fonts;
-    options.font_scale = ImGui::GetIO().FontGlobalScale;
+    options.font_scale = ImGui::GetIO().FontGlobalScale * (size.enlarged ? kSlideFontFactor : 1.0f);
     options.textures = true;
     return export_png(folder, stem,
                       render_view_png(request.panel.c_str(), sources.draw, *sources.context,
@@ -90,6 +94,20 @@ std::string export_view_svg(const std::string& folder, const ExportRequest& requ
 }
 
 }  // namespace
+
+FigureSize figure_size_for_panel(float width, float height) {
+  if (!(width > 0.0f) || !(height > 0.0f)) return {width, height, false};
+  // The panel's shape, kept between 4:5 and 2:1 so a tall strip or a wide ribbon still makes
+  // a figure; then scaled up until it is at least kMinFigureWidth × kMinFigureHeight.
+  const float aspect = std::clamp(width / height, 0.8f, 2.0f);
+  float w = std::max(width, aspect * height);
+  float h = w / aspect;
+  const float scale = std::max({1.0f, kMinFigureWidth / w, kMinFigureHeight / h});
+  if (scale == 1.0f && w == width && h == height) return {width, height, false};
+  w = std::round(w * scale);
+  h = std::round(h * scale);
+  return {w, h, true};
+}
 
 std::string export_stem(const std::string& panel) {
   if (const PanelInfo* info = find_panel_by_title(panel)) return info->stem;

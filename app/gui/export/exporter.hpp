@@ -33,6 +33,16 @@ struct ExportSources {
 // File name stem of a panel ("Histogram vs truth" → "histogram"), as `run --out` names figures.
 std::string export_stem(const std::string& panel);
 
+// A plot panel's PNG figure size: the panel's shape (kept between 4:5 and 2:1) scaled up to at
+// least kMinFigureWidth × kMinFigureHeight px; `enlarged` when it differs from the panel's.
+constexpr float kMinFigureWidth = 1000.0f;
+constexpr float kMinFigureHeight = 700.0f;
+struct FigureSize {
+  float width = 0.0f, height = 0.0f;
+  bool enlarged = false;
+};
+FigureSize figure_size_for_panel(float width, float height);
+
 // Returns the path written; throws UserError (unwritable folder, nothing to export).
 std::string perform_export(const ExportRequest& request, const std::string& folder,
                            const ExportSources& sources);

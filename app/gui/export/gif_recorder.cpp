@@ -78,12 +78,17 @@ class GifRecorder final : public FrameRecorder {
           !put_loop_forever())
         return fail_gif(error);
     }
-    // A frame is written when the next one arrives: its delay is the real interval between them.
+    // A frame is written when the next one arrives, shown until then. Delays are whole
+    // centiseconds: each is the real time since the recording began, rounded, minus what the
+    // frames before it already take, so rounding never accumulates and the GIF keeps the
+    // window's clock (rounding each interval alone made 16.7 ms frames alternate between 1 and
+    // 2 cs and drift).
     if (pending_) {
-      if (!write(*pending_, centiseconds(now - pending_time_), error)) return false;
+      if (!write(*pending_, delay_until(now), error)) return false;
+    } else {
+      started_ = now;
     }
     pending_ = resample(image, width_, height_);
-    pending_time_ = now;
     return true;
   }
 
@@ -122,9 +127,13 @@ class GifRecorder final : public FrameRecorder {
   const std::string& destination() const override { return path_; }
 
  private:
-  static int centiseconds(Clock::duration interval) {
-    const double seconds = std::chrono::duration<double>(interval).count();
-    return std::clamp(static_cast<int>(std::lround(seconds * 100.0)), kMinDelayCentiseconds, 65535);
+  // The delay that ends the pending frame at `now` on the recording's timeline (at least the
+  // viewers' minimum: frames faster than that play slower, and the frames after them are
+  // shortened until the GIF is back on the window's clock).
+  int delay_until(Clock::time_point now) const {
+    const double seconds = std::chrono::duration<double>(now - started_).count();
+    const long target = std::lround(seconds * 100.0);
+    return static_cast<int>(std::clamp<long>(target - total_delay_, kMinDelayCentiseconds, 65535));
   }
 
   // The NETSCAPE2.0 application extension with a loop count of 0: play forever.
@@ -191,7 +200,7 @@ class GifRecorder final : public FrameRecorder {
   int width_ = 0, height_ = 0;
   GifDeltaEncoder encoder_;
   std::optional<RgbImage> pending_;
-  Clock::time_point pending_time_;
+  Clock::time_point started_;  // when the first frame arrived
   int frames_written_ = 0;
   int total_delay_ = 0;
 };

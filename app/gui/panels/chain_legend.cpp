@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,8 @@ namespace {
 
 struct Entry {
   const ChainSnapshot* chain;
-  std::string status;
+  std::string status;    // the chain's state word ("" when running)
+  std::string shown;     // what is drawn after the label: the status unless the label says it
   bool alarm = false;    // stopped, unstable or stuck: drawn in red
   bool caution = false;  // too slow: drawn in amber
   float width = 0.0f;
@@ -41,6 +43,17 @@ std::string status_of(const EngineSnapshot& snapshot, const ChainSnapshot& chain
   return "";  // running: the normal state needs no word (the tooltip says it)
 }
 
+// A preset may name a chain after its state ("HMC ε = 0.7 (unstable)"): the word is said once.
+std::string status_to_draw(const std::string& label, const std::string& status) {
+  if (status.empty()) return status;
+  const auto lower = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
+  const std::string word = lower(status.substr(0, status.find(':')));
+  return lower(label).find(word) != std::string::npos ? std::string() : status;
+}
+
 float spacing() {
   return ImGui::GetFontSize() * 1.2f;
 }
@@ -52,12 +65,13 @@ std::vector<Entry> entries(const EngineSnapshot& snapshot) {
   std::vector<Entry> out;
   const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
   for (const ChainSnapshot& chain : snapshot.chains) {
-    Entry entry{&chain, {}, false, false, 0.0f};
+    Entry entry{&chain, {}, {}, false, false, 0.0f};
     entry.status = status_of(snapshot, chain, entry.alarm);
+    entry.shown = status_to_draw(chain.label, entry.status);
     entry.caution = !entry.alarm && chain.health.state != ChainHealthState::Ok;
     entry.width = swatch() + gap + ImGui::CalcTextSize(chain.label.c_str()).x;
-    if (!entry.status.empty())
-      entry.width += gap + ImGui::CalcTextSize(entry.status.c_str()).x * 0.85f;
+    if (!entry.shown.empty())
+      entry.width += gap + ImGui::CalcTextSize(entry.shown.c_str()).x * 0.85f;
     out.push_back(std::move(entry));
   }
   return out;
@@ -118,6 +132,8 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
     ui_probe::record_last_item("legend/" + std::to_string(chain.id));
     ui_probe::record_text("legend/" + std::to_string(chain.id) + "/status",
                           entry.status.empty() ? "running" : entry.status);
+    ui_probe::record_text("legend/" + std::to_string(chain.id) + "/drawn",
+                          entry.shown.empty() ? chain.label : chain.label + " " + entry.shown);
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -155,7 +171,7 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
     // The status reads as a quieter annotation: 85% of the label's size.
     draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.85f,
                   ImVec2(status_x, at.y + ImGui::GetFontSize() * 0.1f), status_colour,
-                  entry.status.c_str());
+                  entry.shown.c_str());
     at.x += entry.width + spacing();
   }
 }

@@ -14,12 +14,15 @@
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/shell/ui_palette.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 #include "app/scenario/experiment.hpp"
 #include "core/run/run_summary.hpp"
 #include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 namespace {
+
+constexpr const char* kNoConvergenceAdvice = "R̂: duplicate a chain to compare";
 
 constexpr ImU32 kAmber = palette::kWarning;
 constexpr ImU32 kRed = palette::kAlarm;
@@ -136,6 +139,12 @@ float convergence_view_height(const ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   const float line = ImGui::GetTextLineHeightWithSpacing();
   float height = line + ImGui::GetStyle().ItemSpacing.y;  // caption
+  if (snapshot.convergence.empty())                       // the advice wraps in a narrow column
+    height =
+        ImGui::CalcTextSize(kNoConvergenceAdvice, nullptr, false, ImGui::GetContentRegionAvail().x)
+            .y +
+        ImGui::GetTextLineHeightWithSpacing() - ImGui::GetTextLineHeight() +
+        ImGui::GetStyle().ItemSpacing.y;
   height += line * float(low_sign_chains(snapshot).size());
   if (!snapshot.convergence.empty()) height += group_table_height(snapshot);
   // In a short panel the metrics table keeps at least half; the group table then scrolls.
@@ -147,7 +156,11 @@ void show_convergence_view(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   if (snapshot.convergence.empty()) {
     // Short enough for a lecture layout's side column; the tooltip says the rest.
-    ImGui::TextDisabled("R̂: duplicate a chain to compare");
+    // Wrapped: a narrow side panel must not cut the advice short.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", kNoConvergenceAdvice);
+    ui_probe::record_text_box();
+    ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "Convergence (R̂, bulk and tail ESS) needs two or more running chains of one sampler "

@@ -112,6 +112,7 @@ MetricCell kind_cell(const EngineSnapshot& snapshot, const ChainSnapshot& chain)
   for (const std::string& warning : warnings) tooltip += "\n\nwarning: " + warning;
   std::string text = output_kind_name(facts.kind);
   if (!warnings.empty()) text += " (" + std::to_string(warnings.size()) + ")";
+  ui_probe::record_text("metrics/kind/" + std::to_string(chain.id), text);
   return {text, warnings.empty() ? 0u : kWarningColour, tooltip};
 }
 
@@ -348,9 +349,15 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
     ImGui::Dummy(ImVec2(size, text_line));
     ImGui::SameLine();
     const std::string label = views::chain_label(chain) + (chain.enabled ? "" : " (off)");
-    const float label_room = (right_edge - left_edge - swatch) * (one_line ? 0.45f : 1.0f);
-    ImGui::TextUnformatted(elide_to_width(label, label_room, measure).c_str());
+    // The name in full on its row (cut only when longer than the whole row: "signed HMC-ECS"
+    // was cut to "signed HM…" to make room for a number); the figures that no longer fit
+    // beside it are in its tooltip.
+    const float label_room = right_edge - left_edge - swatch;
+    const std::string drawn_label = elide_to_width(label, label_room, measure);
+    ImGui::TextUnformatted(drawn_label.c_str());
+    ui_probe::record_text_box();
     ui_probe::record_text("metrics/label/" + std::to_string(chain.id), views::chain_label(chain));
+    ui_probe::record_text("metrics/label_drawn/" + std::to_string(chain.id), drawn_label);
     const bool label_hovered = ImGui::IsItemHovered();
     if (!one_line) ImGui::Indent();
     std::string left_out;

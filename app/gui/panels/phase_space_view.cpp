@@ -13,10 +13,12 @@
 #include <vector>
 
 #include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/slow_motion_frame.hpp"
 #include "app/gui/panels/slow_motion_overlay.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl {
 namespace {
@@ -163,9 +165,9 @@ std::string levels_caption(const EnergyField& field) {
 
 // The H levels under the trajectories; returns why they are missing, or "" when drawn.
 std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
-  if (context.snapshot->target->dim() != 1) {
-    return "H levels are drawn for 1-D targets only.";
-  }
+  // H = U(θ) + r²/2 over one coordinate of a 2-D target depends on the others too: no levels
+  // are drawn, and nothing is said (the trajectories are the panel's content).
+  if (context.snapshot->target->dim() != 1) return {};
   std::vector<float> colour_levels;
   for (float level : field.levels) colour_levels.push_back(energy_colour_value(level));
   if (context.energy_texture == nullptr) {
@@ -173,6 +175,11 @@ std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
     const double half_theta = 0.5 * (field.theta_box.hi - field.theta_box.lo) / kFieldCells;
     const double half_r = 0.5 * (field.r_box.hi - field.r_box.lo) / kFieldCells;
     const std::vector<double> levels(colour_levels.begin(), colour_levels.end());
+    // The screen's shading (low H darkest) as filled bands under the level lines.
+    views::plot_field_bands("##energy_bands", field.values, kFieldCells, field.theta_box,
+                            field.r_box, 0.0,
+                            colour_levels.empty() ? 1.0 : 1.0 + colour_levels.back(), levels,
+                            context.settings->colour_map, true);
     plot::Contours("##energy", field.values, kFieldCells, kFieldCells,
                    field.theta_box.lo + half_theta, field.theta_box.hi - half_theta,
                    field.r_box.lo + half_r, field.r_box.hi - half_r, levels,
@@ -232,9 +239,7 @@ void show_phase_space_view(ViewContext& context) {
   for (const ChainSnapshot& chain : snapshot.chains) any_draws |= views::recent_rows(chain) > 0;
   if (!any_draws) views::note("No draws yet: press Space to run.");
 
-  // Room for a one-line caption under the plot when the levels cannot be drawn.
-  const float caption = snapshot.target->dim() == 1 ? 0.0f : -ImGui::GetTextLineHeightWithSpacing();
-  if (!plot::BeginPlot("##phase", ImVec2(0, caption))) return;
+  if (!plot::BeginPlot("##phase", ImVec2(0, 0))) return;
   const std::string name = views::coordinate_name(context, coordinate);
   // "θ (x)" and "r (x)" name the coordinate; 1-D targets call theirs "theta" already.
   const bool plain = name == "theta" || name == "θ";
@@ -260,22 +265,30 @@ void show_phase_space_view(ViewContext& context) {
     const double* theta = chain.recent_theta.data() + start * stride + coordinate;
     const double* r = chain.recent_momentum.data() + start * stride + coordinate;
     const std::string label = views::chain_label(chain);
-    const plot::Colour colour = views::chain_colour(context, chain);
+    // Under slow motion the other chains fade, so the class follows the one path.
+    const bool faded = context.slow_motion != nullptr && context.slow_motion->chain_id != chain.id;
+    const plot::Colour colour = faded ? plot::with_alpha(views::chain_colour(context, chain), 0.25f)
+                                      : views::chain_colour(context, chain);
     // A stopped chain's runaway orbit would shrink every other orbit to a dot.
     const bool fit = views::fits_axes(context, chain);
+    // An MH chain redraws r before every trajectory: its (θ, r) draws joined up are spikes, not
+    // an orbit (slow motion shows the orbit itself); only its current point is drawn.
+    const bool trail = chain.counters.mh_proposals == 0;
     // The dark halo keeps the trail visible over the energy levels. Only its newer half gets
     // one: the older half is faint anyway, and under software GL each halo costs as much fill
     // as the trail itself.
     const std::size_t count = rows - start;
     const std::size_t halo_from = count / 2;
-    plot::FadingLine("##halo", theta + halo_from * stride, r + halo_from * stride,
-                     static_cast<int>(count - halo_from),
-                     {.colour = plot::rgba(0, 0, 0, 150),
-                      .thickness = std::max(4.0f, font / 5.0f),
-                      .fit = false},
-                     chain.dim);
-    plot::FadingLine(label.c_str(), theta, r, static_cast<int>(count),
-                     {.colour = colour, .fit = fit}, chain.dim);
+    if (trail && !faded)
+      plot::FadingLine("##halo", theta + halo_from * stride, r + halo_from * stride,
+                       static_cast<int>(count - halo_from),
+                       {.colour = plot::rgba(0, 0, 0, 150),
+                        .thickness = std::max(4.0f, font / 5.0f),
+                        .fit = false},
+                       chain.dim);
+    if (trail)
+      plot::FadingLine(label.c_str(), theta, r, static_cast<int>(count),
+                       {.colour = colour, .fit = fit}, chain.dim);
     const double* last_theta = chain.recent_theta.data() + (rows - 1) * stride + coordinate;
     const double* last_r = chain.recent_momentum.data() + (rows - 1) * stride + coordinate;
     plot::Scatter(label.c_str(), last_theta, last_r, 1,
@@ -288,6 +301,8 @@ void show_phase_space_view(ViewContext& context) {
   plot::EndPlot();
   // Said under the plot (known only once the plot is set up), wrapped to the panel's width.
   if (!missing_levels.empty()) views::note(missing_levels.c_str());
+  if (plot::GetPainterOverride() == nullptr)
+    ui_probe::record_text("phase_space/note", missing_levels.empty() ? "none" : missing_levels);
 }
 
 }  // namespace sgl

@@ -7,11 +7,13 @@
 #include <cmath>
 #include <numbers>
 
+#include "app/gui/panels/slow_motion_frame.hpp"
 #include "app/gui/panels/slow_motion_overlay.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 #include "core/plot/framing_box.hpp"
 
 namespace sgl::views {
@@ -71,6 +73,19 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
     return settings.show_annealing && chain.annealing != nullptr;
   };
   if (settings.show_annealing) plot_annealing_on_pair(context, x, y);
+  // Under slow motion the class follows one path: the other chains fade to a quarter, their
+  // clouds and trails to a trace, so the slowed chain is the only strong colour.
+  const int focus = context.slow_motion != nullptr ? context.slow_motion->chain_id : -1;
+  const auto faded = [focus](const ChainSnapshot& chain) {
+    return focus >= 0 && chain.id != focus;
+  };
+  const auto shown_colour = [&](const ChainSnapshot& chain) {
+    const plot::Colour colour = chain_colour(context, chain);
+    return faded(chain) ? plot::with_alpha(colour, 0.25f) : colour;
+  };
+  for (const ChainSnapshot& chain : snapshot.chains)
+    ui_probe::record_text("target/chain/" + std::to_string(chain.id),
+                          faded(chain) ? "faded" : "full");
   // Layers across all chains, so no chain's cloud covers another chain's current position.
   if (settings.show_cloud) {
     for (const ChainSnapshot& chain : snapshot.chains) {
@@ -78,7 +93,7 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
       const int count = static_cast<int>(chain.cloud.size() / static_cast<std::size_t>(chain.dim));
       const std::string label = chain_label(chain);
       plot::Scatter(label.c_str(), chain.cloud.data() + x, chain.cloud.data() + y, count,
-                    {.colour = plot::with_alpha(chain_colour(context, chain), 0.45f),
+                    {.colour = plot::with_alpha(shown_colour(chain), faded(chain) ? 0.3f : 0.45f),
                      .marker_size = std::max(1.5f, font / 11.0f),
                      .marker = plot::MarkerShape::Square,
                      .fit = false},
@@ -91,29 +106,43 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
     if (chain.dim <= std::max(x, y) || rows < 2 || annealing_shown(chain)) continue;
     const std::string label = chain_label(chain);
     if (!plot::IsLabelVisible(label.c_str())) continue;
+    // An MH chain's draws are ends of whole trajectories: joined up they are straight spikes
+    // across the plot, not a path. Its cloud and hopping marker show it; slow motion shows the
+    // trajectories themselves.
+    if (chain.counters.mh_proposals > 0) continue;
     const std::size_t start = trail_start(chain, settings.trail_length);
     const double* theta = chain.recent_theta.data() + start * static_cast<std::size_t>(chain.dim);
     const int count = static_cast<int>(rows - start);
     // A dark halo under the trail keeps it visible on the bright parts of the colour map; only
-    // under its newer half (the older half is faint, and a halo costs as much fill as a trail).
+    // under its newer half (the older half is faint, and a halo costs as much fill as a trail),
+    // and not under a faded chain's.
     const int halo_from = count / 2;
     const double* halo = theta + static_cast<std::size_t>(halo_from * chain.dim);
-    plot::FadingLine("##halo", halo + x, halo + y, count - halo_from,
-                     {.colour = kHalo, .thickness = trail_width + 2.0f, .fit = false}, chain.dim);
-    plot::FadingLine(
-        label.c_str(), theta + x, theta + y, count,
-        {.colour = chain_colour(context, chain), .thickness = trail_width, .fit = false},
-        chain.dim);
+    if (!faded(chain))
+      plot::FadingLine(
+          "##halo", halo + x, halo + y, count - halo_from,
+          {.colour = plot::with_alpha(kHalo, 0.6f), .thickness = trail_width + 2.0f, .fit = false},
+          chain.dim);
+    // The trail is thinner than the current-position marker and translucent: a history, not the
+    // subject.
+    plot::FadingLine(label.c_str(), theta + x, theta + y, count,
+                     {.colour = plot::with_alpha(shown_colour(chain), 0.7f),
+                      .thickness = trail_width * (faded(chain) ? 0.6f : 0.8f),
+                      .fit = false},
+                     chain.dim);
   }
   for (const ChainSnapshot& chain : snapshot.chains) {
     const std::size_t rows = recent_rows(chain);
     if (chain.dim <= std::max(x, y) || rows == 0 || annealing_shown(chain)) continue;
     const std::string label = chain_label(chain);
-    const plot::Colour colour = chain_colour(context, chain);
+    const plot::Colour colour = shown_colour(chain);
     const double* last =
         chain.recent_theta.data() + (rows - 1) * static_cast<std::size_t>(chain.dim);
     const bool has_momentum = chain.recent_momentum.size() == chain.recent_theta.size();
-    if (settings.show_momentum && has_momentum && plot::IsLabelVisible(label.c_str())) {
+    // The momentum arrows are spikes in every direction when all chains draw them: with slow
+    // motion on, only the slowed chain's path and arrow are drawn (its overlay has its own).
+    if (settings.show_momentum && focus < 0 && has_momentum &&
+        plot::IsLabelVisible(label.c_str())) {
       const double* r =
           chain.recent_momentum.data() + (rows - 1) * static_cast<std::size_t>(chain.dim);
       const double scale = 0.1 * arrow_span;
@@ -124,8 +153,8 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
     }
     plot::Scatter(label.c_str(), last + x, last + y, 1,
                   {.colour = colour,
-                   .marker_size = 0.4f * font,
-                   .marker_outline = plot::rgba(255, 255, 255),
+                   .marker_size = (faded(chain) ? 0.25f : 0.4f) * font,
+                   .marker_outline = faded(chain) ? plot::Colour(0) : plot::rgba(255, 255, 255),
                    .fit = false});
   }
   plot_slow_motion_on_pair(context, x, y, arrow_span);

@@ -67,6 +67,10 @@ std::string plot_density_background(ViewContext& context) {
     const double half_y = 0.5 * (field.y_box.hi - field.y_box.lo) / kFieldCells;
     const std::vector<double> levels =
         contour_levels(field.max_value - kLogDensityDepth, field.max_value, kContourCount);
+    // The heatmap's shading as filled bands between the contour levels, under the lines.
+    views::plot_field_bands("##density_bands", field.values, kFieldCells, field.x_box, field.y_box,
+                            field.max_value - kLogDensityDepth, field.max_value, levels,
+                            context.settings->colour_map, false);
     for (std::size_t k = 0; k < levels.size(); ++k) {
       const float depth = static_cast<float>(k + 1) / static_cast<float>(levels.size());
       plot::Contours("##density", field.values, kFieldCells, kFieldCells, field.x_box.lo + half_x,

@@ -30,10 +30,12 @@ struct ViewSettings {
   int coordinate = 0;  // coordinate shown in phase space, histogram, autocorrelation, trace
   int pair_x = 0;      // coordinates shown in the target view (regressions: any pair)
   int pair_y = 1;
-  int trail_length = 300;  // fading trajectory length (draws)
+  // Short trails and no momentum arrows by default: with four chains, 300-draw trails and an
+  // arrow per chain covered the density; slow motion draws its chain's path and arrow anyway.
+  int trail_length = 120;  // fading trajectory length (draws)
   int max_lag = 100;       // autocorrelation plot
   bool show_cloud = true;
-  bool show_momentum = true;
+  bool show_momentum = false;
   TraceWindow trace_window = TraceWindow::Recent;
   std::string trace_channel;        // the channel id TraceWindow::Channel shows
   bool energy_show_change = false;  // a short energy panel shows ΔH instead of H

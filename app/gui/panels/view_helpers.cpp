@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/gui/gl/colour_map.hpp"
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 #include "core/targets/target.hpp"
 
 namespace sgl::views {
@@ -40,6 +42,7 @@ void note(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+  if (plot::GetPainterOverride() == nullptr) ui_probe::record_text_box();  // not in exports
   export_last_item_text(text, ImGuiCol_TextDisabled);
 }
 
@@ -258,13 +261,49 @@ void plot_divergences(const ChainSnapshot& chain) {
                          " in the run)");
     }
   }
-  // Where most columns carry a marker (an MH chain that diverges often), solid lines would hide
-  // the traces: they fade, and the tabs along the top still show where.
-  const bool dense = static_cast<float>(steps.size()) > 0.1f * (right - left);
-  const plot::Colour colour =
-      dense ? plot::with_alpha(plot::theme().divergence, 0.08f) : plot::theme().divergence;
-  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()), {.colour = colour},
+  // A few divergences get thin lines across the plot; more than one per two font widths (an
+  // unstable chain diverging every few steps) would turn the plot red and hide the traces, so
+  // then only the tabs along the top edge say where.
+  const float font = ImGui::GetFontSize();
+  const bool dense = static_cast<float>(steps.size()) > (right - left) / (2.0f * font);
+  plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()),
+               {.colour = dense ? plot::theme().divergence
+                                : plot::with_alpha(plot::theme().divergence, 0.55f),
+                .thickness = 1.0f,
+                .tabs_only = dense},
                tooltips.data());
+}
+
+void plot_field_bands(const char* label, const std::vector<float>& values, int n,
+                      const Interval& x_box, const Interval& y_box, double value_lo,
+                      double value_hi, const std::vector<double>& levels, ColourMap map,
+                      bool invert) {
+  if (n < 1 || values.size() < static_cast<std::size_t>(n) * static_cast<std::size_t>(n)) return;
+  std::vector<double> edges{value_lo};
+  for (double level : levels)
+    if (level > edges.back() && level < value_hi) edges.push_back(level);
+  edges.push_back(value_hi);
+  const double range = std::max(value_hi - value_lo, 1e-30);
+  // One colour per band: the colour map at the band's middle.
+  std::vector<plot::Colour> band_colours;
+  for (std::size_t k = 0; k + 1 < edges.size(); ++k) {
+    const double t = (0.5 * (edges[k] + edges[k + 1]) - value_lo) / range;
+    band_colours.push_back(colour_map_colour(map, static_cast<float>(invert ? 1.0 - t : t)));
+  }
+  std::vector<plot::Colour> cells(values.size(), 0);
+  for (std::size_t c = 0; c < values.size(); ++c) {
+    const double value = values[c];
+    // Below the lowest level the heatmap is the map's low end: white for light slate, so left
+    // out (the plot's own background), a colour for viridis and for inverted fields.
+    if (!(value >= value_lo)) {
+      if (map == ColourMap::Viridis || invert) cells[c] = band_colours.front();
+      continue;
+    }
+    const auto band =
+        std::upper_bound(edges.begin() + 1, edges.end() - 1, value) - edges.begin() - 1;
+    cells[c] = band_colours[static_cast<std::size_t>(band)];
+  }
+  plot::Cells(label, cells, n, n, x_box.lo, x_box.hi, y_box.lo, y_box.hi);
 }
 
 bool fits_axes(const ViewContext& context, const ChainSnapshot& chain) {

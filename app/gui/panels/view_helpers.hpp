@@ -55,6 +55,13 @@ void readout_row(const std::vector<Readout>& entries, const char* caption = null
 void plot_param_changes(const ChainSnapshot& chain, plot::Colour colour);
 // Red markers at the chain's divergent steps, merged per pixel column (inside an open plot).
 void plot_divergences(const ChainSnapshot& chain);
+// A scalar field (n × n values at cell centres over x_box × y_box) as filled bands between
+// `levels`, coloured as the GPU heatmap colours them (value_lo → t = 0, value_hi → t = 1, or the
+// reverse when `invert`): the shading an export without textures (SVG) would otherwise lose.
+void plot_field_bands(const char* label, const std::vector<float>& values, int n,
+                      const Interval& x_box, const Interval& y_box, double value_lo,
+                      double value_hi, const std::vector<double>& levels, ColourMap map,
+                      bool invert);
 
 // Whether a chain's items take part in fitting a shared y range: a stopped (diverged) chain's
 // runaway values would flatten every other trace, so it counts only when the user asks (or

@@ -80,6 +80,7 @@ struct ItemStyle {
   float fill_alpha = 0.25f;   // Bars: fill = colour with its alpha × fill_alpha
   bool dashed = false;        // Line, VLines, HLine
   bool fit = true;            // false: the item does not take part in auto-fitting the axes
+  bool tabs_only = false;     // VLines: only the tab along the top edge, no line over the data
 };
 
 struct DataPoint {
@@ -156,6 +157,11 @@ void Arrow(const char* label, double x, double y, double dx, double dy,
 // FBO have their first row at the bottom, hence the flipped default v coordinates.
 void Image(const char* label, std::uint64_t texture_id, double x0, double x1, double y0, double y1,
            Point uv_min = {0.0f, 1.0f}, Point uv_max = {1.0f, 0.0f});
+// Filled cells of an nx × ny grid over [x0, x1] × [y0, y1] (colours[j · nx + i], 0 = none), a
+// run of equal colours in a row drawn as one rectangle; for back ends without textures (SVG),
+// where Image draws nothing. Takes no part in auto-fitting.
+void Cells(const char* label, const std::vector<Colour>& colours, int nx, int ny, double x0,
+           double x1, double y0, double y1);
 // Contour lines of a field sampled on an nx × ny grid (values[j · nx + i]) whose corner points
 // sit at (x0, y0) and (x1, y1), one line per level, computed on the CPU (marching squares). For
 // back ends without textures (SVG), where Image draws nothing; takes no part in auto-fitting.

@@ -8,6 +8,7 @@
 
 #include "app/gui/plot/plot_internal.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 #include "core/plot/label_elision.hpp"
 
 namespace sgl::plot::detail {
@@ -279,8 +280,16 @@ void show_hover_readout(FrameState& state) {
   const std::string x_name = state.x.label.empty() ? "x" : state.x.label;
   const std::string y_name = state.y.label.empty() ? "y" : state.y.label;
   if (state.nearest.found) {
+    // On the foreground list, like the tooltip an overlay (clean_frame.hpp): the ring follows
+    // the pointer, so recordings and window exports leave it out.
     const Point at = t(state.nearest.x, state.nearest.y);
-    state.painter->stroke_circle(at, 0.45f * state.font, theme().hover_ring, 2.0f);
+    ImDrawList* foreground = ImGui::GetForegroundDrawList();
+    foreground->PushClipRect(ImVec2(state.area_min.x, state.area_min.y),
+                             ImVec2(state.area_max.x, state.area_max.y), true);
+    foreground->AddCircle(ImVec2(at.x, at.y), 0.45f * state.font, theme().hover_ring, 0, 2.0f);
+    foreground->PopClipRect();
+    const float radius = 0.45f * state.font + 2.0f;
+    ui_probe::record_rect("hover_ring", {at.x - radius, at.y - radius, 2 * radius, 2 * radius});
   }
   ImGui::BeginTooltip();
   ImGui::Text("%s = %s   %s = %s", x_name.c_str(), format_readout(x, state.x.ticks).c_str(),

@@ -381,7 +381,7 @@ void VLines(const char* label, const double* xs, int count, const ItemStyle& sty
     if (px < state.area_min.x - tab || px > state.area_max.x + tab) continue;
     line[0] = {px, state.area_min.y};
     line[1] = {px, state.area_max.y};
-    stroke(state, line, colour, thickness, style.dashed);
+    if (!style.tabs_only) stroke(state, line, colour, thickness, style.dashed);
     // A small tab at the top marks the event even where the line is hidden behind data.
     const Point triangle[3] = {{px - tab, state.area_min.y},
                                {px + tab, state.area_min.y},
@@ -395,6 +395,33 @@ void VLines(const char* label, const double* xs, int count, const ItemStyle& sty
   }
   if (hovered > kListedEvents)
     state.event_tooltip += "\n… and " + std::to_string(hovered - kListedEvents) + " more here";
+}
+
+void Cells(const char* label, const std::vector<Colour>& colours, int nx, int ny, double x0,
+           double x1, double y0, double y1) {
+  Colour ignored = 0;
+  if (!detail::begin_item(label, {.colour = plot::rgba(0, 0, 0), .fit = false}, ignored) ||
+      nx < 1 || ny < 1 || colours.size() < static_cast<std::size_t>(nx) * ny)
+    return;
+  FrameState& state = detail::frame();
+  const Transform t = detail::transform(state);
+  const double dx = (x1 - x0) / nx;
+  const double dy = (y1 - y0) / ny;
+  for (int j = 0; j < ny; ++j) {
+    const Colour* row = colours.data() + static_cast<std::size_t>(j) * nx;
+    for (int i = 0; i < nx;) {
+      int end = i + 1;
+      while (end < nx && row[end] == row[i]) ++end;
+      if (row[i] != 0) {
+        const Point a = t(x0 + i * dx, y0 + j * dy);
+        const Point b = t(x0 + end * dx, y0 + (j + 1) * dy);
+        // Corners rounded outward by a hair, so neighbouring rectangles leave no seams.
+        state.painter->fill_rect({std::min(a.x, b.x) - 0.25f, std::min(a.y, b.y) - 0.25f},
+                                 {std::max(a.x, b.x) + 0.25f, std::max(a.y, b.y) + 0.25f}, row[i]);
+      }
+      i = end;
+    }
+  }
 }
 
 void Contours(const char* label, const std::vector<float>& values, int nx, int ny, double x0,

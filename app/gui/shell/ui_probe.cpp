@@ -41,6 +41,20 @@ std::string next_plot_name() {
   return prefix + std::to_string(index);
 }
 
+void record_text_box() {
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if (window == nullptr) return;
+  // A child window's text is judged against its root panel's title and its own clip rect.
+  std::string title = window->RootWindow != nullptr ? window->RootWindow->Name : window->Name;
+  std::replace(title.begin(), title.end(), ' ', '_');
+  const ImRect clip = window->InnerClipRect;
+  storage()["textclip/" + title] = {clip.Min.x, clip.Min.y, clip.GetWidth(), clip.GetHeight()};
+  const std::string prefix = "textbox/" + title + "/";
+  int index = 0;
+  while (storage().count(prefix + std::to_string(index))) ++index;
+  record_last_item(prefix + std::to_string(index));
+}
+
 const std::map<std::string, Rect>& rects() {
   return storage();
 }

@@ -22,6 +22,10 @@ void record_rect(const std::string& name, const Rect& rect);
 // ...): where its data area went, for the layout tests.
 std::string next_plot_name();
 const std::map<std::string, Rect>& rects();
+// The last item, a piece of text, as "textbox/<window title>/<k>", and the window's visible
+// inner rectangle as "textclip/<window title>": a window test checks that every text box lies
+// inside its window's (a label cut off at a panel's edge sticks out of it).
+void record_text_box();
 // Text a view drew (e.g. a metrics row's label), so tests can check what is on screen.
 void record_text(const std::string& name, const std::string& text);
 const std::map<std::string, std::string>& texts();

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Text, look and exports a newcomer reported, read from the window's --status-file and pixels:
+#  1. no probed text box sticks out of its panel, for every preset in both layouts at 1280x720
+#     (notes, the metrics cards' names, the R-hat advice); the hmcecs-logistic lecture cards name
+#     each chain in full ("signed HMC-ECS", not "signed HM…");
+#  2. the legend says a state once: "HMC ε = 0.7 (unstable)" gets no second "unstable";
+#  3. chen-fig2's "exact" chain (naive SGHMC without gradient noise) is not called biased;
+#  4. a 2-D target's phase-space panel has no "H levels ... 1-D only" note;
+#  5. the Energy panel of teach-step-size (divergences every few steps) is not flooded red;
+#  6. under slow motion the other chains fade in the Target view, and the slowed one does not.
+# Usage: polish_test.sh SGMCMC_LAB CHECK_RECT WORK_DIR
+set -euo pipefail
+exe=$1 check_rect=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+
+# run NAME ARGS...: 1280x720 unless ARGS say otherwise; status in $work/NAME.txt.
+run() {
+  local name=$1; shift
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --size 1280x720 --status-file \
+    "$work/$name.txt" --screenshot "$work/$name.png" "$@" > "$work/$name.log" 2>&1 ||
+    { cat "$work/$name.log"; fail "$name: the window failed"; }
+}
+text_in() { awk -v key="$2" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$1"; }
+rect_in() { awk -v key="$2" '$1 == "rect" && $2 == key { print $3, $4, $5, $6 }' "$1"; }
+
+# Every "textbox/<panel>/<k>" inside "textclip/<panel>" (1 px of rounding allowed).
+boxes_inside() {
+  awk '$1 == "rect" && $2 ~ /^textclip\// { split($2, p, "/"); clip[p[2]] = $3 " " $4 " " $5 " " $6 }
+       $1 == "rect" && $2 ~ /^textbox\// { box[$2] = $3 " " $4 " " $5 " " $6 }
+       END {
+         bad = 0
+         for (name in box) {
+           split(name, p, "/"); split(box[name], b, " "); split(clip[p[2]], c, " ")
+           if (b[3] > 0 && (b[1] < c[1] - 1 || b[1] + b[3] > c[1] + c[3] + 1)) {
+             print "  " name " [" box[name] "] outside " p[2] " [" clip[p[2]] "]"; bad = 1
+           }
+         }
+         exit bad
+       }' "$1"
+}
+
+presets=$("$exe" list scenarios 2>/dev/null | awk '/^[^ ]/ { print $1 }')
+[[ -n "$presets" ]] || fail "no presets listed"
+for preset in $presets; do
+  for layout in lecture dashboard; do
+    run "$preset-$layout" --scenario "$preset" --layout "$layout" --frames 90
+    boxes_inside "$work/$preset-$layout.txt" || fail "$preset ($layout): text outside its panel"
+  done
+done
+boxes=$(cat "$work"/*-lecture.txt "$work"/*-dashboard.txt | grep -c '^rect textbox/' || true)
+[[ $boxes -ge 20 ]] || fail "only $boxes text boxes probed over all presets"
+echo "1. no probed text box outside its panel ($(echo $presets | wc -w) presets, both layouts)"
+
+status="$work/hmcecs-logistic-lecture.txt"
+labels=$(awk '$1 == "text" && $2 ~ /^metrics\/label\// { print $2 }' "$status")
+[[ -n "$labels" ]] || fail "hmcecs-logistic: no metrics labels probed"
+for label in $labels; do
+  id=${label##*/}
+  full=$(text_in "$status" "metrics/label/$id") drawn=$(text_in "$status" "metrics/label_drawn/$id")
+  [[ "$drawn" == "$full" ]] || fail "hmcecs-logistic card $id: '$drawn' for '$full'"
+done
+echo "   hmcecs-logistic lecture cards name every chain in full"
+
+# 2. teach-step-size: chain 1 is labelled "HMC ε = 0.7 (unstable)" and turns unstable at once.
+run step --scenario teach-step-size --layout lecture --frames 240
+status="$work/step.txt"
+[[ "$(text_in "$status" legend/1/status)" == unstable ]] ||
+  fail "chain 1 is not unstable: $(text_in "$status" legend/1/status)"
+drawn=$(text_in "$status" legend/1/drawn)
+[[ $(grep -o unstable <<< "$drawn" | wc -l) -eq 1 ]] || fail "legend says '$drawn'"
+echo "2. legend: '$drawn'"
+
+# 5. Its Energy panel after hundreds of divergences: at most 6% of the plot tinted red.
+energy=$(awk '$1 == "rect" && $2 ~ /^plot\/Energy/ { print $3, $4, $5, $6; exit }' "$status")
+[[ -n "$energy" ]] || fail "no Energy plot in $status"
+# shellcheck disable=SC2086
+"$check_rect" "$work/step.png" $energy redtint 6 || fail "the Energy plot is flooded red"
+echo "5. Energy plot not flooded by divergence marks"
+
+# 3. chen-fig2 (dashboard: the Metrics table has a kind column).
+run fig2 --scenario chen-fig2 --layout dashboard --frames 90
+status="$work/fig2.txt"
+exact=$(awk '$1 == "label" && $3 == "exact" { print $2 }' "$status")
+kind=$(text_in "$status" "metrics/kind/$exact")
+[[ -n "$kind" && "$kind" != biased* ]] || fail "chen-fig2's exact chain is '$kind'"
+noisy=$(awk '$1 == "label" && $3 == "noisy" && NF == 3 { print $2 }' "$status")
+[[ "$(text_in "$status" "metrics/kind/$noisy")" == biased* ]] || fail "the noisy chain is not biased"
+echo "3. chen-fig2: exact chain '$kind', noisy chain biased"
+
+# 4. A 2-D target's phase space says nothing about H levels.
+run gauss --target gauss2d --layout dashboard --frames 60
+note=$(text_in "$work/gauss.txt" phase_space/note)
+[[ "$note" == none ]] || fail "phase space note on a 2-D target: '$note'"
+echo "4. no H-levels note on a 2-D target"
+
+# 6. Slow motion on chain 0: the others fade, chain 0 stays.
+run slow --scenario teach-step-size --layout dashboard --slow-motion "HMC ε = 0.2" --frames 90
+status="$work/slow.txt"
+[[ "$(text_in "$status" target/chain/0)" == full ]] || fail "the slowed chain faded"
+for id in 1 2 3; do
+  [[ "$(text_in "$status" target/chain/$id)" == faded ]] || fail "chain $id did not fade"
+done
+run noslow --scenario teach-step-size --layout dashboard --frames 60
+[[ "$(text_in "$work/noslow.txt" target/chain/1)" == full ]] || fail "chain 1 faded without slow motion"
+echo "6. slow motion fades the other chains"
+echo "polish test passed"
