@@ -4,6 +4,7 @@
 #include "core/run/live_engine.hpp"
 
 using sgl::DrawStore;
+using sgl::kLiveDrawsPerChain;
 
 TEST_CASE("an unbounded draw store keeps every due draw in order", "[draws]") {
   DrawStore store(2, 10, 3);
