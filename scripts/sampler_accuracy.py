@@ -19,6 +19,7 @@ Usage: scripts/sampler_accuracy.py [--exe build/sgmcmc-lab] [--steps 20000] [--b
                                    [--sg-factor 10] [--out docs/accuracy.md]
 """
 import argparse
+import concurrent.futures
 import json
 import math
 import os
@@ -123,6 +124,8 @@ def main():
                         help="stochastic-gradient samplers run this many times the steps and "
                              "burn-in: their steps cost 32 of the 1 179 rows, and their "
                              "data-aware step sizes mix slowly")
+    parser.add_argument("--only", default="", help="comma-separated sampler ids (default: all)")
+    parser.add_argument("--jobs", type=int, default=1, help="samplers run at once")
     parser.add_argument("--out", default="docs/accuracy.md")
     args = parser.parse_args()
 
@@ -134,18 +137,30 @@ def main():
         with open(csv, "w") as f:
             f.write("y,x1\n")
             f.writelines(f"{y},{x:.17g}\n" for y, x in rows)
-        for sampler in sampler_ids(args.exe):
+        samplers = sampler_ids(args.exe)
+        if args.only:
+            samplers = [s for s in samplers if s in args.only.split(",")]
+
+        def run(sampler):
             factor = 1 if sampler in FULL_DATA else args.sg_factor
-            s = run_sampler(args.exe, csv, sampler, factor * args.steps, factor * args.burnin,
-                            os.path.join(work, sampler))
+            return run_sampler(args.exe, csv, sampler, factor * args.steps, factor * args.burnin,
+                               os.path.join(work, sampler))
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            summaries = list(pool.map(run, samplers))
+        for sampler, s in zip(samplers, summaries):
             coords = s["coordinates"]
-            err = [(c["mean"] - m) / e for c, m, e in zip(coords, mean, sd)]
-            ratio = [c["sd"] / e for c, e in zip(coords, sd)]
+            err = [(c["mean"] - m) / e if c["mean"] is not None else math.nan
+                   for c, m, e in zip(coords, mean, sd)]
+            ratio = [c["sd"] / e if c["sd"] is not None else math.nan for c, e in zip(coords, sd)]
             warnings = "; ".join(s.get("warnings", [])).replace("|", "\\|") or "none"
-            ess = min(c["ess"] for c in coords)
-            rhat = max(c["rhat"] for c in coords)
+            # null in summary.json (NaN): not computable, e.g. chains that stopped early
+            ess = [c["ess"] for c in coords]
+            rhat = [c["rhat"] for c in coords]
+            ess = "–" if None in ess else f"{min(ess):.0f}"
+            rhat = "–" if None in rhat else f"{max(rhat):.3f}"
             lines.append(f"| `{sampler}` | {err[0]:+.2f}, {err[1]:+.2f} | "
-                         f"{ratio[0]:.2f}, {ratio[1]:.2f} | {ess:.0f} | {rhat:.3f} | "
+                         f"{ratio[0]:.2f}, {ratio[1]:.2f} | {ess} | {rhat} | "
                          f"{s.get('kind', '?')} | {warnings} |")
             print(lines[-1], file=sys.stderr)
 
