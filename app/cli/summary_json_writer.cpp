@@ -133,7 +133,11 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
   for (const ChannelFigure& figure : summary.channels) {
     entry[figure.key] = number_or_null(figure.value);
     if (figure.id != "index_weight_ess") continue;
-    const std::string warning = ewsg_weight_warning(figure.value);
+    json per_chain = json::array();
+    for (double value : figure.per_chain) per_chain.push_back(number_or_null(value));
+    entry["index_weight_ess_per_chain"] = per_chain;
+    const std::string warning = figure.per_chain.empty() ? ewsg_weight_warning(figure.value)
+                                                         : ewsg_weight_warning(figure.per_chain);
     if (!warning.empty()) entry["index_weight_warning"] = warning;
   }
   if (const auto& training = summary.training) {

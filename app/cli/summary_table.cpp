@@ -92,9 +92,13 @@ void print_summary_table(const Session& session, const std::vector<SamplerSummar
     print_importance_rows(summary, label_width, name_width, out);
     // EWSG's index-weight diagnostic (its warning is among the warning lines).
     for (const ChannelFigure& figure : summary.channels)
-      if (figure.id == "index_weight_ess")
-        std::fprintf(out, "%-*s  index weights: ESS %.2f of the data blocks\n", label_width, "",
-                     figure.value);
+      if (figure.id == "index_weight_ess") {
+        std::string chains;  // each chain's, so that one degenerate chain shows
+        for (double value : figure.per_chain)
+          chains += (chains.empty() ? " (chains: " : ", ") + optional_number("%.2f", value);
+        std::fprintf(out, "%-*s  index weights: ESS %.2f of the data blocks%s\n", label_width, "",
+                     figure.value, chains.empty() ? "" : (chains + ")").c_str());
+      }
     if (const auto& training = summary.training) {
       std::fprintf(out, "%-*s  ELBO %.6g ± %.2g after %llu training iterations (%.2f s)\n",
                    label_width, "", training->elbo, training->elbo_se,

@@ -143,7 +143,10 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
                        " draws): the importance-weighted moments are unreliable too");
   for (const auto& [channel, value] : facts.channels)
     if (channel == "index_weight_ess")  // EWSG (ewsg_weight_warning.hpp)
-      if (std::string text = ewsg_weight_warning(value); !text.empty())
+      if (std::string text = facts.index_weight_ess_per_chain.empty()
+                                 ? ewsg_weight_warning(value)
+                                 : ewsg_weight_warning(facts.index_weight_ess_per_chain);
+          !text.empty())
         warnings.push_back(std::move(text));
   if (!facts.no_draws.empty()) warnings.push_back("no draws: " + facts.no_draws);
   if (std::string text = rhat_warning_text(facts.rhat); !text.empty())

@@ -60,6 +60,8 @@ struct OutputFacts {
   bool has_importance_weights = false;
   // The sampler's declared channel figures (id, value), e.g. an index-weight diagnostic.
   std::vector<std::pair<std::string, double>> channels;
+  // EWSG: each chain's index-weight ESS fraction; when given, the worst chain decides the warning.
+  std::vector<double> index_weight_ess_per_chain;
 };
 
 // "R-hat > 1.01 (chains disagree, do not trust the estimates): x 1.05, y 1.02", or empty.

@@ -111,6 +111,7 @@ void summarize_channels(const std::vector<const Chain*>& chains, SamplerSummary&
     const ChannelDescriptor& channel = declared[c];
     double sum = 0.0, largest = 0.0;
     std::uint64_t count = 0;
+    std::vector<double> per_chain;
     for (const Chain* chain : chains) {
       if (channel.kind == ChannelKind::Setting) {
         // Fixed by the parameters, for the whole run (sampling_counters() drops it).
@@ -122,6 +123,7 @@ void summarize_channels(const std::vector<const Chain*>& chains, SamplerSummary&
         const ChannelTally tally = chain->sampling_counters().channels[c];
         sum += tally.sum;
         count += tally.count;
+        per_chain.push_back(tally.count > 0 ? tally.mean() : std::nan(""));
       }
     }
     if (count == 0) continue;
@@ -132,7 +134,7 @@ void summarize_channels(const std::vector<const Chain*>& chains, SamplerSummary&
       summary.sign_positive_fraction = value;
     }
     if (!channel.summary_key.empty())
-      summary.channels.push_back({channel.id, channel.summary_key, value});
+      summary.channels.push_back({channel.id, channel.summary_key, value, std::move(per_chain)});
   }
 }
 
@@ -172,8 +174,10 @@ void add_kind_and_warnings(SamplerSummary& summary, const Target& target) {
     facts.has_importance_weights = true;
     facts.importance_ess = summary.importance->ess;
   }
-  for (const ChannelFigure& figure : summary.channels)
+  for (const ChannelFigure& figure : summary.channels) {
     facts.channels.emplace_back(figure.id, figure.value);
+    if (figure.id == "index_weight_ess") facts.index_weight_ess_per_chain = figure.per_chain;
+  }
   summary.warnings = output_warnings(facts);
 }
 

@@ -43,6 +43,9 @@ struct ChannelFigure {
   std::string id;   // the channel's id
   std::string key;  // its summary.json key
   double value = 0.0;
+  // Each chain's own figure, in chain order (NaN where a chain has none; empty for settings): a
+  // pooled mean can hide one chain whose EWSG index weights degenerated.
+  std::vector<double> per_chain;
 };
 
 struct SamplerSummary {
