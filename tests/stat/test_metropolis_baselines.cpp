@@ -122,14 +122,16 @@ TEST_CASE("MALA samples the double well exactly at a step where SGLD (no MH) is 
   CHECK(sampling_acceptance(*chain) > 0.5);
   check_double_well(*chain);
 
-  // The same proposal without the MH test (SGLD with the exact gradient) misses E[θ²]: the
-  // double-well test above has the power to see what the correction removes.
+  // The same proposal without the MH test (SGLD with the exact gradient) either blows up in the
+  // quartic tails or misses E[θ²]: the correction is what the test above sees.
   auto unadjusted =
       run_chain(target, "sgld", {{"step_size", 0.3}, {"noise_var", 0.0}}, 2029, 200000, 1000);
-  const double truth = double_well_expectation(square);
-  const Estimate second = estimate(*unadjusted, [](const double* t) { return square(t[0]); });
-  INFO("SGLD at ε = 0.3: E[θ²] " << second.mean << " vs " << truth << ", z " << second.z(truth));
-  CHECK(std::abs(second.z(truth)) > 6.0);
+  if (!unadjusted->stopped()) {
+    const double truth = double_well_expectation(square);
+    const Estimate second = estimate(*unadjusted, [](const double* t) { return square(t[0]); });
+    INFO("SGLD at ε = 0.3: E[θ²] " << second.mean << " vs " << truth << ", z " << second.z(truth));
+    CHECK(std::abs(second.z(truth)) > 6.0);
+  }
 }
 
 TEST_CASE("MALA samples gauss2d: means, variances and correlation", "[stat][mala]") {

@@ -42,23 +42,23 @@ TEST_CASE("SGNHT matches the double well under unknown noise (V = 4); SGHMC with
   auto target = make_target({"chen-doublewell", {}, "", "y"});
   const std::uint64_t steps = 4'000'000, burnin = 10'000, thin = 10;
   auto sgnht =
-      run_chain(target, "sgnht", {{"step_size", 0.05}, {"diffusion", 1.0}, {"noise_var", 4.0}},
+      run_chain(target, "sgnht", {{"step_size", 0.1}, {"diffusion", 1.0}, {"noise_var", 4.0}},
                 2031, steps, burnin, thin);
   REQUIRE(!sgnht->stopped());
   const TvResult thermostat = tv_to_truth(*sgnht);
-  // ξ settles near A + B = 1 + ½εV = 1.1: it found the friction the noise needs.
+  // ξ settles near A + B = 1 + ½εV = 1.2: it found the friction the noise needs.
   const double xi = sgnht->sampling_counters().channels[0].mean();
   INFO("SGNHT: TV " << thermostat.tv << " (floor of exact draws " << thermostat.floor
                     << "), mean ξ " << xi);
   // 0.03 is the issue's bound; the floor below keeps it meaningful (most of 0.03 is bias room).
   CHECK(thermostat.floor < 0.012);
   CHECK(thermostat.tv < 0.03);
-  CHECK(std::abs(xi - 1.1) < 0.1);
+  CHECK(std::abs(xi - 1.2) < 0.1);
 
-  // SGHMC told C = 0.5, B̂ = 0 runs at temperature (C + B)/C = 1.2: visibly too wide.
+  // SGHMC told C = 0.5, B̂ = 0 runs at temperature (C + B)/C = 1.4: visibly too wide.
   auto sghmc = run_chain(
       target, "sghmc",
-      {{"step_size", 0.05}, {"friction", 0.5}, {"noise_estimate", 0.0}, {"noise_var", 4.0}}, 2032,
+      {{"step_size", 0.1}, {"friction", 0.5}, {"noise_estimate", 0.0}, {"noise_var", 4.0}}, 2032,
       steps, burnin, thin);
   REQUIRE(!sghmc->stopped());
   const TvResult frictional = tv_to_truth(*sghmc);
