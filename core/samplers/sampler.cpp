@@ -58,14 +58,16 @@ bool Sampler::check_energy(double potential, const char* since) {
   return true;
 }
 
-bool Sampler::record_free_step(DrawSink& store) {
+bool Sampler::record_free_step(DrawSink& store, const double* channel_values, int channel_count) {
   const double potential = recorded_potential(theta_);
   if (!check_energy(potential, "the previous check point")) return false;
   store.record({.step = counters_.steps,
                 .theta = theta_.data(),
                 .momentum = r_.data(),
                 .potential = potential,
-                .hamiltonian = reference_energy_});
+                .hamiltonian = reference_energy_,
+                .channel_values = channel_values,
+                .channel_count = channel_count});
   return true;
 }
 

@@ -97,13 +97,15 @@ class Sampler {
 
  protected:
   // After one step of a sampler without MH: checks finiteness, records if due, applies the
-  // divergence rule. Returns false when the chain has stopped.
-  bool finish_free_step(DrawSink& store) {
+  // divergence rule. Returns false when the chain has stopped. `channel_values` as for
+  // finish_metropolis_step (the values of the sampler's PerDraw channels, e.g. SGNHT's ξ).
+  bool finish_free_step(DrawSink& store, const double* channel_values = nullptr,
+                        int channel_count = 0) {
     ++counters_.steps;
     double sum = 0.0;  // NaN or ±inf anywhere makes the sum non-finite
     for (Eigen::Index i = 0; i < theta_.size(); ++i) sum += theta_[i] + r_[i];
     if (!std::isfinite(sum)) return diverge("position or momentum became non-finite");
-    if (store.due(counters_.steps)) return record_free_step(store);
+    if (store.due(counters_.steps)) return record_free_step(store, channel_values, channel_count);
     if (store.burnin_checkpoint(counters_.steps)) return check_free_step();
     return true;
   }
@@ -156,7 +158,8 @@ class Sampler {
   // The tally of the info channel declared at position `channel` (sampler_channels.hpp).
   ChannelTally& channel_tally(std::size_t channel) { return counters_.channels[channel]; }
 
-  bool record_free_step(DrawSink& store);
+  bool record_free_step(DrawSink& store, const double* channel_values = nullptr,
+                        int channel_count = 0);
   // A burn-in check point: the divergence rule without recording.
   bool check_free_step();
   // The exact U at θ for the record only (not needed by the algorithm): timed apart.

@@ -9,13 +9,16 @@
 #include "core/samplers/hmc.hpp"
 #include "core/samplers/hmcecs.hpp"
 #include "core/samplers/hmcecs_signed.hpp"
+#include "core/samplers/mala.hpp"
 #include "core/samplers/naive_sghmc.hpp"
+#include "core/samplers/rwm.hpp"
 #include "core/samplers/sgd_momentum.hpp"
 #include "core/samplers/sghmc.hpp"
 #include "core/samplers/sghmc_cv.hpp"
 #include "core/samplers/sghmc_sgd.hpp"
 #include "core/samplers/sgld.hpp"
 #include "core/samplers/sgld_cv.hpp"
+#include "core/samplers/sgnht.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -179,6 +182,37 @@ std::vector<SamplerInfo> build_catalogue() {
         .starts_at_mode = true,
         .stability = StabilityRule::MassLeapfrog,
         .regression_defaults = hessian_mass_regression_defaults}},
+      {"rwm",
+       "Random-walk Metropolis",
+       "RWM",
+       "Metropolis et al. 1953; adaptation: Andrieu & Thoms 2008, Alg. 4",
+       "θ' = θ + σ N(0, I); MH with U; σ tuned in burn-in to acceptance 0.234 (0.44 in 1-D)",
+       RandomWalkMetropolisSampler::descriptors(),
+       factory<RandomWalkMetropolisSampler>(),
+       {.output_kind = OutputKind::Exact,
+        .channels = RandomWalkMetropolisSampler::channels(),
+        .regression_defaults = RandomWalkMetropolisSampler::regression_defaults}},
+      {"mala",
+       "MALA",
+       "MALA",
+       "Roberts & Tweedie 1996, eq. 2.2",
+       "θ' = θ − (ε/2)∇U(θ) + N(0, ε) (an SGLD step); MH with U and q(θ|θ')/q(θ'|θ)",
+       MalaSampler::descriptors(),
+       factory<MalaSampler>(),
+       {.output_kind = OutputKind::Exact,
+        .stability = StabilityRule::Langevin,
+        .regression_defaults = langevin_regression_defaults}},
+      {"sgnht",
+       "SGNHT (thermostat)",
+       "SGNHT",
+       "Ding, Fang, Babbush, Chen, Skeel & Neven 2014, Alg. 1",
+       "r += −ξrε − ∇Ũ(θ)ε + N(0, 2Aε); θ += εr; ξ += (rᵀr/d − 1)ε (ξ adapts to the noise)",
+       SgnhtSampler::descriptors(),
+       factory<SgnhtSampler>(),
+       {.output_kind = OutputKind::Asymptotic,
+        .channels = SgnhtSampler::channels(),
+        .stability = StabilityRule::Leapfrog,
+        .regression_defaults = sghmc_regression_defaults}},
   };
 }
 

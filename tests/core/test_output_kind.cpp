@@ -47,7 +47,8 @@ TEST_CASE("every sampler declares its kind: MH exact, SG asymptotic, naive SGHMC
       {"sgld", "asymptotic"},     {"sgd-momentum", "optimiser"}, {"sghmc-sgd", "asymptotic"},
       {"ewsg", "asymptotic"},     {"sgld-cv", "asymptotic"},     {"sghmc-cv", "asymptotic"},
       {"hmcecs", "exact"},        {"hmcecs-signed", "exact"},    {"dais", "variational"},
-      {"ns-dais", "variational"}, {"sl-dais", "variational"}};
+      {"ns-dais", "variational"}, {"sl-dais", "variational"},    {"rwm", "exact"},
+      {"mala", "exact"},          {"sgnht", "asymptotic"}};
   REQUIRE(sampler_catalogue().size() == expected.size());
   for (const SamplerInfo& info : sampler_catalogue()) {
     INFO(info.id);
