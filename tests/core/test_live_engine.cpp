@@ -406,8 +406,8 @@ TEST_CASE("chains whose kept draws exceed the memory budget are refused with the
   // Two chains fit, a third (added or duplicated) does not: refused with a message, and the
   // running chains are untouched. The rings grow as they fill, so nothing near the budget is
   // ever allocated here.
-  const double per_chain = bytes_per_draw(2);
-  const auto capacity = static_cast<std::size_t>(memory_budget_bytes() / (2.5 * per_chain));
+  const double per_chain = sgl::bytes_per_draw(2);
+  const auto capacity = static_cast<std::size_t>(sgl::memory_budget_bytes() / (2.5 * per_chain));
   LiveSetup two = gauss2d_setup({kHmc, kSghmc}, capacity);
   two.running = false;
   LiveEngine engine(two);
