@@ -35,7 +35,12 @@ xdotool windowfocus --sync "$window" || true
 
 # 1. Hide chain 1 from the legend strip, then show it again.
 label1=$(awk '$1 == "label" && $2 == 1 { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$status")
-click_rect legend/1
+for attempt in 1 2 3; do  # the first click can land before the window takes input
+  click_rect legend/1
+  for _ in $(seq 50); do no_metrics_row 1 && break; sleep 0.1; done
+  no_metrics_row 1 && break
+  echo "legend click not taken yet (attempt $attempt)"
+done
 wait_for "chain 1 ($label1) to leave the metrics table" no_metrics_row 1
 has_metrics_row 0 || { echo "chain 0 vanished too"; exit 1; }
 echo "legend click hid '$label1'"
