@@ -92,6 +92,16 @@ wait_for "the playback to restart on the new target" restarted
 echo "new target: $(state)"
 alive
 
+# 3b. Esc leaves slow motion (not in focus mode) and the chains run again; then it starts again.
+press Escape
+left() { [[ -z "$(state)" && "$(value running)" == 1 ]]; }
+wait_for "Esc to leave slow motion" left
+echo "Esc left slow motion"
+scroll_into_view chain0/slow_motion
+sleep 0.5
+click_rect chain0/slow_motion
+wait_for "slow motion to start again" started
+
 # 4. Remove chain 0 mid-playback: the mode ends and the chains run again. Its button is below
 #    the Controls panel's fold: scroll down until it is inside the panel.
 visible() {

@@ -162,7 +162,14 @@ void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
     if (press.key == GLFW_KEY_R) control_panel_.reset_all();
     if (press.key == GLFW_KEY_F1) show_help_ = !show_help_;
     if (press.key == GLFW_KEY_F) toggle_focus();
-    if (press.key == GLFW_KEY_ESCAPE && !focus_title_.empty()) exit_focus();
+    // Esc steps back one level: out of focus first, then out of slow motion.
+    if (press.key == GLFW_KEY_ESCAPE) {
+      if (!focus_title_.empty()) {
+        exit_focus();
+      } else if (control_panel_.slow_motion().active()) {
+        control_panel_.slow_motion().leave();
+      }
+    }
     if (press.key == GLFW_KEY_L)
       set_layout_mode(layout_mode_ == LayoutMode::Lecture ? LayoutMode::Dashboard
                                                           : LayoutMode::Lecture);
