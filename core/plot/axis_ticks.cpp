@@ -8,6 +8,8 @@
 #include <limits>
 #include <utility>
 
+#include "core/util/text_format.hpp"
+
 namespace sgl {
 namespace {
 
@@ -171,12 +173,7 @@ std::string format_tick_as(double value, double step, TickFormat format) {
 
 std::string tick_multiplier(double step) {
   if (!(step > 0.0) || !std::isfinite(step)) return {};
-  static const char* const kSuperscripts[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
-  const int exponent = step_exponent(step);
-  std::string text = "×10";
-  if (exponent < 0) text += "⁻";
-  for (char digit : std::to_string(std::abs(exponent))) text += kSuperscripts[digit - '0'];
-  return text;
+  return "×" + power_of_ten(step_exponent(step));
 }
 
 AxisTicks choose_ticks(const AxisTickRequest& request_in, const TickLabelMeasure& measure) {

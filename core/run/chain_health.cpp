@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/run/draw_store.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 namespace {
@@ -27,9 +28,9 @@ std::string rough_count(double value) {
   if (value < 1e4) return std::to_string(static_cast<long long>(std::round(value)));
   const int exponent = static_cast<int>(std::floor(std::log10(value)));
   const double mantissa = std::round(value / std::pow(10.0, exponent));
-  char text[48];
-  std::snprintf(text, sizeof text, "%.0f×10^%d", mantissa, exponent);
-  return text;
+  char text[24];
+  std::snprintf(text, sizeof text, "%.0f×", mantissa);
+  return text + power_of_ten(exponent);
 }
 
 }  // namespace

@@ -130,4 +130,13 @@ std::string approximate_bytes(double bytes) {
   return bytes < 999.5e15 ? "about " + byte_size(bytes) : byte_size(bytes);
 }
 
+std::string power_of_ten(int exponent) {
+  static const char* const kSuperscripts[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string text = "10";
+  if (exponent < 0) text += "⁻";
+  for (char digit : std::to_string(exponent < 0 ? -static_cast<long>(exponent) : exponent))
+    text += kSuperscripts[digit - '0'];
+  return text;
+}
+
 }  // namespace sgl

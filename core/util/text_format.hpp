@@ -32,4 +32,8 @@ std::string byte_size(double bytes);
 // "about " + byte_size(bytes), or "more than 1000 PB".
 std::string approximate_bytes(double bytes);
 
+// "10⁵", "10⁻³": a power of ten with superscript digits, which a wrapped line never splits (the
+// "10^5" it replaces read as code and could break at the caret).
+std::string power_of_ten(int exponent);
+
 }  // namespace sgl

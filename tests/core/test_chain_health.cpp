@@ -195,10 +195,10 @@ TEST_CASE("chain health: the banner names the change and what to do", "[health]"
                              {{"step_size", 2.12}}) ==
         "HMC: step size ε = 2.12 is unstable: every trajectory diverges — lower ε or press "
         "Ctrl+Z");
-  ChainHealth slow{ChainHealthState::TooSlow, "it needs ~3×10^5 steps to cross the target"};
+  ChainHealth slow{ChainHealthState::TooSlow, "it needs ~3×10⁵ steps to cross the target"};
   CHECK(
       chain_health_message("HMC", slow, descriptors, {{"step_size", 0.1}}, {{"step_size", 0.0002}})
-          .find("is far too slow: it needs ~3×10^5 steps to cross the target — raise ε") !=
+          .find("is far too slow: it needs ~3×10⁵ steps to cross the target — raise ε") !=
       std::string::npos);
   CHECK(chain_health_message("HMC", slow, descriptors, {{"step_size", 0.1}}, {{"step_size", 0.1}})
             .find("HMC: its settings are far too slow") == 0);

@@ -60,3 +60,10 @@ TEST_CASE("100000 unlabelled chains are named in O(n log n)", "[text][scenario]"
   CHECK(scenario.chains[1].label == "sgld#2");
   CHECK(scenario.chains.back().label == "sgld#" + std::to_string(kChains));
 }
+
+TEST_CASE("powers of ten are written with superscript digits", "[text]") {
+  CHECK(sgl::power_of_ten(5) == "10⁵");
+  CHECK(sgl::power_of_ten(-3) == "10⁻³");
+  CHECK(sgl::power_of_ten(0) == "10⁰");
+  CHECK(sgl::power_of_ten(12) == "10¹²");
+}
