@@ -55,11 +55,11 @@ std::pair<std::string, std::string> split_details(const std::string& reason) {
   return {reason, {}};
 }
 
-// Wrapped text that never breaks a number ("h = 0." | "05"): ImGui's own wrap breaks after a
-// '.', so lines are broken at spaces only, as in the notes (scenario/note_wrap.hpp). One group,
-// so that hovering any line hovers the whole text.
-void text_keeping_numbers(const std::string& text) {
-  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize());
+}  // namespace
+
+void text_keeping_numbers(const std::string& text, float width) {
+  if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
+  width = std::max(width, ImGui::GetFontSize());
   const auto measure = [](std::string_view piece) {
     return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
   };
@@ -68,8 +68,6 @@ void text_keeping_numbers(const std::string& text) {
     ImGui::TextUnformatted(line.c_str());
   ImGui::EndGroup();
 }
-
-}  // namespace
 
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
   for (const StabilityHint& hint : hints) {

@@ -15,6 +15,11 @@ namespace sgl {
 
 // Draws each hint on its own line, coloured by its level; hovering explains the rule and says
 // where the curvature came from (`curvature`, e.g. "λ_max = 8 at the mode"; "" if unknown).
+// Wrapped text that never breaks a number ("h = 0." | "05"): ImGui's own wrap breaks after a
+// '.', so lines are broken at spaces only, as in the notes (scenario/note_wrap.hpp). One group,
+// so that hovering or clicking any line is the whole text's. `width` 0: the space left.
+void text_keeping_numbers(const std::string& text, float width = 0.0f);
+
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature);
 
 // MH samplers (HMC) do not stop at a divergence: the trajectory is rejected and counted. Says how

@@ -124,9 +124,7 @@ void ControlPanel::show_chain_health(const ChainSnapshot& chain) {
   if (held_layout_.begin_block(probe + "/verdict",
                                !chain.stopped && chain.health.state != ChainHealthState::Ok)) {
     ImGui::PushStyleColor(ImGuiCol_Text, health_colour(chain.health.state));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(health_sentence(chain).c_str());
-    ImGui::PopTextWrapPos();
+    text_keeping_numbers(health_sentence(chain));
     ImGui::PopStyleColor();
     ui_probe::record_last_item(probe + "/health");
     held_layout_.end_block(probe + "/verdict");
@@ -160,7 +158,8 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
   if (ImGui::Begin("##chain health banner", nullptr, flags)) {
     ui_probe::record_current_window("banner/health");
     banner_height_ = ImGui::GetWindowHeight();
-    ImGui::PushTextWrapPos(w - 4.0f * inset);
+    const float wrap_x = w - 4.0f * inset;  // window-local, as PushTextWrapPos takes it
+    ImGui::PushTextWrapPos(wrap_x);
     for (const ChainSnapshot* chain : flagged) {
       ImGui::PushID(chain->id);
       const auto found = colours.find(chain->id);
@@ -178,7 +177,8 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
       const ImVec2 top = ImGui::GetCursorScreenPos();
       ImGui::Indent(inset);
       ImGui::PushStyleColor(ImGuiCol_Text, colour);
-      ImGui::TextUnformatted(sentence.c_str());
+      // Wrapped at spaces only (never inside a number), at the same edge as the buttons below.
+      text_keeping_numbers(sentence, wrap_x - ImGui::GetCursorPosX());
       ImGui::PopStyleColor();
       ui_probe::record_text("banner/" + std::to_string(chain->id), sentence);
       if (ImGui::IsItemClicked()) scroll_to_chain_ = chain->id;
