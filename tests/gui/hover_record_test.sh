@@ -38,7 +38,9 @@ last=$((frames - 1))
 "$check_gif" "$work/hover.gif" 1600 1000 1 $last "$work/last.png" > "$work/gif.check" ||
   { cat "$work/gif.check"; fail "hover.gif"; }
 # shellcheck disable=SC2086
-"$check_rect" "$work/screen.png" $ring 0 0 0 || fail "the screen shows no ring at [$ring]"
+# The ring was drawn on screen (its probe above); --screenshot, like the recording, leaves it out
+# (under Xvfb the pointer rests mid-screen: every shot would carry a ring or a tooltip).
+"$check_rect" "$work/screen.png" $ring nodark 3 || fail "the --screenshot shows the hover ring at [$ring]"
 # shellcheck disable=SC2086
 "$check_rect" "$work/last.png" $ring nodark 3 || fail "the recording shows the hover ring at [$ring]"
 total=$(awk '/^total delay/ { print $3 }' "$work/gif.check")

@@ -232,8 +232,11 @@ int run_gui(const GuiOptions& options) {
     shell->frame(window.font_size(), window.take_key_presses());
     window.set_title(shell->title());
     if (last_frame || !recorders.empty() || shell->needs_framebuffer()) window.force_render();
-    // Recordings and exports never show a tooltip or an open menu (clean_frame.hpp).
-    if (!recorders.empty() || shell->needs_framebuffer()) window.capture_clean_frame();
+    // Recordings, exports and --screenshot never show a tooltip, an open menu or the hover ring
+    // (clean_frame.hpp): under Xvfb the pointer rests mid-screen and would put one in every shot.
+    const bool screenshot_now = last_frame && !options.screenshot_path.empty();
+    if (!recorders.empty() || shell->needs_framebuffer() || screenshot_now)
+      window.capture_clean_frame();
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
     if (last_frame && !options.export_dir.empty()) {
       const std::string refusal =
@@ -273,10 +276,14 @@ int run_gui(const GuiOptions& options) {
                              error))
         std::fprintf(stderr, "error: %s\n", error.c_str());
     }
-    if (last_frame && !options.screenshot_path.empty()) {
+    if (screenshot_now) {
       std::string error;
-      if (!save_framebuffer_png(options.screenshot_path, window.framebuffer_width(),
-                                window.framebuffer_height(), error)) {
+      const bool saved =
+          window.clean_frame()
+              ? write_png(options.screenshot_path, *window.clean_frame(), error)
+              : save_framebuffer_png(options.screenshot_path, window.framebuffer_width(),
+                                     window.framebuffer_height(), error);
+      if (!saved) {
         std::fprintf(stderr, "error: %s\n", error.c_str());
         return 2;
       }
