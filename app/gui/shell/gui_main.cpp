@@ -235,10 +235,11 @@ int run_gui(const GuiOptions& options) {
     // Recordings, exports and --screenshot never show a tooltip, an open menu or the hover ring
     // (clean_frame.hpp): under Xvfb the pointer rests mid-screen and would put one in every shot.
     const bool screenshot_now = last_frame && !options.screenshot_path.empty();
-    if (!recorders.empty() || shell->needs_framebuffer() || screenshot_now)
+    const bool exports_now = last_frame && !options.export_dir.empty();
+    if (!recorders.empty() || shell->needs_framebuffer() || screenshot_now || exports_now)
       window.capture_clean_frame();
     window.render(kBackgroundRgb[0], kBackgroundRgb[1], kBackgroundRgb[2]);
-    if (last_frame && !options.export_dir.empty()) {
+    if (exports_now) {
       const std::string refusal =
           shell->request_all_exports(options.export_dir, options.export_panels);
       if (!refusal.empty()) {
