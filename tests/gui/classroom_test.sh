@@ -39,7 +39,8 @@ for attempt in 1 2 3; do  # the first click can land before the window takes inp
   click_rect legend/1
   for _ in $(seq 50); do no_metrics_row 1 && break; sleep 0.1; done
   no_metrics_row 1 && break
-  echo "legend click not taken yet (attempt $attempt)"
+  echo "legend click not taken yet (attempt $attempt): legend/1 at [$(rect_of legend/1)]," \
+    "frame $(value frame), metrics rows: $(grep -c '^text metrics/label/' "$status")"
 done
 wait_for "chain 1 ($label1) to leave the metrics table" no_metrics_row 1
 has_metrics_row 0 || { echo "chain 0 vanished too"; exit 1; }
