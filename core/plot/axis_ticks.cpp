@@ -231,6 +231,20 @@ AxisTicks choose_ticks(const AxisTickRequest& request_in, const TickLabelMeasure
       }
     }
   }
+  // "26 27 28 ×10⁻²" for 0.26–0.28 puzzled newcomers, who read two plain labels (0.26, 0.28) at
+  // once: a factor of 10 or 100 is used only where other forms cannot label two ticks.
+  const auto small_factor = [](const Candidate& candidate) {
+    return candidate.ticks.format == TickFormat::Scaled &&
+           std::abs(step_exponent(candidate.ticks.ticks.step)) < 3;
+  };
+  int most_without_small_factor = 0;
+  for (const Candidate& candidate : fitting)
+    if (!small_factor(candidate))
+      most_without_small_factor = std::max(most_without_small_factor, candidate.labelled);
+  if (most_without_small_factor >= 2) {
+    std::erase_if(fitting, small_factor);
+    most_labelled = most_without_small_factor;
+  }
   // Three labelled ticks whenever any choice gives them; among those, the best score.
   const int needed = std::min(3, most_labelled);
   for (Candidate& candidate : fitting) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/sampler_registry.hpp"
@@ -89,6 +90,21 @@ void Chain::set_params(const ParamValues& params) {
   history_.push_back({sampler_->counters().steps, params});
   settings_start_step_ = sampler_->counters().steps;
   settings_base_ = sampler_->counters();
+}
+
+std::size_t Chain::revert_params(const ParamValues& before) {
+  // The first change after the parameters were last `before`: the draws after it were made
+  // under the settings being undone. None found (the history was reset since): forget nothing.
+  std::optional<std::uint64_t> undone_from;
+  for (std::size_t i = history_.size(); i-- > 0;) {
+    const ParamValues& previous = i > 0 ? history_[i - 1].params : initial_params_;
+    if (previous == before) {
+      undone_from = history_[i].step;
+      break;
+    }
+  }
+  set_params(before);
+  return undone_from ? draws_.drop_after(*undone_from) : 0;
 }
 
 SamplerCounters Chain::settings_counters() const {

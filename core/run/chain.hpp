@@ -32,6 +32,11 @@ class Chain {
   // Drops the stored draws made before the current settings took effect (the chain goes on).
   void forget_draws_before_settings() { draws_.drop_through(settings_start_step_); }
 
+  // Undo: returns to `before` and forgets the draws made since the parameters last were
+  // `before` (a slider drag logs many changes; all of them are undone), so a histogram damaged by
+  // the undone setting is as if it had never been. Returns how many draws were forgotten.
+  std::size_t revert_params(const ParamValues& before);
+
   const std::string& sampler_id() const { return sampler_id_; }
   const ParamValues& params() const { return params_; }  // user values as given
   // The user values the chain (re)started with: with param_history() they replay the chain.

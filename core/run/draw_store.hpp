@@ -120,6 +120,21 @@ class DrawStore final : public DrawSink {
     size_ -= first_kept;
   }
 
+  // Forgets the newest draws, those after step `step` (undoing a change forgets the draws made
+  // under it). Unlike drop_through, appended() no longer counts them: they were taken back, not
+  // pushed out, so a reader that counts appended draws must restart (LiveChainStats does).
+  // Returns how many draws were forgotten.
+  std::size_t drop_after(std::uint64_t step) {
+    std::size_t kept = size_;
+    while (kept > 0 && iteration(kept - 1) > step) --kept;
+    const std::size_t dropped = size_ - kept;
+    if (dropped == 0) return 0;
+    if (capacity_ > 0) next_slot_ = (next_slot_ + capacity_ - dropped) % capacity_;
+    size_ = kept;
+    appended_ -= dropped;
+    return dropped;
+  }
+
   // Bytes the arrays hold now (what the draws cost in memory, for the memory tests and bench).
   std::size_t allocated_bytes() const {
     return iteration_.capacity() * sizeof(std::uint64_t) +

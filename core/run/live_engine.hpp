@@ -55,7 +55,7 @@ struct LiveSetup {
   std::shared_ptr<const Target> built_target;
   TargetSpec built_from;
   std::size_t draw_capacity = kLiveDrawsPerChain;  // draws kept per chain (ring buffer)
-  double steps_per_second = 0.0;         // per chain; 0 = as fast as possible
+  double steps_per_second = 0.0;                   // per chain; 0 = as fast as possible
   bool running = true;
 };
 
@@ -85,6 +85,9 @@ class LiveEngine {
   // parameter change), so a histogram damaged by a bad setting recovers.
   void forget_draws_before_change(int id);
   void set_chain_params(int id, const ParamValues& params);
+  // Undo (Ctrl+Z): chain `id` returns to `before` and forgets the draws made under the settings
+  // undone (Chain::revert_params); its statistics restart from the draws it keeps.
+  void revert_chain_params(int id, const ParamValues& before);
   void set_chain_sampler(int id, const std::string& sampler_id, const ParamValues& params);
   void set_chain_enabled(int id, bool enabled);
   // Renames a chain; refused when empty or taken by another chain.

@@ -43,6 +43,14 @@ std::string chain_name(const LiveChain& live) {
   return "'" + live.label + "'";
 }
 
+// New settings (K, a stopped training) change the cost, the report and the annealing picture.
+void note_new_settings(LiveChain& live) {
+  live.probe_cost = true;
+  live.training_steps_seen = ~std::uint64_t{0};
+  live.annealing_steps_seen = ~std::uint64_t{0};
+  live.annealing_allowed_at = {};
+}
+
 }  // namespace
 
 LiveEngine::Impl::Impl(const LiveSetup& setup)
@@ -217,11 +225,19 @@ void LiveEngine::Impl::set_chain_params(int id, const ParamValues& params) {
   } catch (const UserError& error) {
     throw UserError(chain_name(live) + ": " + error.what());
   }
-  live.probe_cost = true;
-  // New settings (K, a stopped training) change the report and the annealing picture.
-  live.training_steps_seen = ~std::uint64_t{0};
-  live.annealing_steps_seen = ~std::uint64_t{0};
-  live.annealing_allowed_at = {};
+  note_new_settings(live);
+}
+
+void LiveEngine::Impl::revert_chain_params(int id, const ParamValues& before) {
+  LiveChain& live = find_chain(id);
+  std::size_t forgotten = 0;
+  try {
+    forgotten = live.chain->revert_params(before);  // validates first: a refusal forgets nothing
+  } catch (const UserError& error) {
+    throw UserError(chain_name(live) + ": " + error.what());
+  }
+  note_new_settings(live);
+  if (forgotten > 0) live.stats.restart_from_store(*live.chain);
 }
 
 void LiveEngine::Impl::set_chain_sampler(int id, const std::string& sampler_id,

@@ -62,13 +62,17 @@ const char* output_kind_name(OutputKind kind) {
   return "exact";
 }
 
+const char* output_kind_plain_name(OutputKind kind) {
+  return kind == OutputKind::Asymptotic ? "approximate" : output_kind_name(kind);
+}
+
 const char* output_kind_meaning(OutputKind kind) {
   switch (kind) {
     case OutputKind::Exact:
       return "exact: Metropolis-Hastings corrected, the draws target the posterior at any step";
     case OutputKind::Asymptotic:
-      return "asymptotic: correct as the step size goes to 0; at a finite step the spread is "
-             "somewhat off (smaller steps, smaller error)";
+      return "asymptotic (approximate): correct as the step size goes to 0; at a finite step "
+             "the spread is somewhat off (smaller steps, smaller error)";
     case OutputKind::Biased:
       return "biased: wrong even as the step size goes to 0";
     case OutputKind::Optimiser:

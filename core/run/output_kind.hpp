@@ -28,6 +28,9 @@ constexpr double kDegenerateWeightFraction = 0.01;
 
 // "exact", "asymptotic", "biased", "optimiser", "variational" (summary.json's `kind`).
 const char* output_kind_name(OutputKind kind);
+// The window's word for it: "asymptotic" reads as jargon to a class, so it says "approximate"
+// (the tooltip, output_kind_meaning, says approximate how); the others as output_kind_name.
+const char* output_kind_plain_name(OutputKind kind);
 // One line for tooltips and docs: what the kind means for the draws.
 const char* output_kind_meaning(OutputKind kind);
 

@@ -160,6 +160,42 @@ TEST_CASE("forget draws before this change: the histogram restarts at the change
   }
 }
 
+TEST_CASE("undo forgets the draws made under the undone values, a whole drag at once", "[health]") {
+  // HMC at eps = 0.1; a drag passes 0.5 and ends at 2.12 (every trajectory diverges there);
+  // Ctrl+Z returns to 0.1, and the draws of the drag must leave the histogram (the newcomer
+  // saw TV 0.6 after undoing). Both the CLI's unbounded store and the window's ring.
+  const auto target = double_well();
+  for (std::size_t capacity : {std::size_t{0}, std::size_t{1000}, std::size_t{600}}) {
+    const ParamValues good{{"step_size", 0.1}, {"leapfrog_steps", 10}};
+    Chain chain(target, "hmc", good, 3, target->default_init(), 0, 1, capacity);
+    LiveChainStats stats(*target, make_live_truth_bins(*target));
+    chain.run(500);
+    stats.consume(chain);
+    chain.set_params({{"step_size", 0.5}, {"leapfrog_steps", 10}});
+    chain.run(100);
+    chain.set_params({{"step_size", 2.12}, {"leapfrog_steps", 10}});
+    chain.run(200);
+    stats.consume(chain);
+    const std::size_t held = chain.draws().size();
+    CHECK(chain.revert_params(good) == std::min<std::size_t>(held, 300));
+    stats.restart_from_store(chain);
+    CHECK(chain.params() == good);
+    CHECK(chain.draws().size() == held - std::min<std::size_t>(held, 300));
+    CHECK(chain.draws().iteration(chain.draws().size() - 1) == 500);
+    CHECK(stats.histograms()[0].total() == chain.draws().size());
+    // The chain goes on from where it is; new draws follow the kept ones.
+    chain.run(40);
+    stats.consume(chain);
+    CHECK(chain.draws().iteration(chain.draws().size() - 1) == 840);
+    CHECK(stats.histograms()[0].total() == chain.draws().size());
+  }
+  // Undoing when the values were never `before` since the last reset forgets nothing.
+  Chain chain(target, "hmc", {{"step_size", 0.2}}, 3, target->default_init(), 0, 1, 0);
+  chain.run(50);
+  CHECK(chain.revert_params({{"step_size", 0.1}}) == 0);
+  CHECK(chain.draws().size() == 50);
+}
+
 TEST_CASE("last stable settings after a drag: the value before the drag, not one met mid-drag",
           "[health][stability]") {
   // SGHMC ran at C = 1; one drag went through 4.139 (long enough at full speed to run 500 steps)

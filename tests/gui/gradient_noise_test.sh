@@ -6,6 +6,8 @@
 #  2. opened from the View menu (xdotool) in the default lecture layout, it docks into the main
 #     slot (data area >= 500×350, clear of the Controls) instead of floating over the Controls at
 #     296×560, and its read-out never breaks a number across lines ("B = ½εV = 0.2" on one line);
+#     The histogram (the lesson's main panel) stays on screen; slow motion started then keeps both
+#     it and Gradient noise on screen with their plots drawn; a switch of target measures again;
 #  3. it is not on the dashboard (opt-in).
 # Usage: gradient_noise_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
@@ -103,6 +105,36 @@ grep -Eq '(^| )C = [0-9]' "$work/readout.txt" || fail "'C = number' is split acr
 grep -Eq '(=|trace)$' "$work/readout.txt" && fail "a read-out line ends before its number"
 awk 'prev ~ /[0-9][.,]$/ && $0 ~ /^[0-9]/ { bad = 1 } { prev = $0 } END { exit !bad }' \
   "$work/readout.txt" && fail "a number is split across two read-out lines"
+# The lesson's main panel (the histogram) is still on screen, heading the side column.
+grep -q '^rect panel/Histogram vs truth ' "$work/docked.status" ||
+  fail "docking Gradient noise took the Histogram off the screen"
+
+# Slow motion while it is docked: the phase space plays the path in the main slot; the
+# Gradient noise panel and the histogram stay on screen, each big enough to draw its plot.
+scroll_into_view chain0/slow_motion
+sleep 0.5
+click_rect chain0/slow_motion
+slow_motion_on() { grep -q '^rect slowmo/readout ' "$status"; }
+wait_for "slow motion's read-out" slow_motion_on
+sleep 1
+cp "$status" "$work/slowmo.status"
+for panel in "Histogram vs truth" "Gradient noise"; do
+  grep -q "^rect panel/$panel " "$work/slowmo.status" ||
+    fail "slow motion took '$panel' off the screen"
+  grep -q "^rect plot/${panel// /_}/0 " "$work/slowmo.status" ||
+    fail "slow motion squeezed '$panel' until its plot is not drawn"
+done
+xdotool key Escape
+# A switch of target measures again: the cloud of the double well is not the harmonic's.
+[[ "$(text_of gradnoise/target)" == chen-doublewell ]] ||
+  fail "the measurement names target '$(text_of gradnoise/target)'"
+scroll_controls_to target/combo
+click_rect target/combo
+wait_for "the target list" has_rect target/option/harmonic
+click_rect target/option/harmonic
+remeasured() { [[ "$(text_of gradnoise/target)" == harmonic ]]; }
+wait_for "Gradient noise to measure the new target" remeasured
+echo "after the switch to harmonic, Gradient noise measured on: $(text_of gradnoise/target)"
 kill $app 2>/dev/null || true
 
 "$exe" gui --scenario "$work/scenario.json" --layout dashboard --size 1600x1000 --frames 40 \

@@ -50,10 +50,13 @@ for _ in $(seq 15); do
 done
 sleep 0.5
 in_controls chain0/step_size && echo "(note: HMC's slider still in view after scrolling)"
+held() { awk -v id="$1" '$1 == "chain" && $2 == id { print $9 }' "$status"; }
 xdotool mousemove --window "$window" 700 400
+held_unstable=$(held 0)
 xdotool key ctrl+z
 restored() { [[ "$(param 0 step_size)" == "$step0" ]]; }
 wait_for "ε back to $step0 after Ctrl+Z" restored
+held_restored=$(held 0)
 scrolled_back() { in_controls chain0/step_size; }
 wait_for "the Controls to scroll to HMC" scrolled_back
 legend_running() { [[ "$(legend 0)" == running ]]; }
@@ -63,6 +66,12 @@ wait_for "the divergence count to describe the restored settings (none)" no_dive
 no_banner() { [[ -z "$(text_of banner/0)" ]]; }
 wait_for "the banner to go" no_banner
 echo "after Ctrl+Z: ε $(param 0 step_size), legend '$(legend 0)', no divergences under these settings"
+# The draws made at the undone ε left the histogram with it: fewer are held than before Ctrl+Z
+# (the chain, paused by nothing, keeps adding draws at the restored ε, so compare at once).
+echo "draws held: $held_unstable before Ctrl+Z, $held_restored after"
+(( held_restored < held_unstable )) || { echo "Ctrl+Z kept the draws made at the undone ε"; exit 1; }
+text_of controls/status | grep -q "draws made with the undone value are forgotten" ||
+  { echo "the undo status does not say the draws were forgotten: $(text_of controls/status)"; exit 1; }
 scroll_controls_to chain0/forget_draws
 click_rect chain0/forget_draws
 forgot() { text_of controls/status | grep -q '^Forgot HMC'; }

@@ -101,6 +101,14 @@ awk -v w="$tw" -v h="$th" 'BEGIN { exit !(w >= 500 && h >= 300) }' ||
 # mcmc-demo's marginals on the Target view's edges: x along the top, y along the right.
 wait_for "the marginal histograms on the Target view" has_rect target/marginal_x
 has_rect target/marginal_y || { echo "no y marginal on the right edge"; exit 1; }
+# They stand in a margin beyond the target's box, never over the chains (on a ring the draws
+# reach the box's edges).
+read -r mx my mw mh < <(rect_of target/marginal_x)
+read -r qx qy qw qh < <(rect_of target/marginal_y)
+read -r bx by bw bh < <(rect_of target/box)
+awk -v my="$my" -v mh="$mh" -v by="$by" -v qx="$qx" -v bx="$bx" -v bw="$bw" \
+  'BEGIN { exit !(my + mh <= by + 1 && qx >= bx + bw - 1) }' ||
+  { echo "the marginal bands overlap the target's box (x band $my+$mh, y band $qx; box $bx $by $bw $bh)"; exit 1; }
 typed_headline() { [[ "$(text_of headline)" == "U = "*": HMC, naive SGHMC, SGHMC and SGLD against the truth" ]]; }
 wait_for "the headline to name the typed target" typed_headline
 echo "4. custom (2-D): Target $(panel_rect Target), plot ${tw}x${th}; headline '$(text_of headline)'"

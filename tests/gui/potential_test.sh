@@ -67,6 +67,19 @@ steps_after=$(value steps)
 (( steps_after > steps_before )) || { echo "the chains stopped while the text was invalid"; exit 1; }
 echo "invalid text: error shown, chains kept the banana ($steps_before -> $steps_after steps)"
 
+# Typing with the pointer resting on the box: the grammar tooltip stays away (it covered the
+# Target controls above the box while the newcomer typed).
+click_rect target/potential
+sleep 0.3
+xdotool type --delay 30 -- "+"
+sleep 0.6
+if grep -q '^rect potential/tooltip ' "$status"; then
+  echo "the grammar tooltip shows while typing"; exit 1
+fi
+press BackSpace
+xdotool mousemove --window "$window" 150 900
+echo "no grammar tooltip while typing"
+
 if [[ $# -ge 5 ]]; then
   wanted=$5
   type_expression "$wanted"

@@ -23,6 +23,13 @@ std::vector<const ImDrawList*> overlay_draw_lists() {
   return lists;
 }
 
+void screen_only_text(ImU32 colour, const char* text) {
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  ImGui::Dummy(size);
+  ImGui::GetForegroundDrawList()->AddText(at, colour, text);
+}
+
 ImDrawData without_draw_lists(const ImDrawData& data,
                               const std::vector<const ImDrawList*>& overlays,
                               std::vector<ImDrawList*>& storage) {

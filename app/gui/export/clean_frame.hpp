@@ -14,6 +14,11 @@ namespace sgl {
 // decorations such as a plot's hover ring (call after ImGui::Render()).
 std::vector<const ImDrawList*> overlay_draw_lists();
 
+// Text for the person at the screen only (the REC mark, an export's "exported …" line): laid out as
+// an item of the current window (hover works) but drawn on the foreground list, so recordings and
+// exports never show it.
+void screen_only_text(ImU32 colour, const char* text);
+
 // `data` without `overlays`; its list array lives in `storage`.
 ImDrawData without_draw_lists(const ImDrawData& data,
                               const std::vector<const ImDrawList*>& overlays,

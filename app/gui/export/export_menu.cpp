@@ -2,9 +2,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
+#include "app/gui/export/clean_frame.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 
 namespace sgl {
@@ -33,14 +35,23 @@ void ExportMenu::show_menu_items(const std::vector<std::string>& panels,
       if (ImGui::MenuItem(panel.c_str())) request(ExportKind::ViewPng, panel);
     ImGui::EndMenu();
   }
+  // Every panel is listed, those without a vector version greyed with the reason, so nobody
+  // hunts for a missing entry.
+  const auto vector_items = [&](ExportKind kind) {
+    for (const std::string& panel : panels) {
+      const bool vector =
+          std::find(vector_panels.begin(), vector_panels.end(), panel) != vector_panels.end();
+      if (ImGui::MenuItem(panel.c_str(), nullptr, false, vector)) request(kind, panel);
+      if (!vector && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s has no vector version: export it as PNG", panel.c_str());
+    }
+  };
   if (ImGui::BeginMenu("View as SVG (vector, slide 1280×720)")) {
-    for (const std::string& panel : vector_panels)
-      if (ImGui::MenuItem(panel.c_str())) request(ExportKind::ViewSvg, panel);
+    vector_items(ExportKind::ViewSvg);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View as SVG (vector, panel size)")) {
-    for (const std::string& panel : vector_panels)
-      if (ImGui::MenuItem(panel.c_str())) request(ExportKind::ViewSvgPanelSize, panel);
+    vector_items(ExportKind::ViewSvgPanelSize);
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Window as PNG")) request(ExportKind::WindowPng);
@@ -69,9 +80,9 @@ void ExportMenu::show_status() {
   const float right = ImGui::GetWindowContentRegionMax().x;
   const float x = right - width - ImGui::GetStyle().ItemSpacing.x;
   if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
-  const ImVec4 colour =
-      status_is_error_ ? ImVec4(0.75f, 0.05f, 0.05f, 1.0f) : ImVec4(0.10f, 0.40f, 0.15f, 1.0f);
-  ImGui::TextColored(colour, "%s", status_.c_str());
+  const ImU32 colour = status_is_error_ ? IM_COL32(191, 13, 13, 255) : IM_COL32(26, 102, 38, 255);
+  // On screen only: an export made right after another must not show "exported …" in it.
+  screen_only_text(colour, status_.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status_.c_str());
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "app/gui/export/clean_frame.hpp"
 #include "app/gui/export/exporter.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/io/new_file.hpp"
@@ -53,7 +54,9 @@ void GifRecordingMenu::show_menu_items(const std::vector<std::string>& panels) {
 
 void GifRecordingMenu::show_indicator() {
   if (!recorder_) return;
-  ImGui::TextColored(ImVec4(0.85f, 0.05f, 0.05f, 1.0f), "● REC %.1f s", elapsed_seconds());
+  char mark[32];
+  std::snprintf(mark, sizeof(mark), "● REC %.1f s", elapsed_seconds());
+  screen_only_text(IM_COL32(217, 13, 13, 255), mark);  // never in the recording itself
   ui_probe::record_last_item("record/indicator");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Recording %s to a GIF; File → Record GIF… → Stop recording ends it.",

@@ -211,14 +211,17 @@ void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
     return;
   }
   pending_anchor_ = chain_anchor(entry->chain_id, changed_param(entry->after, entry->before));
-  engine_.set_chain_params(entry->chain_id, entry->before);
+  // The draws made under the undone values go too, so a histogram damaged by an extreme setting
+  // is as it was before the change.
+  engine_.revert_chain_params(entry->chain_id, entry->before);
   edited_params_[entry->chain_id] = entry->before;
   // Undoing the change that stopped a chain resumes it: it restarts under the values restored.
   if (chain->stopped) engine_.reset_chain(entry->chain_id);
   scroll_to_chain_ = entry->chain_id;
   set_status("Undone (Ctrl+Z) on " + chain->label + ": " +
                  describe_param_change(info->params, entry->after, entry->before) +
-                 (chain->stopped ? "; the chain restarts" : ""),
+                 (chain->stopped ? "; the chain restarts"
+                                 : "; the draws made with the undone value are forgotten"),
              false);
 }
 

@@ -39,7 +39,13 @@ std::string health_sentence(const ChainSnapshot& chain) {
   return chain_health_message(chain.label, chain.health, info->params, before, after);
 }
 
-bool forget_button(const ChainSnapshot& chain, const char* label) {
+// "Forget draws before this change", or "Forget earlier draws" where the long label would be cut
+// off (the Controls column at 1280×720); the tooltip says the rest.
+bool forget_button(const ChainSnapshot& chain) {
+  const char* label = "Forget draws before this change";
+  const float padding = 2.0f * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::CalcTextSize(label).x + padding > ImGui::GetContentRegionAvail().x)
+    label = "Forget earlier draws";
   const bool clicked = ImGui::SmallButton(label);
   ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/forget_draws");
   if (ImGui::IsItemHovered())
@@ -132,7 +138,7 @@ void ControlPanel::show_chain_health(const ChainSnapshot& chain) {
   // Offered after any change: once a bad setting is undone, the histogram can drop what it did.
   if (held_layout_.begin_block(probe + "/forget",
                                !chain.stopped && chain.settings_start_step > 0)) {
-    if (forget_button(chain, "Forget draws before this change")) forget_draws_before_change(chain);
+    if (forget_button(chain)) forget_draws_before_change(chain);
     held_layout_.end_block(probe + "/forget");
   }
 }
@@ -194,8 +200,7 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
         }
         if (ImGui::SmallButton(stable ? "Reset keeping these settings" : "Reset chain"))
           reset_chain_with(*chain, std::nullopt);
-      } else if (chain->settings_start_step > 0 &&
-                 forget_button(*chain, "Forget draws before this change")) {
+      } else if (chain->settings_start_step > 0 && forget_button(*chain)) {
         forget_draws_before_change(*chain);
       }
       ImGui::Unindent(inset);

@@ -25,7 +25,8 @@ const std::vector<GlossaryEntry>& glossary() {
        "an auxiliary chain show its rate in a column of its own (α_u, α_I)"},
       {"α_θ", "Acceptance rate of the θ update (the HMC trajectory) of HMC-ECS"},
       {"α_u", "Acceptance rate of HMC-ECS's subsample update u (a block of indices redrawn)"},
-      {"α_I", "Acceptance rate of EWSG's Metropolis index chain (which data block I gives the gradient)"},
+      {"α_I",
+       "Acceptance rate of EWSG's Metropolis index chain (which data block I gives the gradient)"},
       {"τ̂",
        "Signed HMC-ECS: fraction of iterations whose likelihood estimate L̂ was positive; "
        "sign-weighted means have variance growing as 1/(2τ̂ − 1)²"},
@@ -50,7 +51,8 @@ const std::vector<GlossaryEntry>& glossary() {
       {"coordinate", "The selected coordinate, and the worst over all coordinates"},
       {"ensemble",
        "The ensemble's chains of one sampler: R̂ and ESS over each chain's later checkpoints"},
-      {"ESS/1k grad", "Smallest ESS per 1000 gradient evaluations: efficiency per unit of work"},
+      {"ESS per 1000 gradients",
+       "Smallest ESS per 1000 gradient evaluations: efficiency per unit of work"},
       {"CT",
        "Computing time: IAT × data passes per iteration, the cost of one independent draw in "
        "full-data passes (Dang et al. 2019)"},

@@ -28,6 +28,14 @@ bool GradientNoiseInspector::inspectable(const ChainSnapshot& chain) {
   return chain.full_params.contains("batch_size") || chain.full_params.contains("noise_var");
 }
 
+bool GradientNoiseInspector::stale(const EngineSnapshot& snapshot,
+                                   const ChainSnapshot& chain) const {
+  if (!result_) return false;
+  const FrozenChain& frozen = result_->chain;
+  return frozen.target != snapshot.target ||
+         (frozen.chain_id == chain.id && frozen.sampler_id != chain.sampler_id);
+}
+
 void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainSnapshot& chain,
                                     int samples) {
   if (!snapshot.target) return;
@@ -35,6 +43,8 @@ void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainS
   frozen.chain_id = chain.id;
   frozen.label = chain.label;
   frozen.sampler_id = chain.sampler_id;
+  frozen.target = snapshot.target;
+  frozen.target_id = snapshot.target_spec.id;
   const int dim = snapshot.target->dim();
   const std::size_t rows = chain.recent_steps.size();
   if (rows > 0 && chain.recent_theta.size() >= rows * static_cast<std::size_t>(dim)) {

@@ -30,6 +30,10 @@ struct FrozenChain {
   bool uses_control_variate = false;     // sgld-cv, sghmc-cv
   bool second_order = false;             // control_variate = taylor2
   bool ewsg = false;                     // weights its blocks by the frozen momentum r
+  // The target measured on: a switch of target makes the result stale (held, so the identity
+  // stays unique while the result lives).
+  std::shared_ptr<const Target> target;
+  std::string target_id;  // its registry id, for the status file
 };
 
 struct InspectorResult {
@@ -55,6 +59,10 @@ class GradientNoiseInspector {
 
   bool busy() const { return job_.running() || pending_ != nullptr; }
   const InspectorResult* result() const { return result_ ? result_.get() : nullptr; }
+  // Whether the result was measured on another target or another sampler than the snapshot's
+  // (the panel then measures again rather than show the old cloud).
+  bool stale(const EngineSnapshot& snapshot, const ChainSnapshot& chain) const;
+  void forget_result() { result_.reset(); }
   int selected_chain = -1;  // chain id chosen in the panel (−1: the first inspectable)
 
  private:

@@ -404,6 +404,8 @@ void show_gradient_noise_view(ViewContext& context) {
     return;
   }
   header(context, state, *chain);
+  // A cloud measured on the previous target (or sampler) is not this one's.
+  if (state.stale(snapshot, *chain) && !state.busy()) state.forget_result();
   // Freeze at the chain's θ as soon as it has moved, so the panel shows something when opened.
   if (!state.result() && !state.busy() && !chain->recent_steps.empty())
     state.freeze(snapshot, *chain, kSamples);
@@ -413,6 +415,7 @@ void show_gradient_noise_view(ViewContext& context) {
                              : "Waiting for the chain's first draw.");
     return;
   }
+  ui_probe::record_text("gradnoise/target", result->chain.target_id);
   if (!result->error.empty()) {
     views::note(result->error.c_str());
     return;

@@ -51,17 +51,23 @@ void cut_bar_labels(const std::vector<ChainBars>& bars, double bar_cap) {
     if (!(chain.tallest > 0.0)) continue;
     const std::string text = "↑" + views::compact_number(chain.tallest, 2);
     const plot::Point at = plot::PlotToPixels(chain.tallest_x, bar_cap);
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    // On a light box as wide as the text plus TextBox's padding: over the cut bars the bare
+    // digits were lost among the bars' outlines.
+    const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
+    const float pad = 0.6f * ImGui::GetFontSize();  // TextBox pads 0.3 font on each side
+    const ImVec2 size(text_size.x + pad, text_size.y + pad);
     labels.push_back({text, &chain, at.y});
     boxes.push_back({at.x - 0.5f * size.x, at.y + gap, size.x, size.y});
   }
   stack_labels(boxes, gap);
   for (std::size_t k = 0; k < labels.size(); ++k) {
     const CutLabel& label = labels[k];
-    plot::Text(label.chain->tallest_x, bar_cap, label.text, label.chain->colour,
-               {0.0f, boxes[k].y - label.anchor_y}, plot::HAlign::Center, plot::VAlign::Top);
-    ui_probe::record_rect("histogram/cut_label/" + std::to_string(k),
-                          {boxes[k].x, boxes[k].y, boxes[k].w, boxes[k].h});
+    const plot::PixelRect drawn =
+        plot::TextBox({boxes[k].x, boxes[k].y}, {{label.text, label.chain->colour, 1.0f}},
+                      plot::theme().legend_background);
+    ui_probe::record_rect(
+        "histogram/cut_label/" + std::to_string(k),
+        {drawn.min.x, drawn.min.y, drawn.max.x - drawn.min.x, drawn.max.y - drawn.min.y});
   }
 }
 

@@ -17,6 +17,7 @@
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
+#include "app/gui/shell/headline_bar.hpp"
 #include "app/gui/shell/ui_palette.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/plot/column_fit.hpp"
@@ -110,7 +111,7 @@ MetricCell kind_cell(const EngineSnapshot& snapshot, const ChainSnapshot& chain)
   const std::vector<std::string> warnings = output_warnings(facts);
   std::string tooltip = output_kind_meaning(facts.kind);
   for (const std::string& warning : warnings) tooltip += "\n\nwarning: " + warning;
-  std::string text = output_kind_name(facts.kind);
+  std::string text = output_kind_plain_name(facts.kind);
   if (!warnings.empty()) text += " (" + std::to_string(warnings.size()) + ")";
   ui_probe::record_text("metrics/kind/" + std::to_string(chain.id), text);
   return {text, warnings.empty() ? 0u : kWarningColour, tooltip};
@@ -139,17 +140,17 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
       {"mean α", "mean α", 40, {}},
       {"ESS min", "ESS min", 86, {}},
       {"ESS " + views::coordinate_name(context, coordinate), "ESS", 50, {}},
-      {"ESS/1k grad", "ESS/1k grad", 75, {}},
+      {"ESS per 1000 grads", "ESS per 1000 gradients", 75, {}},
       {"TV", "TV", 85, {}},
       {"KL", "KL", 84, {}},
       // Divergences matter once there are some; a column of zeros can go early.
       {"diverg.", "divergences", any_divergence ? 88 : 45, {}},
       {"status", "status", 95, {}},
-      {"kind",
-       "kind",
+      {"draws are",
+       "draws are",
        92,
        {},
-       "What the draws are: exact (MH-corrected), asymptotic (correct as the step size goes to "
+       "What the draws are: exact (MH-corrected), approximate (correct as the step size goes to "
        "0), biased, optimiser or variational. A number in brackets counts the warnings about "
        "this chain's output: hover the cell to read them."},
   };
@@ -223,7 +224,7 @@ ColumnNeed column_need(const MetricColumn& column) {
 }
 
 float chain_column_width(const EngineSnapshot& snapshot) {
-  float widest = text_width("chain +9");
+  float widest = text_width("chain");
   for (const ChainSnapshot& chain : snapshot.chains)
     widest = std::max(widest, text_width(views::chain_label(chain)));
   const float swatch = ImGui::GetFontSize() * 0.8f + ImGui::GetStyle().ItemSpacing.x;
@@ -441,7 +442,11 @@ void show_metrics_table(const ViewContext& context, float below) {
     const float lines = std::max(1.0f, std::ceil(label / std::max(chain_width - swatch, 1.0f)));
     rows_height += row + (lines - 1.0f) * ImGui::GetTextLineHeight() + (chain.enabled ? 0.0f : row);
   }
-  const float table_height = std::min(rows_height, ImGui::GetContentRegionAvail().y - below);
+  const std::size_t dropped = columns.size() - std::size_t(shown_count);
+  // A line under the table names the columns left out, in words ("chain +7" puzzled newcomers).
+  const float footnote = dropped > 0 ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
+  const float table_height =
+      std::min(rows_height, ImGui::GetContentRegionAvail().y - below - footnote);
   if (!ImGui::BeginTable("##metrics", 1 + shown_count, flags, ImVec2(0.0f, table_height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthFixed, chain_width);
@@ -449,22 +454,7 @@ void show_metrics_table(const ViewContext& context, float below) {
     if (shown[c]) ImGui::TableSetupColumn(columns[c].header.c_str());
   // Each header's tooltip is its glossary definition.
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-  const std::size_t dropped = columns.size() - std::size_t(shown_count);
-  if (dropped == 0) {
-    header_with_definition("chain", "chain");
-  } else {
-    // Says that columns are missing and where to find them.
-    ImGui::TableNextColumn();
-    const std::string header = "chain +" + std::to_string(dropped);
-    ImGui::TableHeader(header.c_str());
-    if (ImGui::IsItemHovered()) {
-      std::string names;
-      for (std::size_t c = 0; c < columns.size(); ++c)
-        if (!shown[c]) names += (names.empty() ? "" : ", ") + columns[c].header;
-      ImGui::SetTooltip("%s\n%zu more columns for a wider panel (%s):\nhover a chain's name.",
-                        glossary_definition("chain"), dropped, names.c_str());
-    }
-  }
+  header_with_definition("chain", "chain");
   for (std::size_t c = 0; c < columns.size(); ++c)
     if (shown[c]) column_header(columns[c]);
   for (std::size_t row = 0; row < snapshot.chains.size(); ++row) {
@@ -477,6 +467,17 @@ void show_metrics_table(const ViewContext& context, float below) {
     ImGui::PopID();
   }
   ImGui::EndTable();
+  if (dropped > 0) {
+    std::string names;
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      if (!shown[c]) names += (names.empty() ? "" : ", ") + columns[c].header;
+    const std::string line = std::to_string(dropped) + " more column" + (dropped > 1 ? "s" : "") +
+                             " (" + names + "): widen the panel, or hover a chain's name";
+    ImGui::TextDisabled(
+        "%s", elide_to_width(line, ImGui::GetFont(), ImGui::GetContentRegionAvail().x).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", line.c_str());
+    ui_probe::record_text("metrics/hidden_columns", line);
+  }
 }
 
 }  // namespace

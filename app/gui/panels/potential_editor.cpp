@@ -90,7 +90,9 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
   // While the box has focus ImGui scrolls a long text sideways; the underline moves with it.
   const ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID());
   const float scroll = ImGui::IsItemActive() && state != nullptr ? state->ScrollX : 0.0f;
-  const bool hovered = ImGui::IsItemHovered();
+  // The grammar shows on hover, not while typing: over the box it covered the Target controls
+  // the typing changes.
+  const bool hovered = ImGui::IsItemHovered() && !ImGui::IsItemActive();
   if (invalid) {
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();

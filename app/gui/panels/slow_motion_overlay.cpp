@@ -67,6 +67,13 @@ bool records_to_probe(const char* name) {
   return ui_probe::rects().count(name) == 0;
 }
 
+// A second view playing the same path on screen (a small side tile while the main panel plays
+// it) shows the path only: the big read-out and decision covered most of a small plot, and the
+// main panel already shows them. Exports draw them always.
+bool shown_elsewhere_on_screen(const char* name) {
+  return plot::GetPainterOverride() == nullptr && ui_probe::rects().count(name) > 0;
+}
+
 void probe_rect(const char* name, plot::PixelRect rect) {
   ui_probe::record_rect(name,
                         {rect.min.x, rect.min.y, rect.max.x - rect.min.x, rect.max.y - rect.min.y});
@@ -84,6 +91,7 @@ void readout(const SlowMotionFrame& frame) {
                 static_cast<unsigned long long>(now.iteration));
   std::snprintf(energies, sizeof energies, "%s = %.4g   Δ%s = %+.3g", energy, now.hamiltonian,
                 energy, now.hamiltonian - start.hamiltonian);
+  if (shown_elsewhere_on_screen("slowmo/readout")) return;
   const plot::Point area = plot::GetPlotAreaMin();
   const float gap = ImGui::GetFontSize() * 0.3f;
   const bool record = records_to_probe("slowmo/readout");
@@ -97,7 +105,7 @@ void readout(const SlowMotionFrame& frame) {
 void decision_label(const SlowMotionFrame& frame, plot::Point end) {
   if (!frame.decision_shown) return;
   const std::string text = decision_text(frame);
-  if (text.empty()) return;
+  if (text.empty() || shown_elsewhere_on_screen("slowmo/decision")) return;
   const float offset = ImGui::GetFontSize() * 0.6f;
   const bool record = records_to_probe("slowmo/decision");
   const plot::PixelRect box = plot::TextBox(

@@ -16,8 +16,9 @@
 namespace sgl::views {
 namespace {
 
-// Each band takes this fraction of the visible range across it; its tallest bar fills most of it.
-constexpr double kBandFraction = 0.16;
+// Each band takes kMarginalBandFraction of the visible range across it; its tallest bar fills
+// most of it.
+constexpr double kBandFraction = kMarginalBandFraction;
 constexpr double kTallestShare = 0.9;
 constexpr int kTruthPoints = 160;
 
@@ -125,6 +126,12 @@ void plot_marginals_on_edges(const ViewContext& context) {
   const double x_peak = largest_density(context, 0, truth, limits);
   const double y_peak = largest_density(context, 1, truth, limits);
   if (x_peak <= 0.0 || y_peak <= 0.0) return;
+  // The bands' margin is cleared of the density picture, so they read as a frame of their own.
+  const plot::Colour clear = plot::with_alpha(plot::theme().area_background, 0.92f);
+  plot::Cells("##marginal band x", {clear}, 1, 1, limits.x_lo, limits.x_hi, limits.y_hi - x_band,
+              limits.y_hi);
+  plot::Cells("##marginal band y", {clear}, 1, 1, limits.x_hi - y_band, limits.x_hi, limits.y_lo,
+              limits.y_hi - x_band);
   // Both stand on the band's inner edge and grow towards the plot's edge (x up, y rightwards).
   plot_band(context, 0, {limits.y_hi - x_band, kTallestShare * x_band / x_peak, x_band}, truth,
             limits);

@@ -22,6 +22,7 @@
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/ui_probe.hpp"
 #include "core/plot/framing_box.hpp"
 #include "core/plot/plot_math.hpp"
 #include "core/targets/truth_grid.hpp"
@@ -135,14 +136,24 @@ void show_2d_view(ViewContext& context) {
   if (plot::BeginPlot("##target2d", ImVec2(0, 0),
                       equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
     plot::SetupAxes(names[0].c_str(), names[1].c_str());
-    plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
-    plot::SetupAxisLimits(plot::Axis::Y, box[1].lo, box[1].hi);
+    const bool marginals = context.settings->show_marginals;
+    plot::SetupAxisLimits(plot::Axis::X, box[0].lo,
+                          marginals ? views::with_marginal_band(box[0].lo, box[0].hi) : box[0].hi);
+    plot::SetupAxisLimits(plot::Axis::Y, box[1].lo,
+                          marginals ? views::with_marginal_band(box[1].lo, box[1].hi) : box[1].hi);
     plot::SetupFinish();
     background_note = plot_density_background(context);
     const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
     views::plot_chains_on_pair(context, 0, 1, span);
     plot_ensemble_clouds(context);
-    if (context.settings->show_marginals) views::plot_marginals_on_edges(context);
+    if (context.settings->show_marginals) {
+      views::plot_marginals_on_edges(context);
+      // The target's box in pixels: the bands must stand outside it (tests/gui/lesson_screen).
+      const plot::Point corner = plot::PlotToPixels(box[0].lo, box[1].hi);
+      const plot::Point far_corner = plot::PlotToPixels(box[0].hi, box[1].lo);
+      ui_probe::record_rect("target/box",
+                            {corner.x, corner.y, far_corner.x - corner.x, far_corner.y - corner.y});
+    }
     if (!background_note.empty()) {
       const plot::DataRect limits = plot::GetPlotLimits();
       plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note, {6.0f, -6.0f},

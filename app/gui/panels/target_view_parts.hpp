@@ -23,6 +23,14 @@ void plot_annealing_on_pair(const ViewContext& context, int x, int y);
 // Inside an open 2-D density plot: each chain's marginal histograms of x along the top edge and
 // of y along the right edge, over the true marginals (target_marginals.cpp).
 void plot_marginals_on_edges(const ViewContext& context);
+// The share of the plot's height (width) the top (right) marginal band takes. The view widens its
+// axis limits by this much beyond the target's box, so the bands stand in a margin of their own
+// and never over the chains (a ring's draws reach the box's edges).
+constexpr double kMarginalBandFraction = 0.16;
+// The upper limit that leaves the band's share above `hi` for a box [lo, hi].
+inline double with_marginal_band(double lo, double hi) {
+  return hi + (hi - lo) * kMarginalBandFraction / (1.0 - kMarginalBandFraction);
+}
 
 // Regressions and targets above two dimensions: the pair (x, y) with reference ellipses where a
 // Gaussian reference is known.

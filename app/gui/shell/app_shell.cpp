@@ -132,11 +132,14 @@ void AppShell::set_panel_visible(const std::string& name, bool visible) {
 
 std::vector<std::string> AppShell::panel_names() const {
   // The side panels (Notes, Experiment) only while on screen: they export as PNG from the window.
-  std::vector<std::string> names;
+  // The plots first: a menu that opened on "Controls" sent newcomers to a screen grab of sliders.
+  std::vector<std::string> names, others;
   for (const PanelInfo& panel : all_panels()) {
     const bool side = panel.id == PanelId::Notes || panel.id == PanelId::Experiment;
-    if (side ? panel_shown(panel.title) : panel_available(panel.id)) names.push_back(panel.title);
+    if (side ? panel_shown(panel.title) : panel_available(panel.id))
+      (panel.draw ? names : others).push_back(panel.title);
   }
+  names.insert(names.end(), others.begin(), others.end());
   return names;
 }
 

@@ -22,14 +22,13 @@ bool in_first_two_rows(const std::string& title) {
 LayoutRequest with_docked_panel(LayoutRequest request, const std::string& stem) {
   if (request.mode != LayoutMode::Lecture) return request;
   std::vector<std::string>& stems = request.lecture_stems;
-  if (stems.empty()) stems = {"histogram", "target"};     // panel_layout's default lesson
-  if (stems.size() == 1) stems.push_back(stems.front());  // the main panel goes to the side
-  // It replaces the main panel, so the side column keeps the size the lesson gave it.
+  if (stems.empty()) stems = {"histogram", "target"};  // panel_layout's default lesson
+  // It takes the main slot; the lesson's main panel heads the side column, so the lesson stays on
+  // screen (the newcomer lost the histogram), and the column keeps as many panels as before.
+  const std::size_t slots = std::max<std::size_t>(stems.size(), 2);
   std::erase(stems, stem);
-  if (stems.empty())
-    stems = {stem};
-  else
-    stems.front() = stem;
+  stems.insert(stems.begin(), stem);
+  if (stems.size() > slots) stems.resize(slots);
   return request;
 }
 

@@ -1,8 +1,8 @@
 // An instrument opened from the View menu (the Gradient noise panel) that the current layout has
 // no place for docks into it at a usable size instead of floating over other panels: in the
-// lecture layout it takes the main slot (the lesson's main panel gives way, the side column stays
-// as it was), on the dashboard the place of the first two rows of plots; they come back when it is
-// closed. A layout that names it keeps it where the layout says.
+// lecture layout it takes the main slot (the lesson's main panel heads the side column, whose last
+// panel gives way), on the dashboard the place of the first two rows of plots; they come back when
+// it is closed. A layout that names it keeps it where the layout says.
 #pragma once
 
 #include <string>

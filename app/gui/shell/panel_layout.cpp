@@ -65,8 +65,12 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   std::vector<std::string> stems = r.lecture_stems;
   if (stems.empty()) stems = {"histogram", "target"};
   if (!r.main_stem.empty()) {  // it takes the main slot; the lesson's main joins the column
+    // The column keeps its number of panels (the last gives way), so none is squeezed below
+    // the size its plot needs.
+    const std::size_t slots = std::max<std::size_t>(stems.size(), 2);
     std::erase(stems, r.main_stem);
     stems.insert(stems.begin(), r.main_stem);
+    if (stems.size() > slots) stems.resize(slots);
   }
   std::erase_if(stems, [&](const std::string& stem) {
     const PanelInfo* panel = find_panel_by_stem(stem);

@@ -20,7 +20,7 @@ bool write_status_file(const std::string& path, const EngineSnapshot& snapshot, 
   for (const auto& chain : snapshot.chains) {
     const SamplerInfo* info = find_sampler_info(chain.sampler_id);
     out << "chain " << chain.id << " " << chain.sampler_id << " steps " << chain.counters.steps
-        << " stopped " << (chain.stopped ? 1 : 0) << " params "
+        << " stopped " << (chain.stopped ? 1 : 0) << " held " << chain.stored_draws << " params "
         << (info ? format_param_list(chain.full_params, info->params) : "") << "\n";
   }
   for (const auto& chain : snapshot.chains)
