@@ -139,7 +139,10 @@ awk -v bx="$bx" -v bw="$bw" -v ux="$ux" -v uw="$uw" \
   'BEGIN { exit !(ux >= bx - 0.5 && ux + uw <= bx + bw + 0.5 && uw >= 4) }' ||
   { echo "the underline (x $ux, width $uw) leaves the box (x $bx, width $bw)"; exit 1; }
 echo "5. underline x $ux +$uw inside the box x $bx +$bw"
-# The pointer on the box: its tooltip must not cover the message under it.
+# The pointer on the box once typing is done (a click on the headline leaves the box; while
+# typing the grammar tooltip stays away): it must not cover the message under it.
+click_rect headline
+sleep 0.3
 hover_rect target/potential
 wait_for "the box's tooltip" has_rect potential/tooltip
 read -r tx ty tw th < <(rect_of potential/tooltip)

@@ -143,10 +143,9 @@ void show_2d_view(ViewContext& context) {
                           marginals ? views::with_marginal_band(box[1].lo, box[1].hi) : box[1].hi);
     plot::SetupFinish();
     background_note = plot_density_background(context);
-    const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
-    views::plot_chains_on_pair(context, 0, 1, span);
-    plot_ensemble_clouds(context);
-    if (context.settings->show_marginals) {
+    // The marginals before the chains: slow motion's read-out, drawn with the chains, stays on
+    // top of the bands.
+    if (marginals) {
       views::plot_marginals_on_edges(context);
       // The target's box in pixels: the bands must stand outside it (tests/gui/lesson_screen).
       const plot::Point corner = plot::PlotToPixels(box[0].lo, box[1].hi);
@@ -154,6 +153,9 @@ void show_2d_view(ViewContext& context) {
       ui_probe::record_rect("target/box",
                             {corner.x, corner.y, far_corner.x - corner.x, far_corner.y - corner.y});
     }
+    const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
+    views::plot_chains_on_pair(context, 0, 1, span);
+    plot_ensemble_clouds(context);
     if (!background_note.empty()) {
       const plot::DataRect limits = plot::GetPlotLimits();
       plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note, {6.0f, -6.0f},
