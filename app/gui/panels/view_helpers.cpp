@@ -11,6 +11,7 @@
 #include "app/gui/panels/glossary.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/plot/plot_theme.hpp"
+#include "app/gui/shell/headline_bar.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/targets/target.hpp"
 
@@ -59,6 +60,17 @@ void caption(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
   const std::string all(text);
+  // A narrow side tile (the lecture layout's column at 1280×720) gives its plot the height: the
+  // key takes one line, the rest in its tooltip (three lines of it left a 140 px plot).
+  if (width < kNarrowPanelFonts * ImGui::GetFontSize() &&
+      ImGui::CalcTextSize(all.c_str()).x > width) {
+    const std::string line = elide_to_width(all, ImGui::GetFont(), width);
+    ImGui::TextUnformatted(line.c_str());
+    export_last_item_text(line.c_str(), ImGuiCol_TextDisabled);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", all.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
   std::string line;
   std::size_t start = 0;
   while (start <= all.size()) {

@@ -28,6 +28,8 @@ void note(const char* text);
 // A greyed one-line caption (ImGui::TextDisabled). It, note() and readout_row() also write their
 // text into an export painter when one is set (plot::GetPainterOverride), so exported figures
 // keep their read-outs.
+// Panels narrower than this many fonts are side tiles: their captions take one line.
+constexpr float kNarrowPanelFonts = 22.0f;
 void caption(const char* text);
 
 // Keeps the next checkbox or radio button labelled `label` on the current line when it fits,
