@@ -19,12 +19,14 @@ std::string format_figure(const char* format, double value) {
 }
 
 // What is wrong with every draw of a kind, whatever the run did; empty for exact and asymptotic.
-std::string kind_warning(OutputKind kind, const std::string& name) {
+std::string kind_warning(OutputKind kind, const std::string& name,
+                         const std::string& bias_warning) {
   switch (kind) {
     case OutputKind::Exact:
     case OutputKind::Asymptotic:
       return {};
     case OutputKind::Biased:
+      if (!bias_warning.empty()) return name + bias_warning;
       return name +
              " has no friction: its spread grows with the gradient noise, so its sd and "
              "correlations are wrong at any step size; this is the failure the SGHMC paper "
@@ -133,7 +135,8 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
   std::vector<std::string> warnings;
   const SamplerInfo* info = find_sampler_info(facts.sampler_id);
   const std::string name = info != nullptr ? info->short_name : facts.sampler_id;
-  if (std::string text = kind_warning(facts.kind, name); !text.empty())
+  const std::string bias_warning = info != nullptr ? info->traits.bias_warning : std::string();
+  if (std::string text = kind_warning(facts.kind, name, bias_warning); !text.empty())
     warnings.push_back(std::move(text));
   if (facts.has_importance_weights && facts.draws > 0 &&
       !(facts.importance_ess >= kDegenerateWeightFraction * double(facts.draws)))

@@ -11,6 +11,7 @@
 #include "core/samplers/hmcecs_signed.hpp"
 #include "core/samplers/mala.hpp"
 #include "core/samplers/naive_sghmc.hpp"
+#include "core/samplers/psgld.hpp"
 #include "core/samplers/rwm.hpp"
 #include "core/samplers/sgd_momentum.hpp"
 #include "core/samplers/sghmc.hpp"
@@ -213,6 +214,17 @@ std::vector<SamplerInfo> build_catalogue() {
         .channels = SgnhtSampler::channels(),
         .stability = StabilityRule::Leapfrog,
         .regression_defaults = sghmc_regression_defaults}},
+      {"psgld",
+       "pSGLD (RMSprop preconditioner)",
+       "pSGLD",
+       "Li, Chen, Carlson & Carin 2016, Alg. 1 (Γ dropped)",
+       "V ← αV + (1−α)∇Ũ⊙∇Ũ; G = 1/(λ+√V); θ += −(ε/2)G∇Ũ(θ) + N(0, εG); α = 0.99, λ = 1e-5",
+       PsgldSampler::descriptors(),
+       factory<PsgldSampler>(),
+       {.output_kind = OutputKind::Biased,
+        .channels = PsgldSampler::channels(),
+        .regression_defaults = PsgldSampler::regression_defaults,
+        .bias_warning = PsgldSampler::kBiasWarning}},
   };
 }
 
