@@ -20,6 +20,7 @@
 #include "core/samplers/sgld.hpp"
 #include "core/samplers/sgld_cv.hpp"
 #include "core/samplers/sgnht.hpp"
+#include "core/samplers/svrg_ld.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -225,6 +226,16 @@ std::vector<SamplerInfo> build_catalogue() {
         .channels = PsgldSampler::channels(),
         .regression_defaults = PsgldSampler::regression_defaults,
         .bias_warning = PsgldSampler::kBiasWarning}},
+      {"svrg-ld",
+       "SVRG-LD (variance-reduced SGLD)",
+       "SVRG-LD",
+       "Dubey, Reddi, Póczos, Smola, Xing & Williams 2016, Alg. 1",
+       "every ⌈n/b⌉ steps θ̃ ← θ, g̃ = ∇U(θ̃); θ += −(ε/2)[g̃ + ∇Ũ(θ) − ∇Ũ(θ̃)] + N(0, ε)",
+       SvrgLdSampler::descriptors(),
+       factory<SvrgLdSampler>(),
+       {.output_kind = OutputKind::Asymptotic,
+        .stability = StabilityRule::Langevin,
+        .regression_defaults = langevin_regression_defaults}},
   };
 }
 

@@ -48,7 +48,8 @@ TEST_CASE("every sampler declares its kind: MH exact, SG asymptotic, naive SGHMC
       {"ewsg", "asymptotic"},     {"sgld-cv", "asymptotic"},     {"sghmc-cv", "asymptotic"},
       {"hmcecs", "exact"},        {"hmcecs-signed", "exact"},    {"dais", "variational"},
       {"ns-dais", "variational"}, {"sl-dais", "variational"},    {"rwm", "exact"},
-      {"mala", "exact"},          {"sgnht", "asymptotic"},       {"psgld", "biased"}};
+      {"mala", "exact"},          {"sgnht", "asymptotic"},       {"psgld", "biased"},
+      {"svrg-ld", "asymptotic"}};
   REQUIRE(sampler_catalogue().size() == expected.size());
   for (const SamplerInfo& info : sampler_catalogue()) {
     INFO(info.id);
