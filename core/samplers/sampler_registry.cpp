@@ -4,6 +4,8 @@
 
 #include "core/samplers/data_aware_defaults.hpp"
 
+#include "core/samplers/csghmc.hpp"
+#include "core/samplers/csgld.hpp"
 #include "core/samplers/dais.hpp"
 #include "core/samplers/ewsg.hpp"
 #include "core/samplers/hmc.hpp"
@@ -236,6 +238,30 @@ std::vector<SamplerInfo> build_catalogue() {
        {.output_kind = OutputKind::Asymptotic,
         .stability = StabilityRule::Langevin,
         .regression_defaults = langevin_regression_defaults}},
+      {"csgld",
+       "Cyclical SGLD",
+       "cSGLD",
+       "Zhang, Li, Zhang, Chen & Wilson 2020, Alg. 1, eq. 1 (with SGLD)",
+       "ε_k = (ε/2)(cos πr_k + 1), r_k = ((k−1) mod L)/L; r_k < β: θ += −(ε_k/2)∇Ũ (explore, "
+       "not kept); else θ += −(ε_k/2)∇Ũ + N(0, ε_k) (kept)",
+       CsgldSampler::descriptors(),
+       factory<CsgldSampler>(),
+       {.output_kind = OutputKind::Asymptotic,
+        .channels = CyclicalSampler::channels(),
+        .stability = StabilityRule::Langevin,
+        .regression_defaults = langevin_regression_defaults}},
+      {"csghmc",
+       "Cyclical SGHMC",
+       "cSGHMC",
+       "Zhang, Li, Zhang, Chen & Wilson 2020, Alg. 1 (with SGHMC, SGD form)",
+       "η_k = (η/2)(cos πr_k + 1); v ← (1−α)v − η_k∇Ũ(θ) [+ N(0, 2αη_k) when r_k ≥ β, kept]; "
+       "θ += v",
+       CsghmcSampler::descriptors(),
+       factory<CsghmcSampler>(),
+       {.output_kind = OutputKind::Asymptotic,
+        .channels = CyclicalSampler::channels(),
+        .stability = StabilityRule::SghmcSgd,
+        .regression_defaults = sghmc_sgd_regression_defaults}},
   };
 }
 
