@@ -13,6 +13,7 @@
 #include "core/samplers/hmcecs_signed.hpp"
 #include "core/samplers/mala.hpp"
 #include "core/samplers/naive_sghmc.hpp"
+#include "core/samplers/nuts.hpp"
 #include "core/samplers/psgld.hpp"
 #include "core/samplers/rwm.hpp"
 #include "core/samplers/sgd_momentum.hpp"
@@ -262,6 +263,17 @@ std::vector<SamplerInfo> build_catalogue() {
         .channels = CyclicalSampler::channels(),
         .stability = StabilityRule::SghmcSgd,
         .regression_defaults = sghmc_sgd_regression_defaults}},
+      {"nuts",
+       "NUTS (multinomial, Stan's)",
+       "NUTS",
+       "Hoffman & Gelman 2014; Betancourt 2017; as Stan's base_nuts (multinomial)",
+       "r ~ N(0, M); double the leapfrog trajectory in random directions until a U-turn (depth "
+       "≤ 10); draw a state ∝ e^(−H); ε and diagonal M adapted in burn-in",
+       NutsSampler::descriptors(),
+       factory<NutsSampler>(),
+       {.output_kind = OutputKind::Exact,
+        .channels = NutsSampler::channels(),
+        .regression_defaults = leapfrog_regression_defaults}},
   };
 }
 

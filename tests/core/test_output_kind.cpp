@@ -49,7 +49,8 @@ TEST_CASE("every sampler declares its kind: MH exact, SG asymptotic, naive SGHMC
       {"hmcecs", "exact"},        {"hmcecs-signed", "exact"},    {"dais", "variational"},
       {"ns-dais", "variational"}, {"sl-dais", "variational"},    {"rwm", "exact"},
       {"mala", "exact"},          {"sgnht", "asymptotic"},       {"psgld", "biased"},
-      {"svrg-ld", "asymptotic"},  {"csgld", "asymptotic"},       {"csghmc", "asymptotic"}};
+      {"svrg-ld", "asymptotic"},  {"csgld", "asymptotic"},       {"csghmc", "asymptotic"},
+      {"nuts", "exact"}};
   REQUIRE(sampler_catalogue().size() == expected.size());
   for (const SamplerInfo& info : sampler_catalogue()) {
     INFO(info.id);
