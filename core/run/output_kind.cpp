@@ -145,6 +145,12 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
                        std::to_string(facts.draws) +
                        " draws): the importance-weighted moments are unreliable too");
   for (const auto& [channel, value] : facts.channels)
+    if (channel == "adapting" && value > 0.0)  // NUTS without burn-in (nuts.hpp)
+      warnings.push_back(format_figure("%.3g", 100.0 * value) +
+                         " % of the recorded steps were made while NUTS was still adapting its "
+                         "step size and mass matrix (no burn-in): those draws are not exact; give "
+                         "a burn-in at least as long as adapt_steps");
+  for (const auto& [channel, value] : facts.channels)
     if (channel == "index_weight_ess")  // EWSG (ewsg_weight_warning.hpp)
       if (std::string text = facts.index_weight_ess_per_chain.empty()
                                  ? ewsg_weight_warning(value)

@@ -41,6 +41,10 @@ std::vector<ParamDescriptor> NutsSampler::descriptors() {
       {"target_accept", "target acceptance δ", ParamKind::Real, 0.5, 0.99, 0.8, false,
        "Mean acceptance statistic the step-size adaptation aims at (Stan's 0.8); higher means "
        "smaller steps and fewer divergences"},
+      {"adapt_steps", "adaptation without burn-in", ParamKind::Integer, 0, 1e6, 1000, false,
+       "When the run has no burn-in (the window's chains), ε and the mass matrix adapt over "
+       "this many first transitions, whose draws are kept but not exact (the output warns); "
+       "with a burn-in the burn-in is used"},
   };
 }
 
@@ -73,7 +77,13 @@ std::vector<ChannelDescriptor> NutsSampler::channels() {
            .traced = true,
            .log_scale = true,
            .log_floor = 1e-9,
-           .metric_column = true}};
+           .metric_column = true},
+          {.id = "adapting",
+           .label = "adapting",
+           .description = "share of the recorded part of the run in which ε and the mass matrix "
+                          "were still adapting (only without burn-in; those draws are not exact)",
+           .kind = ChannelKind::Rate,
+           .summary_key = "adapting_fraction"}};
 }
 
 void NutsSampler::set_params(const ParamValues& params) {
@@ -81,6 +91,7 @@ void NutsSampler::set_params(const ParamValues& params) {
   max_depth_ = static_cast<int>(params.at("max_depth"));
   adapt_ = params.at("adapt") != 0.0;
   target_accept_ = params.at("target_accept");
+  adapt_steps_ = static_cast<std::uint64_t>(params.at("adapt_steps"));
   // Only a new `step_size` replaces the adapted ε (any parameter change calls this).
   if (step != step_param_) {
     step_param_ = step;
@@ -250,7 +261,9 @@ void NutsSampler::initialise_step(Rng& rng) {
 
 void NutsSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   const auto cost = static_cast<std::uint64_t>(target_.evaluation_cost());
-  const std::uint64_t warmup = adapt_ ? store.burnin() : 0;
+  // Stan adapts in its warm-up; a run without burn-in (the window's live chains) adapts over
+  // its first adapt_steps transitions instead, and says so through the `adapting` channel.
+  const std::uint64_t warmup = !adapt_ ? 0 : store.burnin() > 0 ? store.burnin() : adapt_steps_;
   for (std::uint64_t s = 0; s < steps; ++s) {
     const std::uint64_t index = counters_.steps;  // 0-based: this transition
     const bool adapting = index < warmup;
@@ -275,6 +288,7 @@ void NutsSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
     r_ = current_.momentum;
     const double values[3] = {double(t.depth), double(t.leapfrog_steps), step_used};
     for (int c = 0; c < 3; ++c) channel_tally(static_cast<std::size_t>(c)).add(values[c]);
+    channel_tally(3).add(adapting ? 1.0 : 0.0);
     finish_metropolis_step(store, t.moved, t.accept_stat, t.divergent, current_.potential,
                            hamiltonian(current_), values, 3);
   }

@@ -12,8 +12,11 @@
 //   discarded), or at depth `max_depth` (2^depth − 1 leapfrog steps at most).
 // The acceptance statistic is Stan's: the mean of min(1, e^(H₀ − H)) over all the trajectory's
 // states. During burn-in ε and m adapt (nuts_adaptation.hpp); after it both are frozen, so the
-// kept chain is exact. Per leapfrog step one U and one ∇U. Info channels: tree depth, leapfrog
-// steps and ε of each draw; divergences are counted as every MH sampler's.
+// kept chain is exact. A run without burn-in (the window's live chains) adapts over its first
+// `adapt_steps` transitions instead; those draws are recorded, and the `adapting` channel (the
+// share of the recorded run spent adapting) makes every output warn. Per leapfrog step one U and
+// one ∇U. Info channels: tree depth, leapfrog steps and ε of each draw; divergences are counted as
+// every MH sampler's.
 #pragma once
 
 #include "core/samplers/nuts_adaptation.hpp"
@@ -83,8 +86,9 @@ class NutsSampler : public Sampler {
   int max_depth_ = 10;
   bool adapt_ = true;
   double target_accept_ = 0.8;
-  double step_ = 0.1;   // ε now
-  Vec inverse_metric_;  // m = diag(M⁻¹)
+  std::uint64_t adapt_steps_ = 1000;  // adaptation length when the run has no burn-in
+  double step_ = 0.1;                 // ε now
+  Vec inverse_metric_;                // m = diag(M⁻¹)
   State current_;
   bool divergent_ = false;  // in the transition being built
   DualAveragingStepSize step_adaptation_;

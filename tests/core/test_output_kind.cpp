@@ -115,6 +115,11 @@ TEST_CASE("a known-off output always has a warning; a sound one has none", "[out
         f.kind = OutputKind::Biased;
       },
       "this is the failure the SGHMC paper corrects");
+  warned(
+      [](OutputFacts& f) {
+        f.channels = {{"adapting", 0.25}};
+      },
+      "25 % of the recorded steps were made while NUTS was still adapting");
   warned(  // a biased sampler's own reason (its bias_warning trait), not naive SGHMC's
       [](OutputFacts& f) {
         f.sampler_id = "psgld";
