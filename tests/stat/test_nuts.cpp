@@ -9,6 +9,10 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include <map>
+
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
 #include "core/samplers/nuts.hpp"
 #include "tests/stat/double_well_reference.hpp"
 #include "tests/stat/stat_helpers.hpp"
@@ -83,4 +87,32 @@ TEST_CASE("NUTS adapts a diagonal metric to axis scales 10 and 0.1", "[stat][nut
   INFO("mean tree depth " << depth);
   CHECK(depth < 4.0);
   CHECK(chain->sampling_counters().divergences == 0);
+}
+
+TEST_CASE("NUTS's summary reports tree depth, leapfrog steps, step size and divergences",
+          "[stat][nuts]") {
+  RunSpec spec;
+  spec.target = {"gauss2d", {{"rho", 0.9}}, "", "y"};
+  spec.chains_per_sampler = 2;
+  spec.burnin = 500;
+  spec.steps = 1000;
+  spec.seed = 6;
+  spec.chains = {{"nuts", {}}};
+  Session session(spec);
+  session.run_to_end();
+  const SamplerSummary summary = summarize(session).front();
+  std::map<std::string, double> figures;
+  for (const ChannelFigure& figure : summary.channels) figures[figure.key] = figure.value;
+  REQUIRE(figures.count("tree_depth_mean") == 1);
+  REQUIRE(figures.count("leapfrog_per_draw") == 1);
+  REQUIRE(figures.count("step_size") == 1);
+  // A depth-d tree has 2^d − 1 leapfrog steps at most (fewer when a subtree is cut).
+  CHECK(figures["tree_depth_mean"] >= 1.0);
+  CHECK(figures["leapfrog_per_draw"] <= std::pow(2.0, figures["tree_depth_mean"] + 1.0));
+  CHECK(figures["step_size"] > 0.05);
+  CHECK(summary.divergences_after_burnin == 0);
+  // With a burn-in the adaptation is over before the first kept draw: no warning about it.
+  CHECK(figures["adapting_fraction"] == 0.0);
+  for (const std::string& warning : summary.warnings)
+    CHECK(warning.find("adapting") == std::string::npos);
 }
