@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/samplers/data_aware_defaults.hpp"
+
 namespace sgl {
 
 std::vector<ParamDescriptor> CyclicalSampler::cycle_descriptors() {
@@ -34,6 +36,16 @@ std::vector<ChannelDescriptor> CyclicalSampler::channels() {
            .traced = true,
            .log_scale = true,
            .log_floor = 1e-9}};
+}
+
+void CyclicalSampler::csgld_regression_defaults(RegressionScale& scale) {
+  langevin_regression_defaults(scale);
+  scale.set("cycle_length", 400);
+}
+
+void CyclicalSampler::csghmc_regression_defaults(RegressionScale& scale) {
+  sghmc_sgd_regression_defaults(scale);
+  scale.set("cycle_length", 400);
 }
 
 void CyclicalSampler::set_cycle_params(const ParamValues& params) {

@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "core/run/run_summary.hpp"
+#include "core/run/session.hpp"
 #include "tests/stat/stat_helpers.hpp"
 
 using namespace sgl;
@@ -84,4 +86,17 @@ TEST_CASE("the cyclical step follows the cosine and restarts each cycle", "[stat
   const double expected[4] = {2.0, 1.0 + std::sqrt(0.5), 1.0, 1.0 - std::sqrt(0.5)};
   for (std::size_t i = 0; i < 8; ++i)
     CHECK(chain.draws().channel(i, 0) == Approx(expected[i % 4]).epsilon(1e-12));
+}
+
+TEST_CASE("a cyclical run too short to leave the first exploration stage says why it has no draws",
+          "[stat][csgld]") {
+  RunSpec spec;
+  spec.target = {"linear", {{"n", 200}, {"d", 2}, {"seed", 5}}, "", "y"};
+  spec.steps = 150;  // regression default L = 400, β = ½: the first 200 steps keep nothing
+  spec.chains = {{"csgld", {}}};
+  Session session(spec);
+  session.run_to_end();
+  const SamplerSummary summary = summarize(session).front();
+  CHECK(summary.draws == 0);
+  CHECK_THAT(summary.no_draws, Catch::Contains("exploration stage"));
 }
