@@ -116,3 +116,28 @@ TEST_CASE("NUTS's summary reports tree depth, leapfrog steps, step size and dive
   for (const std::string& warning : summary.warnings)
     CHECK(warning.find("adapting") == std::string::npos);
 }
+
+TEST_CASE("NUTS's metric windows follow Stan's schedule for 1000 warm-up iterations",
+          "[stat][nuts]") {
+  // Stan Reference Manual ("Automatic parameter tuning"): buffers 75 and 50, then windows of 25,
+  // 50, 100, 200 and 500, so the metric is updated after iterations 100, 150, 250, 450 and 950.
+  WindowedVarianceAdaptation windows;
+  windows.configure(1000);
+  Vec inverse_metric = Vec::Ones(1);
+  Vec theta(1);
+  std::vector<int> updates;
+  for (int iteration = 1; iteration <= 1000; ++iteration) {
+    theta[0] = iteration % 2 == 0 ? 1.0 : -1.0;  // variance ≈ 1 in every window
+    if (windows.learn(inverse_metric, theta)) updates.push_back(iteration);
+  }
+  CHECK(updates == std::vector<int>{100, 150, 250, 450, 950});
+  // The last window's 500 draws of ±1: variance 500/499, shrunk by n/(n + 5) toward 10⁻³.
+  CHECK(inverse_metric[0] == Approx(500.0 / 505.0 * 500.0 / 499.0 + 1e-3 * 5.0 / 505.0));
+
+  // Under 150 iterations the buffers become 15 % / 75 % / 10 %: one window.
+  windows.configure(100);
+  updates.clear();
+  for (int iteration = 1; iteration <= 100; ++iteration)
+    if (windows.learn(inverse_metric, theta)) updates.push_back(iteration);
+  CHECK(updates == std::vector<int>{90});
+}
