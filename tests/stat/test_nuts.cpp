@@ -3,11 +3,11 @@
 // an axis-scaled Gaussian (variances 100 and 0.01) whose exact variances the adapted diagonal
 // metric must find, and the banana's analytic moments with a fixed step and unit metric (the tree
 // alone; its heavy θ₂ tails need 150 000 draws before the MCSE is trustworthy: at 40 000 the
-// z-scores of the tail moments sat near −3 together). z-tests with MCSE (|z| < 3.3), fixed seeds; the step size's dual averaging
-// must land the mean acceptance statistic near its target 0.8 and leave no divergence after
-// burn-in. Planted mistakes these fail on (each planted once): the states' weights e^(H − H₀)
-// instead of e^(H₀ − H), and every subtree's proposal taken from its second half instead of by
-// its weight.
+// z-scores of the tail moments sat near −3 together). z-tests with MCSE (|z| < 3.3), fixed seeds;
+// the step size's dual averaging must land the mean acceptance statistic near its target 0.8 and
+// leave no divergence after burn-in. Planted mistakes these fail on (each planted once): the
+// states' weights e^(H − H₀) instead of e^(H₀ − H), and every subtree's proposal taken from its
+// second half instead of by its weight.
 #include <catch2/catch.hpp>
 #include <cmath>
 
