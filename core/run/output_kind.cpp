@@ -19,12 +19,14 @@ std::string format_figure(const char* format, double value) {
 }
 
 // What is wrong with every draw of a kind, whatever the run did; empty for exact and asymptotic.
-std::string kind_warning(OutputKind kind, const std::string& name) {
+std::string kind_warning(OutputKind kind, const std::string& name,
+                         const std::string& bias_warning) {
   switch (kind) {
     case OutputKind::Exact:
     case OutputKind::Asymptotic:
       return {};
     case OutputKind::Biased:
+      if (!bias_warning.empty()) return name + bias_warning;
       return name +
              " has no friction: its spread grows with the gradient noise, so its sd and "
              "correlations are wrong at any step size; this is the failure the SGHMC paper "
@@ -137,7 +139,8 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
   std::vector<std::string> warnings;
   const SamplerInfo* info = find_sampler_info(facts.sampler_id);
   const std::string name = info != nullptr ? info->short_name : facts.sampler_id;
-  if (std::string text = kind_warning(facts.kind, name); !text.empty())
+  const std::string bias_warning = info != nullptr ? info->traits.bias_warning : std::string();
+  if (std::string text = kind_warning(facts.kind, name, bias_warning); !text.empty())
     warnings.push_back(std::move(text));
   if (facts.has_importance_weights && facts.draws > 0 &&
       !(facts.importance_ess >= kDegenerateWeightFraction * double(facts.draws)))
@@ -145,6 +148,12 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
                        format_figure("%.3g", facts.importance_ess) + " of " +
                        std::to_string(facts.draws) +
                        " draws): the importance-weighted moments are unreliable too");
+  for (const auto& [channel, value] : facts.channels)
+    if (channel == "adapting" && value > 0.0)  // NUTS without burn-in (nuts.hpp)
+      warnings.push_back(format_figure("%.3g", 100.0 * value) +
+                         " % of the recorded steps were made while NUTS was still adapting its "
+                         "step size and mass matrix (no burn-in): those draws are not exact; give "
+                         "a burn-in at least as long as adapt_steps");
   for (const auto& [channel, value] : facts.channels)
     if (channel == "index_weight_ess")  // EWSG (ewsg_weight_warning.hpp)
       if (std::string text = facts.index_weight_ess_per_chain.empty()

@@ -294,6 +294,11 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
   if (summary.draws == 0) {
     summary.no_draws =
         summary.stop_reasons.empty() ? "no draw was recorded" : summary.stop_reasons[0];
+    for (const ChannelFigure& figure : summary.channels)
+      if (figure.id == "kept" && figure.value == 0.0 && summary.stop_reasons.empty())
+        summary.no_draws =  // cyclical samplers (cyclical_sampler.hpp)
+            "no draw was recorded: every step after burn-in was in a cycle's exploration stage, "
+            "which keeps none (run more than cycle_length × exploration steps)";
     if (summary.stop_reasons.size() > 1)
       summary.no_draws +=
           " (and " + std::to_string(summary.stop_reasons.size() - 1) + " more chains)";

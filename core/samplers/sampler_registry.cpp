@@ -4,6 +4,8 @@
 
 #include "core/samplers/data_aware_defaults.hpp"
 
+#include "core/samplers/csghmc.hpp"
+#include "core/samplers/csgld.hpp"
 #include "core/samplers/dais.hpp"
 #include "core/samplers/ewsg.hpp"
 #include "core/samplers/hmc.hpp"
@@ -11,6 +13,8 @@
 #include "core/samplers/hmcecs_signed.hpp"
 #include "core/samplers/mala.hpp"
 #include "core/samplers/naive_sghmc.hpp"
+#include "core/samplers/nuts.hpp"
+#include "core/samplers/psgld.hpp"
 #include "core/samplers/rwm.hpp"
 #include "core/samplers/sgd_momentum.hpp"
 #include "core/samplers/sghmc.hpp"
@@ -19,6 +23,7 @@
 #include "core/samplers/sgld.hpp"
 #include "core/samplers/sgld_cv.hpp"
 #include "core/samplers/sgnht.hpp"
+#include "core/samplers/svrg_ld.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -213,6 +218,62 @@ std::vector<SamplerInfo> build_catalogue() {
         .channels = SgnhtSampler::channels(),
         .stability = StabilityRule::Leapfrog,
         .regression_defaults = sghmc_regression_defaults}},
+      {"psgld",
+       "pSGLD (RMSprop preconditioner)",
+       "pSGLD",
+       "Li, Chen, Carlson & Carin 2016, Alg. 1 (Γ dropped)",
+       "V ← αV + (1−α)∇Ũ⊙∇Ũ; G = 1/(λ+√V); θ += −(ε/2)G∇Ũ(θ) + N(0, εG); α = 0.99, λ = 1e-5",
+       PsgldSampler::descriptors(),
+       factory<PsgldSampler>(),
+       {.output_kind = OutputKind::Biased,
+        .channels = PsgldSampler::channels(),
+        .regression_defaults = PsgldSampler::regression_defaults,
+        .bias_warning = PsgldSampler::kBiasWarning}},
+      {"svrg-ld",
+       "SVRG-LD (variance-reduced SGLD)",
+       "SVRG-LD",
+       "Dubey, Reddi, Póczos, Smola, Xing & Williams 2016, Alg. 1",
+       "every ⌈n/b⌉ steps θ̃ ← θ, g̃ = ∇U(θ̃); θ += −(ε/2)[g̃ + ∇Ũ(θ) − ∇Ũ(θ̃)] + N(0, ε)",
+       SvrgLdSampler::descriptors(),
+       factory<SvrgLdSampler>(),
+       {.output_kind = OutputKind::Asymptotic,
+        .stability = StabilityRule::Langevin,
+        .regression_defaults = langevin_regression_defaults}},
+      {"csgld",
+       "Cyclical SGLD",
+       "cSGLD",
+       "Zhang, Li, Zhang, Chen & Wilson 2020, Alg. 1, eq. 1 (with SGLD)",
+       "ε_k = (ε/2)(cos πr_k + 1), r_k = ((k−1) mod L)/L; r_k < β: θ += −(ε_k/2)∇Ũ (explore, "
+       "not kept); else θ += −(ε_k/2)∇Ũ + N(0, ε_k) (kept)",
+       CsgldSampler::descriptors(),
+       factory<CsgldSampler>(),
+       {.output_kind = OutputKind::Asymptotic,
+        .channels = CyclicalSampler::channels(),
+        .stability = StabilityRule::Langevin,
+        .regression_defaults = CyclicalSampler::csgld_regression_defaults}},
+      {"csghmc",
+       "Cyclical SGHMC",
+       "cSGHMC",
+       "Zhang, Li, Zhang, Chen & Wilson 2020, Alg. 1 (with SGHMC, SGD form)",
+       "η_k = (η/2)(cos πr_k + 1); v ← (1−α)v − η_k∇Ũ(θ) [+ N(0, 2αη_k) when r_k ≥ β, kept]; "
+       "θ += v",
+       CsghmcSampler::descriptors(),
+       factory<CsghmcSampler>(),
+       {.output_kind = OutputKind::Asymptotic,
+        .channels = CyclicalSampler::channels(),
+        .stability = StabilityRule::SghmcSgd,
+        .regression_defaults = CyclicalSampler::csghmc_regression_defaults}},
+      {"nuts",
+       "NUTS (multinomial, Stan's)",
+       "NUTS",
+       "Hoffman & Gelman 2014; Betancourt 2017; as Stan's base_nuts (multinomial)",
+       "r ~ N(0, M); double the leapfrog trajectory in random directions until a U-turn (depth "
+       "≤ 10); draw a state ∝ e^(−H); ε and diagonal M adapted in burn-in",
+       NutsSampler::descriptors(),
+       factory<NutsSampler>(),
+       {.output_kind = OutputKind::Exact,
+        .channels = NutsSampler::channels(),
+        .regression_defaults = leapfrog_regression_defaults}},
   };
 }
 

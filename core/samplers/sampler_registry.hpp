@@ -37,6 +37,9 @@ struct SamplerTraits {
   // log q(θ) + const (variational samplers); the summary and the Histogram panel then also give
   // self-normalised weighted moments Σψw / Σw (core/run/importance_summary.hpp). Empty: none.
   std::string importance_log_weight = {};
+  // Why a `biased` sampler's draws are off, following its short name in the warning
+  // (core/run/output_kind.cpp); empty: naive SGHMC's "has no friction ...".
+  std::string bias_warning = {};
 };
 
 struct SamplerInfo {

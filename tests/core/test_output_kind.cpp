@@ -48,7 +48,9 @@ TEST_CASE("every sampler declares its kind: MH exact, SG asymptotic, naive SGHMC
       {"ewsg", "asymptotic"},     {"sgld-cv", "asymptotic"},     {"sghmc-cv", "asymptotic"},
       {"hmcecs", "exact"},        {"hmcecs-signed", "exact"},    {"dais", "variational"},
       {"ns-dais", "variational"}, {"sl-dais", "variational"},    {"rwm", "exact"},
-      {"mala", "exact"},          {"sgnht", "asymptotic"}};
+      {"mala", "exact"},          {"sgnht", "asymptotic"},       {"psgld", "biased"},
+      {"svrg-ld", "asymptotic"},  {"csgld", "asymptotic"},       {"csghmc", "asymptotic"},
+      {"nuts", "exact"}};
   REQUIRE(sampler_catalogue().size() == expected.size());
   for (const SamplerInfo& info : sampler_catalogue()) {
     INFO(info.id);
@@ -113,6 +115,17 @@ TEST_CASE("a known-off output always has a warning; a sound one has none", "[out
         f.kind = OutputKind::Biased;
       },
       "this is the failure the SGHMC paper corrects");
+  warned(
+      [](OutputFacts& f) {
+        f.channels = {{"adapting", 0.25}};
+      },
+      "25 % of the recorded steps were made while NUTS was still adapting");
+  warned(  // a biased sampler's own reason (its bias_warning trait), not naive SGHMC's
+      [](OutputFacts& f) {
+        f.sampler_id = "psgld";
+        f.kind = OutputKind::Biased;
+      },
+      "pSGLD drops the correction term Γ(θ)");
   warned(
       [](OutputFacts& f) {
         f.sampler_id = "sgd-momentum";
