@@ -13,6 +13,7 @@ constexpr const char* kEwsg = "EWSG — exponentially weighted stochastic gradie
 constexpr const char* kHmcEcs = "Dang et al. 2019 — HMC-ECS";
 constexpr const char* kDais = "Jankowiak & Phan 2021 — DAIS";
 constexpr const char* kTeaching = "Teaching";
+constexpr const char* kBaselines = "Baselines — NUTS, cyclical SG-MCMC";
 constexpr const char* kOther = "More presets";
 
 std::size_t group_rank(const std::string& group) {
@@ -28,11 +29,13 @@ std::string preset_group(const std::string& name) {
   if (name.starts_with("hmcecs-")) return kHmcEcs;
   if (name.starts_with("dais-")) return kDais;
   if (name.starts_with("teach-") || name == "default") return kTeaching;
+  if (name == "nuts-vs-hmc" || name == "cyclical-modes") return kBaselines;
   return kOther;
 }
 
 const std::vector<std::string>& preset_group_order() {
-  static const std::vector<std::string> order = {kTeaching, kChen, kEwsg, kHmcEcs, kDais, kOther};
+  static const std::vector<std::string> order = {kTeaching, kChen, kEwsg, kHmcEcs, kDais, kBaselines,
+                                                    kOther};
   return order;
 }
 

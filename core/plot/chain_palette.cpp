@@ -29,6 +29,9 @@ const std::map<std::string, int>& preferred_slots() {
       {"hmc", 0},     {"sghmc", 1},   {"sgld", 2},         {"naive-sghmc", 3},   {"sghmc-cv", 3},
       {"ewsg", 4},    {"sgld-cv", 4}, {"hmcecs", 5},       {"hmcecs-signed", 6}, {"dais", 5},
       {"ns-dais", 6}, {"sl-dais", 7}, {"sgd-momentum", 6}, {"sghmc-sgd", 7},
+      // The baselines (nuts-vs-hmc: NUTS beside HMC; cyclical-modes: cSGLD, cSGHMC, SGLD).
+      {"nuts", 4},    {"mala", 3},    {"rwm", 6},          {"sgnht", 5},         {"psgld", 4},
+      {"svrg-ld", 3}, {"csgld", 4},   {"csghmc", 5},
   };
   return slots;
 }
@@ -42,6 +45,10 @@ constexpr std::array<int, kChainPaletteSize> kSecondChoices = {5, 6, 4, 3, 2, 1,
 std::uint32_t chain_palette_colour(int slot) {
   const int size = kChainPaletteSize;
   return kPalette[static_cast<std::size_t>(((slot % size) + size) % size)];
+}
+
+bool sampler_has_palette_slot(const std::string& sampler_id) {
+  return preferred_slots().contains(sampler_id);
 }
 
 int sampler_palette_slot(const std::string& sampler_id) {

@@ -19,6 +19,8 @@ std::uint32_t chain_palette_colour(int slot);
 
 // The palette slot a sampler's chains prefer; samplers without one of their own share the rest.
 int sampler_palette_slot(const std::string& sampler_id);
+// Whether the sampler has a colour of its own (unlisted ones fall back to grey).
+bool sampler_has_palette_slot(const std::string& sampler_id);
 
 struct ChainColourRequest {
   int id = 0;

@@ -139,4 +139,20 @@ std::string power_of_ten(int exponent) {
   return text;
 }
 
+std::string time_left_text(double elapsed_seconds, double progress) {
+  if (!(elapsed_seconds >= 2.0) || !(progress >= 0.02) || !(progress < 1.0)) return {};
+  const double left = elapsed_seconds * (1.0 - progress) / progress;
+  if (!std::isfinite(left)) return {};
+  char text[48];
+  if (left < 60.0) {
+    // Nearest 5 s: a count of single seconds jitters as the pace changes.
+    std::snprintf(text, sizeof text, "about %.0f s left", std::max(5.0, 5.0 * std::round(left / 5.0)));
+  } else if (left < 3600.0) {
+    std::snprintf(text, sizeof text, "about %.0f min left", std::round(left / 60.0));
+  } else {
+    std::snprintf(text, sizeof text, "about %.0f h left", std::round(left / 3600.0));
+  }
+  return text;
+}
+
 }  // namespace sgl

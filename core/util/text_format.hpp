@@ -26,6 +26,10 @@ std::string excerpt(std::string_view text, std::size_t max_chars = 80);
 // The shortest decimal that reads back as exactly `value` (10.0000001, not 10; 1e-05).
 std::string exact_number(double value);
 
+// "about 40 s left", "about 3 min left", "about 2 h left" for a job `progress` (0..1) done after
+// `elapsed_seconds` at a steady pace; "" before there is a pace to go by (under 2 s or 2 %).
+std::string time_left_text(double elapsed_seconds, double progress);
+
 // "1.5 GB", "820 MB", "12 B" (B, KB, MB, GB, TB, PB; decimal units) or "more than 1000 PB".
 std::string byte_size(double bytes);
 

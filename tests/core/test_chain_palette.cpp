@@ -7,6 +7,7 @@
 
 #include "app/scenario/assets.hpp"
 #include "core/plot/chain_palette.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -35,6 +36,15 @@ TEST_CASE("chain palette: a sampler keeps its colour in every preset", "[chain_p
   }
   CHECK(colour_of_sampler.at("hmc") == chain_palette_colour(0));
   CHECK(colour_of_sampler.at("naive-sghmc") != colour_of_sampler.at("hmc"));
+}
+
+TEST_CASE("chain palette: every registered sampler has a colour of its own choosing",
+          "[chain_palette]") {
+  // Unlisted samplers fell back to grey, the faintest colour (the new baselines did).
+  for (const SamplerInfo& info : sampler_catalogue()) {
+    INFO("sampler " << info.id);
+    CHECK(sampler_has_palette_slot(info.id));
+  }
 }
 
 TEST_CASE("chain palette: given colours stay; a second chain of a sampler gets a free one",

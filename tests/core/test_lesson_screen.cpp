@@ -95,6 +95,8 @@ TEST_CASE("the Presets menu groups the presets by paper, with titles and descrip
   CHECK(preset_group("teach-modes") == "Teaching");
   CHECK(preset_group("default") == "Teaching");
   CHECK(preset_group("my-session") == "More presets");
+  CHECK(preset_group("nuts-vs-hmc").starts_with("Baselines"));
+  CHECK(preset_group("cyclical-modes").starts_with("Baselines"));
 
   const std::vector<PresetEntry> entries = preset_menu_entries();
   REQUIRE(entries.size() == preset_names().size());

@@ -17,6 +17,7 @@
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/util/text_format.hpp"
 #include "app/scenario/assets.hpp"
 #include "app/scenario/live_session.hpp"
 #include "app/scenario/session_save.hpp"
@@ -80,6 +81,7 @@ void ScenarioPanel::start_experiment(const Scenario& live) {
                                                        : live.ensemble
                                                            ? ExperimentRunner::Kind::Ensemble
                                                            : ExperimentRunner::Kind::Reference);
+    runner_started_at_ = ImGui::GetTime();
   } catch (const UserError& error) {
     message_ = error.what();
   }
@@ -415,6 +417,11 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
   if (!state->error.empty()) {
     ImGui::TextWrapped("%s", state->error.c_str());
     return;
+  }
+  if (!finished) {
+    // How long the class waits, from the pace so far (a bare percentage left newcomers guessing).
+    const std::string left = time_left_text(ImGui::GetTime() - runner_started_at_, progress);
+    if (!left.empty()) caption("%s", left.c_str());
   }
   if (reference) {
     caption("every chain run headless for %llu steps, against %s",

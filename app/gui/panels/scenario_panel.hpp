@@ -87,6 +87,7 @@ class ScenarioPanel {
   std::string note_;
   std::map<std::string, std::string> target_notes_;  // by target id, loaded when first shown
   std::unique_ptr<ExperimentRunner> runner_;
+  double runner_started_at_ = 0.0;  // ImGui time: the time left is estimated from the pace
   std::optional<Scenario> request_;
   bool open_save_dialog_ = false;
   bool open_load_dialog_ = false;
