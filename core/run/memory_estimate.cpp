@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <string>
 
 #include "core/io/bounded_line_reader.hpp"
+#include "core/io/input_file.hpp"
 #include "core/io/input_limits.hpp"
 
 #include "core/util/error.hpp"
@@ -85,8 +85,10 @@ int csv_regression_dim(const TargetSpec& target) {
   if (target.data_csv.empty()) return 0;
   const TargetInfo* info = find_target_info(target.id);
   if (info == nullptr || !info->accepts_data_file) return 0;
-  std::ifstream in(target.data_csv, std::ios::binary);
-  BoundedLineReader reader(in, kMaxCsvLineBytes, kMaxCsvFileBytes);
+  InputFile in(target.data_csv);  // never blocks in open(), even on a FIFO without a writer
+  // A pipe's first line read here would be missing for the loader: its size is checked there.
+  if (!in.is_open() || in.is_pipe()) return 0;
+  BoundedLineReader reader(in.stream(), kMaxCsvLineBytes, kMaxCsvFileBytes);
   std::string line;
   while (reader.next(line) == BoundedLineReader::Result::Line) {
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
