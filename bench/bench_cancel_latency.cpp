@@ -71,8 +71,8 @@ void bench_replay(int repeats) {
   print("~LiveEngine mid-replay (window close)", destroy);
 }
 
-void bench_experiment(const char* name, const std::string& json,
-                      sgl::ExperimentRunner::Kind kind, int repeats) {
+void bench_experiment(const char* name, const std::string& json, sgl::ExperimentRunner::Kind kind,
+                      int repeats) {
   const sgl::Scenario scenario = sgl::parse_scenario(json, name);
   std::vector<double> cancel, destroy;
   for (int i = 0; i < repeats; ++i) {
@@ -105,16 +105,16 @@ int main(int argc, char** argv) {
   bench_replay(repeats);
   const std::string gauss = R"({"name": "b", "target": {"id": "gauss2d"}, "chains": [
       {"label": "SGLD", "sampler": "sgld", "params": {"step_size": 0.05}}], )";
-  bench_experiment("ensemble, steps 10^15",
-                   gauss + R"("ensemble": {"chains": 1, "steps": 1000000000000000, "checkpoints": 2}})",
-                   sgl::ExperimentRunner::Kind::Ensemble, repeats);
   bench_experiment(
-      "ensemble, data_passes 10^13 (ewsg-gauss)",
-      R"({"name": "b", "target": {"id": "ewsg-gauss", "params": {"n": 20, "seed": 1}},
+      "ensemble, steps 10^15",
+      gauss + R"("ensemble": {"chains": 1, "steps": 1000000000000000, "checkpoints": 2}})",
+      sgl::ExperimentRunner::Kind::Ensemble, repeats);
+  bench_experiment("ensemble, data_passes 10^13 (ewsg-gauss)",
+                   R"({"name": "b", "target": {"id": "ewsg-gauss", "params": {"n": 20, "seed": 1}},
           "chains": [{"label": "SGLD", "sampler": "sgld",
                       "params": {"step_size": 0.001, "batch_size": 1}}],
           "ensemble": {"chains": 2, "data_passes": 1e13, "checkpoints": 2}})",
-      sgl::ExperimentRunner::Kind::Ensemble, repeats);
+                   sgl::ExperimentRunner::Kind::Ensemble, repeats);
   bench_experiment("sweep, burn-in 10^15",
                    gauss + R"("sweep": {"param": "step_size", "values": [0.05, 0.1],
                                         "steps": 1000, "burnin": 1000000000000000, "keep_first": 10}})",

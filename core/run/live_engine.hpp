@@ -55,7 +55,7 @@ struct LiveSetup {
   std::shared_ptr<const Target> built_target;
   TargetSpec built_from;
   std::size_t draw_capacity = kLiveDrawsPerChain;  // draws kept per chain (ring buffer)
-  double steps_per_second = 0.0;         // per chain; 0 = as fast as possible
+  double steps_per_second = 0.0;                   // per chain; 0 = as fast as possible
   bool running = true;
 };
 

@@ -7,6 +7,8 @@
 // Slicing never changes the draws: Chain::run(a) then run(b) equals run(a + b), and each saved
 // change is applied at exactly its step, as the single-call replay did.
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
 #include "core/run/live_engine_impl.hpp"
 #include "core/util/error.hpp"
@@ -24,8 +26,7 @@ double seconds_of(LiveClock::duration duration) {
 
 }  // namespace
 
-void LiveEngine::Impl::check_history(const std::vector<ParamChange>& history,
-                                     std::uint64_t steps) {
+void LiveEngine::Impl::check_history(const std::vector<ParamChange>& history, std::uint64_t steps) {
   std::uint64_t previous = 0;
   for (const ParamChange& change : history) {
     if (change.step < previous)
@@ -127,9 +128,12 @@ void LiveEngine::Impl::cancel_replays() {
   }
   if (!any) return;
   running = false;
-  replay_outcome = "replay cancelled: the chains stay where they got to (" +
-                   std::to_string(replay_steps_settled + reached) + " of " +
-                   std::to_string(saved) + " saved steps), paused";
+  char percent[32];
+  std::snprintf(
+      percent, sizeof percent, "%.3g%%",
+      100.0 * double(replay_steps_settled + reached) / double(std::max<std::uint64_t>(saved, 1)));
+  replay_outcome = std::string("replay cancelled at ") + percent +
+                   " of the saved steps: the chains stay where they got to, paused";
   dirty = true;
 }
 

@@ -1,6 +1,7 @@
 // A named pipe (FIFO) with no writer given as a data or scenario file (issue 26): it blocked in
 // open() for ever, and SIGTERM then gave exit 2 instead of 130. Now it is opened without
-// blocking and refused as "a named pipe that nothing writes to": one line, exit 2, at once. A pipe that has a writer (what
+// blocking and refused as "a named pipe that nothing writes to": one line, exit 2, at once. A pipe
+// that has a writer (what
 // `--data <(zcat data.csv.gz)` gives) is still read.
 #include <sys/stat.h>
 #include <unistd.h>
@@ -48,12 +49,11 @@ TEST_CASE("a FIFO with no writer as a data or scenario file is refused at once w
   const std::string io = (root / "io").string();
   const std::string out = (root / "out").string();
 
-  expect_one_line_refusal(
-      sgl_test::run_capped(SGL_EXE,
-                           {"run", "--model", "logistic", "--data", data, "--sampler", "sgld",
-                            "--steps", "10", "--out", out},
-                           io, 20.0, 0),
-      data);
+  expect_one_line_refusal(sgl_test::run_capped(SGL_EXE,
+                                               {"run", "--model", "logistic", "--data", data,
+                                                "--sampler", "sgld", "--steps", "10", "--out", out},
+                                               io, 20.0, 0),
+                          data);
   expect_one_line_refusal(
       sgl_test::run_capped(SGL_EXE, {"run", "--scenario", scenario, "--out", out}, io, 20.0, 0),
       scenario);
@@ -71,11 +71,11 @@ TEST_CASE("a FIFO with a writer is read as a data file", "[cli][fifo]") {
     for (int i = 0; i < 200; ++i) pipe << (i % 3 == 0 ? 1 : 0) << "," << (i % 7) * 0.1 << "\n";
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  const auto result = sgl_test::run_capped(
-      SGL_EXE,
-      {"run", "--model", "logistic", "--data", data, "--sampler", "sgld", "--steps", "100",
-       "--out", (root / "out").string(), "--quiet"},
-      (root / "io").string(), 60.0, 0);
+  const auto result =
+      sgl_test::run_capped(SGL_EXE,
+                           {"run", "--model", "logistic", "--data", data, "--sampler", "sgld",
+                            "--steps", "100", "--out", (root / "out").string(), "--quiet"},
+                           (root / "io").string(), 60.0, 0);
   writer.join();
   INFO("stderr: " << result.err.substr(0, 400));
   CHECK(result.exit_code == 0);

@@ -20,9 +20,9 @@ using namespace std::chrono_literals;
 
 Scenario experiment(const std::string& target, const std::string& chains,
                     const std::string& batch) {
-  return parse_scenario(R"({"name": "x", "target": )" + target + R"(, "chains": [)" + chains +
-                            "], " + batch + "}",
-                        "x.json");
+  return parse_scenario(
+      R"({"name": "x", "target": )" + target + R"(, "chains": [)" + chains + "], " + batch + "}",
+      "x.json");
 }
 
 // Starts `work` on a thread, cancels it after 300 ms, and returns the seconds from the cancel to
@@ -67,9 +67,9 @@ TEST_CASE("an ensemble budgeted in data passes is cancelled within 100 ms", "[sc
 
 TEST_CASE("a sweep with a burn-in of 10^15 steps is cancelled within 100 ms",
           "[scenario][cancel]") {
-  const Scenario scenario = experiment(
-      kGauss, kSgld,
-      R"("sweep": {"param": "step_size", "values": [0.05, 0.1], "steps": 1000,
+  const Scenario scenario =
+      experiment(kGauss, kSgld,
+                 R"("sweep": {"param": "step_size", "values": [0.05, 0.1], "steps": 1000,
                     "burnin": 1000000000000000, "keep_first": 10})");
   const double latency =
       cancel_latency([&](ExperimentControl& control) { run_sweep(scenario, &control); });

@@ -53,7 +53,7 @@ constexpr std::uint64_t kEndless = 1'000'000'000'000;  // 10^12 steps: hours of 
 }  // namespace
 
 TEST_CASE("a replay of 10^12 saved steps runs on the worker, shows progress and can be cancelled",
-          "[live][replay]") {
+          "[engine][replay]") {
   const auto start = Clock::now();
   LiveEngine engine(saved_session(kEndless, 1000));
   // Before: the constructor replayed every saved step (the window froze for hours).
@@ -99,7 +99,7 @@ TEST_CASE("a replay of 10^12 saved steps runs on the worker, shows progress and 
   CHECK(engine.snapshot()->replay_outcome.empty());
 }
 
-TEST_CASE("an engine destroyed mid-replay stops within a slice", "[live][replay]") {
+TEST_CASE("an engine destroyed mid-replay stops within a slice", "[engine][replay]") {
   for (int attempt = 0; attempt < 3; ++attempt) {
     auto engine = std::make_unique<LiveEngine>(saved_session(kEndless, 5));
     REQUIRE(wait_for(*engine, [](const EngineSnapshot& s) { return s.replay_steps_done > 0; }));
@@ -110,7 +110,7 @@ TEST_CASE("an engine destroyed mid-replay stops within a slice", "[live][replay]
 }
 
 TEST_CASE("a sliced replay draws what one uninterrupted run through the same changes draws",
-          "[live][replay]") {
+          "[engine][replay]") {
   constexpr std::uint64_t kSteps = 300'000, kChangeAt = 123'457;
   LiveEngine engine(saved_session(kSteps, kChangeAt));
   engine.wait_until_idle();  // waits for the replay too

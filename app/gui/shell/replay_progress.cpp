@@ -36,8 +36,7 @@ void show_replay_progress(LiveEngine& engine, const EngineSnapshot& snapshot) {
     ui_probe::record_text("replay_outcome", snapshot.replay_outcome);
     return;
   }
-  const double fraction =
-      double(snapshot.replay_steps_done) / double(snapshot.replay_steps_total);
+  const double fraction = double(snapshot.replay_steps_done) / double(snapshot.replay_steps_total);
   char percent[16];
   std::snprintf(percent, sizeof percent, "%.0f%%", 100.0 * fraction);
   const std::string text = std::string("replaying the saved session: ") + percent + " of " +
