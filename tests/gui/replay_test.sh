@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Long work off the UI thread (issue 26), with real input (xdotool):
+#  0. File > Open session of a FIFO that nothing writes to: a message in the menu bar at once.
 #  1. File > Open session of a session saved after 10^12 steps: the replay runs on the engine's
 #     worker, so the window keeps building frames and shows the replay's progress in the menu
 #     bar; Cancel replay stops it (the chains stay where they got to, paused, and the menu bar
@@ -25,6 +26,18 @@ cat >"$session" <<'JSON'
    "params": {"step_size": 0.05}, "steps": 1000000000000,
    "history": [{"step": 1000, "params": {"step_size": 0.02}}]}]}}
 JSON
+
+# 0. A FIFO that nothing writes to, opened as a session: a message at once (it blocked the UI
+#    thread in open() for ever).
+mkfifo "$work/pipe.json"
+said_pipe() { [[ "$(text_of problem)" == *"pipe.json"*"named pipe that nothing writes to"* ]]; }
+for attempt in 1 2 3; do
+  open_session "$work/pipe.json" || { echo "File > Open not done yet (attempt $attempt)"; continue; }
+  for _ in $(seq 50); do said_pipe && break; sleep 0.1; done
+  said_pipe && break
+done
+said_pipe || { echo "FAIL: no message for the FIFO (frame $(value frame))"; cat "$work/app.log"; exit 1; }
+echo "FIFO: $(text_of problem)"
 
 replaying() { [[ -n "$(text_of replay)" && -n "$(rect_of replay/cancel)" ]]; }
 open_and_wait() {

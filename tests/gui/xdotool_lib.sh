@@ -153,7 +153,9 @@ open_session() {
   # Select all and type, until the field holds exactly the path (under load a key can be lost).
   for _ in 1 2 3; do
     click_rect open/path
-    xdotool keydown ctrl; sleep 0.3; xdotool key a; sleep 0.3; xdotool keyup ctrl
+    # Each key held across frames: ImGui reads the keyboard once per frame.
+    xdotool keydown ctrl; sleep 0.3; xdotool keydown a; sleep 0.1; xdotool keyup a; sleep 0.3
+    xdotool keyup ctrl
     xdotool type --delay 20 "$1"
     for _ in $(seq 20); do typed=$(text_of open/path); [[ "$typed" == "$1" ]] && break; sleep 0.1; done
     [[ "$typed" == "$1" ]] && break
