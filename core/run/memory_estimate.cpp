@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "core/io/bounded_line_reader.hpp"
@@ -85,9 +86,14 @@ int csv_regression_dim(const TargetSpec& target) {
   if (target.data_csv.empty()) return 0;
   const TargetInfo* info = find_target_info(target.id);
   if (info == nullptr || !info->accepts_data_file) return 0;
-  InputFile in(target.data_csv);  // never blocks in open(), even on a FIFO without a writer
-  // A pipe's first line read here would be missing for the loader: its size is checked there.
-  if (!in.is_open() || in.is_pipe()) return 0;
+  // Not opened at all when it is a pipe: opening it would take the writer (and its first line)
+  // from the loader, which checks the size itself.
+  std::error_code ignored;
+  const auto type = std::filesystem::status(target.data_csv, ignored).type();
+  if (type == std::filesystem::file_type::fifo || type == std::filesystem::file_type::socket)
+    return 0;
+  InputFile in(target.data_csv);  // never blocks in open()
+  if (!in.is_open()) return 0;
   BoundedLineReader reader(in.stream(), kMaxCsvLineBytes, kMaxCsvFileBytes);
   std::string line;
   while (reader.next(line) == BoundedLineReader::Result::Line) {
