@@ -7,11 +7,15 @@
 //  2. ExperimentRunner (the window's Experiment panel) on an ensemble of 10^15 steps, one of
 //     10^13 data passes and a sweep with a burn-in of 10^15 steps: cancel() until the snapshot
 //     says finished, and ~ExperimentRunner while it runs (what closing the window waits for).
+//  3. A gradient-noise measurement (the window's Gradient noise job) on 10^6 data points: from
+//     the stop request to its end.
 // Each measurement after 300 ms of work, repeated; the median and the worst are printed.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <future>
 #include <memory>
 #include <string>
 #include <thread>
@@ -19,7 +23,9 @@
 
 #include "app/gui/shell/experiment_runner.hpp"
 #include "app/scenario/scenario.hpp"
+#include "core/diagnostics/gradient_noise.hpp"
 #include "core/run/live_engine.hpp"
+#include "core/targets/target_registry.hpp"
 
 namespace {
 
@@ -98,6 +104,38 @@ void bench_experiment(const char* name, const std::string& json, sgl::Experiment
   print("~ExperimentRunner while running (window close)", destroy);
 }
 
+// The window's gradient-noise job on a large data set (10^6 points, 51 coordinates, K = 20 000,
+// b = 1000): from the stop request to the measurement's end.
+void bench_gradient_noise(int repeats) {
+  const auto target =
+      sgl::make_target({"logistic", {{"n", 1000000}, {"d", 50}, {"seed", 3}}, "", "y"});
+  std::vector<double> cancel;
+  for (int i = 0; i < repeats; ++i) {
+    sgl::GradientNoiseRequest request;
+    request.theta = sgl::Vec::Zero(target->dim());
+    request.samples = 20000;
+    request.batch_size = 1000;
+    std::atomic<bool> stop{false};
+    struct Stopped {};
+    request.check_cancelled = [&stop] {
+      if (stop.load()) throw Stopped{};
+    };
+    auto work = std::async(std::launch::async, [&] {
+      try {
+        sgl::measure_gradient_noise(*target, request);
+      } catch (const Stopped&) {
+      }
+    });
+    std::this_thread::sleep_for(300ms);
+    const auto start = Clock::now();
+    stop.store(true);
+    work.get();
+    cancel.push_back(ms_since(start));
+  }
+  std::printf("gradient-noise measurement, n = 10^6, d = 51, K = 20 000, b = 1000:\n");
+  print("stop request until it has ended", cancel);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -119,5 +157,6 @@ int main(int argc, char** argv) {
                    gauss + R"("sweep": {"param": "step_size", "values": [0.05, 0.1],
                                         "steps": 1000, "burnin": 1000000000000000, "keep_first": 10}})",
                    sgl::ExperimentRunner::Kind::Sweep, repeats);
+  bench_gradient_noise(repeats);
   return 0;
 }
