@@ -103,6 +103,8 @@ void LiveEngine::Impl::add_chain(const ChainSpec& config) {
     chains.back()->replay = PendingReplay{config.history, 0, config.steps};
     std::lock_guard lock(queue_mutex);
     replays_unsettled = true;
+  } else {
+    chains.back()->stats.consume(*chains.back()->chain);
   }
   next_id = std::max(next_id, id + 1);
 }
