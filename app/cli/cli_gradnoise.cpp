@@ -233,7 +233,8 @@ int gradnoise_command(const GradnoiseOptions& options) {
   }
   const auto target = make_target(spec);
   throw_if_interrupted();
-  const GradientNoiseRequest request = build_request(options, *target);
+  GradientNoiseRequest request = build_request(options, *target);
+  request.check_cancelled = throw_if_interrupted;  // Ctrl+C stops the measurement within ~0.1 s
   const DataTarget* data = target->as_data_target();
   check_gradnoise_size(target->dim(), data != nullptr && request.control_variates,
                        data != nullptr ? double(data->num_data()) : 0.0, request.samples,

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "core/io/input_file.hpp"
 #include "core/io/input_limits.hpp"
 #include "core/util/error.hpp"
 
@@ -26,13 +27,14 @@ fs::path executable_dir() {
 bool read_file(const fs::path& path, std::string& text) {
   std::error_code ignored;
   if (fs::is_directory(path, ignored)) return false;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  InputFile file(path.string());  // never blocks in open(), even on a FIFO without a writer
+  if (!file.is_open()) return false;
+  std::istream& in = file.stream();
   text.assign(kMaxJsonFileBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) return false;
   text.resize(static_cast<std::size_t>(in.gcount()));
-  return true;
+  return !(text.empty() && file.is_pipe());  // a FIFO without a writer
 }
 
 }  // namespace
@@ -94,6 +96,7 @@ Scenario load_scenario(const std::string& name_or_path) {
   if (!read_file(path, text))
     throw UserError("cannot read scenario file " + path.string() + ": " +
                     (fs::is_directory(path, ignored_error) ? "it is a directory"
+                     : fs::is_fifo(path, ignored_error)    ? "a named pipe that nothing writes to"
                      : fs::exists(path, ignored_error)     ? "permission denied or unreadable"
                                                            : "no such file"));
   return parse_scenario(text, path.string());

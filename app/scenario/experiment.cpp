@@ -9,6 +9,7 @@
 #include "core/diagnostics/histogram.hpp"
 #include "core/io/input_limits.hpp"
 #include "core/run/memory_estimate.hpp"
+#include "core/run/sliced_run.hpp"
 #include "core/run/start_point.hpp"
 #include "core/targets/data_target.hpp"
 #include "core/targets/truth_grid.hpp"
@@ -108,6 +109,8 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   std::size_t runs = 0, done = 0;
   for (const auto& chain : scenario.chains)
     if (selected(sweep.chains, chain.label)) runs += sweep.values.size();
+  SlicedRunner slices;
+  const auto keep_going = [control] { return !cancelled(control); };
 
   for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
     const ChainSpec& spec = scenario.chains[position];
@@ -121,13 +124,9 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
       Chain chain(target, spec.sampler_id, params, chain_seed(scenario.seed, position, 0), start,
                   sweep.burnin, 1);
       chain.reserve_draws(static_cast<std::size_t>(steps));
-      // In slices, so that a cancel (Ctrl+C, the GUI's stop button) is seen within a long run.
-      constexpr std::uint64_t kSlice = std::uint64_t{1} << 16;
-      const std::uint64_t length = sweep.burnin + steps;
-      while (!chain.stopped() && chain.counters().steps < length) {
-        if (cancelled(control)) return result;
-        chain.run(std::min(kSlice, length - chain.counters().steps));
-      }
+      // In timed slices, so that a cancel (Ctrl+C, the GUI's stop button, a closing window) is
+      // seen within 100 ms of a long run.
+      if (!slices.run(chain, sweep.burnin + steps, keep_going)) return result;
 
       SweepPoint point;
       point.label = spec.label;
@@ -220,6 +219,8 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
     if (selected(ensemble.of, chain.label)) ++series_count;
 
   std::size_t series_done = 0;
+  SlicedRunner slices;
+  const auto keep_going = [control] { return !cancelled(control); };
   for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
     const ChainSpec& spec = scenario.chains[position];
     if (!selected(ensemble.of, spec.label)) continue;
@@ -248,14 +249,17 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
       positions.clear();
       double energy_sum = 0.0, steps_sum = 0.0, passes_sum = 0.0;
       for (auto& chain : chains) {
+        // Cancellable within 100 ms however large the budget (steps 10^15 is accepted).
         if (by_passes) {
           // One step at a time: a step's cost in data passes can vary (EWSG's index chain).
-          while (!chain->stopped() && data_passes(chain->counters(), *target) < budget - 1e-12)
+          while (!chain->stopped() && data_passes(chain->counters(), *target) < budget - 1e-12 &&
+                 !cancelled(control))
             chain->run(1);
         } else {
           const auto owed = static_cast<std::uint64_t>(budget) - chain->counters().steps;
-          if (owed > 0) chain->run(owed);
+          if (owed > 0) slices.run(*chain, owed, keep_going);
         }
+        if (cancelled(control)) break;  // this checkpoint is incomplete: not recorded
         steps_sum += double(chain->counters().steps);
         passes_sum += data_passes(chain->counters(), *target);
         if (chain->stopped() || chain->draws().size() == 0) continue;
@@ -266,6 +270,7 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
         energy_sum += chain->draws().hamiltonian(last);
         ++checkpoint.running;
       }
+      if (cancelled(control)) break;
       checkpoint.mean_steps = steps_sum / double(chains.size());
       if (target->as_data_target()) checkpoint.data_passes = passes_sum / double(chains.size());
       if (checkpoint.running > 0) {

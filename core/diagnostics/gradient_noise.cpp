@@ -22,12 +22,20 @@ enum Stream : std::uint64_t {
   kEwsgStream
 };
 
+// Every `every`-th call asks the request's check_cancelled (which may throw): a gradient of a
+// 1000-coordinate regression's term costs ~0.5 ms, so checks come every few tens of ms at most.
+void checkpoint(const GradientNoiseRequest& request, std::int64_t index, std::int64_t every) {
+  if (request.check_cancelled && index % every == 0) request.check_cancelled();
+}
+
 template <class Draw>
-GradientCloud draw_cloud(int samples, int dim, Draw&& draw) {
+GradientCloud draw_cloud(const GradientNoiseRequest& request, int dim, Draw&& draw) {
+  const int samples = request.samples;
   GradientCloud cloud;
   cloud.draws.resize(samples, dim);
   Vec gradient(dim);
   for (int j = 0; j < samples; ++j) {
+    checkpoint(request, j, 16);
     draw(gradient.data());
     cloud.draws.row(j) = gradient.transpose();
   }
@@ -58,14 +66,14 @@ void measure_control_variates(const Target& target, const DataTarget& data,
   const double* centre = report.cv_centre.data();
   Vec at_centre(dim);
   const auto first_order_term = [&](std::int64_t k, double* out) {
+    checkpoint(request, k, 64);
     at_centre.setZero();
     data.add_log_likelihood_gradient(&k, 1, 1.0, theta, out);
     data.add_log_likelihood_gradient(&k, 1, 1.0, centre, at_centre.data());
     for (int i = 0; i < dim; ++i) out[i] -= at_centre[i];
   };
   Rng rng(derive_seed(request.seed, kControlVariateStream));
-  report.control_variate =
-      draw_cloud(request.samples, dim, [&](double* g) { cv.estimate(theta, g, rng); });
+  report.control_variate = draw_cloud(request, dim, [&](double* g) { cv.estimate(theta, g, rng); });
   report.control_variate->exact_cov = minibatch_sum_covariance(
       n, dim, request.batch_size, MinibatchScheme::WithReplacement, first_order_term);
 
@@ -83,7 +91,7 @@ void measure_control_variates(const Target& target, const DataTarget& data,
   };
   Rng rng2(derive_seed(request.seed, kSecondOrderStream));
   report.control_variate2 =
-      draw_cloud(request.samples, dim, [&](double* g) { cv.estimate(theta, g, rng2); });
+      draw_cloud(request, dim, [&](double* g) { cv.estimate(theta, g, rng2); });
   report.control_variate2->exact_cov = minibatch_sum_covariance(
       n, dim, request.batch_size, MinibatchScheme::WithReplacement, second_order_term);
 }
@@ -104,6 +112,7 @@ void measure_ewsg(const DataTarget& data, const GradientNoiseRequest& request,
   Vec prior = Vec::Zero(dim), g(dim), log_weights(blocks);
   data.add_log_prior_gradient(theta, -1.0, prior.data());
   for (int block = 0; block < blocks; ++block) {
+    checkpoint(request, block, 64);
     g = prior;
     data.add_log_likelihood_gradient(chain.block_begin(block), chain.block_size(block),
                                      -static_cast<double>(blocks), theta, g.data());
@@ -187,7 +196,7 @@ GradientNoiseReport measure_gradient_noise(const Target& target,
   estimator.set_scheme(request.scheme);
   Rng rng(derive_seed(request.seed, kMinibatchStream));
   report.minibatch =
-      draw_cloud(request.samples, dim, [&](double* g) { estimator.estimate(theta, g, rng); });
+      draw_cloud(request, dim, [&](double* g) { estimator.estimate(theta, g, rng); });
 
   const DataTarget* data = target.as_data_target();
   if (data == nullptr) {
@@ -203,6 +212,7 @@ GradientNoiseReport measure_gradient_noise(const Target& target,
           : request.batch_size;
   report.minibatch.exact_cov = minibatch_sum_covariance(
       report.num_data, dim, report.batch_size, request.scheme, [&](std::int64_t k, double* out) {
+        checkpoint(request, k, 64);
         data->add_log_likelihood_gradient(&k, 1, 1.0, theta, out);
       });
   if (request.control_variates) measure_control_variates(target, *data, request, report);

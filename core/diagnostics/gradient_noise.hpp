@@ -45,6 +45,9 @@ struct GradientNoiseRequest {
   Vec ewsg_momentum;
   double ewsg_step_size = 0;
   double ewsg_friction = 1;
+  // Called every few milliseconds of work; it may throw to abandon the measurement (the window's
+  // job when the window closes or the chain moves on, Ctrl+C in the CLI). Empty: never called.
+  std::function<void()> check_cancelled;
 };
 
 // K gradients (rows) with their empirical mean and covariance (divisor K − 1) and the exact

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string_view>
 
 #include "core/io/bounded_line_reader.hpp"
+#include "core/io/input_file.hpp"
 #include "core/io/input_limits.hpp"
 #include "core/util/error.hpp"
 #include "core/util/text_format.hpp"
@@ -72,9 +72,11 @@ CsvTable read_numeric_csv(const std::string& path) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
     throw UserError("data file '" + path + "' is a directory, not a CSV file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UserError("cannot open data file '" + path + "'");
-  return read_numeric_csv(in, path);
+  InputFile in(path);  // never blocks in open(), even on a FIFO without a writer
+  if (!in.is_open()) throw UserError("cannot open data file '" + path + "'");
+  if (in.is_pipe() && in.stream().peek() == std::char_traits<char>::eof())
+    throw UserError("data file '" + path + "' is a named pipe that nothing writes to");
+  return read_numeric_csv(in.stream(), path);
 }
 
 CsvTable read_numeric_csv(std::istream& in, const std::string& path) {

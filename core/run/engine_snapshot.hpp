@@ -113,6 +113,13 @@ struct EngineSnapshot {
   // chain was reset, rebuilt or removed since.
   std::shared_ptr<const RecordedTrajectory> trajectory;
   std::uint64_t trajectory_serial = 0;  // recordings made so far (dropped ones included)
+  // A reopened session's replay (LiveEngine::cancel_replay): saved steps replayed so far and in
+  // all; total 0 when no replay is under way.
+  std::uint64_t replay_steps_done = 0;
+  std::uint64_t replay_steps_total = 0;
+  // How the last replay ended when it did not reach its saved steps (cancelled), until the
+  // chains run again; empty otherwise.
+  std::string replay_outcome;
   std::string last_error;          // the most recent rejected command, with why (empty if none)
   std::uint64_t error_serial = 0;  // increments with each new error
 };

@@ -75,6 +75,7 @@ LiveEngine::~LiveEngine() {
 void LiveEngine::set_running(bool running) {
   impl_->push([running](Impl& engine) {
     engine.running = running;
+    if (running) engine.replay_outcome.clear();
     engine.restart_pacing();
   });
 }
@@ -138,10 +139,15 @@ void LiveEngine::add_chain(const ChainSpec& config) {
 void LiveEngine::duplicate_chain(int id) {
   impl_->push([id](Impl& engine) {
     const LiveChain& original = engine.find_chain(id);
+    engine.require_not_replaying(original);
     ChainSpec copy{original.chain->sampler_id(), original.chain->params(), original.enabled};
     copy.label = engine.unused_label(original.label);
     engine.add_chain(copy);
   });
+}
+
+void LiveEngine::cancel_replay() {
+  impl_->push([](Impl& engine) { engine.cancel_replays(); });
 }
 
 void LiveEngine::remove_chain(int id) {
@@ -169,7 +175,10 @@ std::shared_ptr<const EngineSnapshot> LiveEngine::snapshot() const {
 void LiveEngine::wait_until_idle() {
   std::unique_lock lock(impl_->queue_mutex);
   const std::uint64_t queued = impl_->commands_queued;
-  impl_->idle.wait(lock, [&] { return impl_->commands_published >= queued; });
+  impl_->idle.wait(lock, [&] {
+    return (impl_->commands_published >= queued && !impl_->replays_unsettled) ||
+           impl_->shutdown.load();
+  });
 }
 
 std::optional<DrawStore> LiveEngine::copy_draws(int id) {
@@ -208,8 +217,9 @@ LiveSetup LiveEngine::session_state() {
       const Chain& chain = *live->chain;
       ChainSpec saved{chain.sampler_id(), chain.initial_params(), live->enabled, live->label};
       saved.id = live->id;
-      saved.history = chain.param_history();
-      saved.steps = chain.counters().steps;
+      // A chain still under replay is saved as it was loaded, not cut at the step it reached.
+      saved.history = live->replay ? live->replay->history : chain.param_history();
+      saved.steps = live->replay ? live->replay->steps : chain.counters().steps;
       out.chains.push_back(std::move(saved));
     }
     promise->set_value(std::move(out));
@@ -265,7 +275,10 @@ void LiveEngine::Impl::worker_main() {
 void LiveEngine::Impl::loop_turn() {
   apply_commands();
   if (shutdown.load()) return;
-  const bool stepped = running && advance_chains(LiveClock::now());
+  const bool replayed = replay_pending() && advance_replays(kPassBudget);
+  if (replayed) dirty = true;  // the snapshot's replay progress
+  settle_replays();
+  const bool stepped = (running && advance_chains(LiveClock::now())) || replayed;
   update_heavy_diagnostics(LiveClock::now());
   const auto now = LiveClock::now();
   // Publishing up to a millisecond early lands on every second pass at full speed (~60 Hz)
@@ -492,6 +505,7 @@ void LiveEngine::Impl::publish(LiveClock::time_point now) {
   snapshot->target = target;
   snapshot->target_spec = target_spec;
   snapshot->start = start_choice;
+  fill_replay_progress(*snapshot);
   snapshot->last_error = last_error;
   snapshot->error_serial = error_serial;
   snapshot->chains.reserve(chains.size());

@@ -61,7 +61,8 @@ struct LiveSetup {
 
 class LiveEngine {
  public:
-  // Builds the target and chains (throws UserError) and starts the worker.
+  // Builds the target and chains (throws UserError) and starts the worker, which replays the
+  // saved chains' steps (the constructor runs none).
   explicit LiveEngine(const LiveSetup& setup);
   ~LiveEngine();  // stops and joins the worker
   LiveEngine(const LiveEngine&) = delete;
@@ -92,7 +93,13 @@ class LiveEngine {
   void set_chain_enabled(int id, bool enabled);
   // Renames a chain; refused when empty or taken by another chain.
   void set_chain_label(int id, const std::string& label);
+  // A chain with saved steps or history (a reopened session's) is replayed on the worker in
+  // slices: it does not sample live until then, the snapshot shows the replay's progress, and
+  // parameter changes, slow motion and duplication of it are refused until the replay ends.
   void add_chain(const ChainSpec& config);
+  // Stops every replay under way: its chains stay at the steps they reached, with the changes
+  // of their history applied up to there; the window says so.
+  void cancel_replay();
   void duplicate_chain(int id);
   void remove_chain(int id);
   // Replaces the target (and its parameters); chains keep their samplers and restart. Sampler
@@ -109,8 +116,8 @@ class LiveEngine {
   // its idle wait); keep it short and thread-safe. An empty function removes it.
   void set_publish_listener(std::function<void()> listener);
 
-  // Blocks until every queued command has been applied and a snapshot reflecting them is
-  // published (tests and --frames runs; the interactive UI never calls it).
+  // Blocks until every queued command has been applied, every replay has ended and a snapshot
+  // reflecting them is published (tests and --frames runs; the interactive UI never calls it).
   void wait_until_idle();
 
   // A copy of chain `id`'s stored draws, taken by the worker between slices after the commands

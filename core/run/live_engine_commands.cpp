@@ -99,13 +99,21 @@ void LiveEngine::Impl::add_chain(const ChainSpec& config) {
   } else if (unused_label(label) != label) {
     throw UserError("the label '" + label + "' is used by another chain");
   }
+  check_history(config.history, config.steps);
   auto chain = build_chain(config.sampler_id, config.params, id);
-  replay(*chain, config.history, config.steps);
   ++label_uses[label];
   ids_in_use.insert(id);
   chains.push_back(
       std::make_unique<LiveChain>(id, std::move(label), config.enabled, std::move(chain), truth));
-  chains.back()->stats.consume(*chains.back()->chain);
+  // Saved steps are replayed by the worker in slices (live_engine_replay.cpp), never here: the
+  // constructor runs on the UI thread.
+  if (config.steps > 0 || !config.history.empty()) {
+    chains.back()->replay = PendingReplay{config.history, 0, config.steps};
+    std::lock_guard lock(queue_mutex);
+    replays_unsettled = true;
+  } else {
+    chains.back()->stats.consume(*chains.back()->chain);
+  }
   next_id = std::max(next_id, id + 1);
 }
 
@@ -140,18 +148,6 @@ void LiveEngine::Impl::set_chain_label(int id, const std::string& label) {
   live.label = label;
 }
 
-void LiveEngine::Impl::replay(Chain& chain, const std::vector<ParamChange>& history,
-                              std::uint64_t steps) {
-  for (const ParamChange& change : history) {
-    if (change.step < chain.counters().steps)
-      throw UserError("a parameter change at step " + std::to_string(change.step) +
-                      " comes before an earlier one");
-    chain.run(change.step - chain.counters().steps);  // a no-op once the chain has stopped
-    chain.set_params(change.params);
-  }
-  if (steps > chain.counters().steps) chain.run(steps - chain.counters().steps);
-}
-
 void LiveEngine::Impl::step_all_once() {
   for (auto& live : chains) {
     if (!live->active()) continue;
@@ -162,6 +158,7 @@ void LiveEngine::Impl::step_all_once() {
 
 void LiveEngine::Impl::trace_chain(int id, std::uint64_t steps) {
   LiveChain& live = find_chain(id);
+  require_not_replaying(live);
   Chain& chain = *live.chain;
   if (!chain.sampler().observes_trajectories())
     throw UserError(chain_name(live) + ": " + chain.sampler_id() +
@@ -189,6 +186,7 @@ void LiveEngine::Impl::trace_chain(int id, std::uint64_t steps) {
 }
 
 void LiveEngine::Impl::restart_chain(LiveChain& live) {
+  live.replay.reset();  // a chain built afresh has no saved steps left to replay
   if (trajectory && trajectory->chain_id == live.id) trajectory = nullptr;
   live.stats.clear();
   live.slice = kLiveFirstSlice;
@@ -220,6 +218,7 @@ void LiveEngine::Impl::forget_draws_before_change(int id) {
 
 void LiveEngine::Impl::set_chain_params(int id, const ParamValues& params) {
   LiveChain& live = find_chain(id);
+  require_not_replaying(live);  // its history's later changes are still to come
   try {
     live.chain->set_params(params);
   } catch (const UserError& error) {

@@ -18,6 +18,16 @@ namespace sgl {
 // Steps a chain runs in its first pass (it then adapts to the measured cost per step).
 constexpr std::uint64_t kLiveFirstSlice = 16;
 
+// What a saved chain still has to replay (a reopened session): the worker runs it in slices
+// between commands (live_engine_replay.cpp), so a session saved after 10^10 steps neither
+// freezes the window nor delays its closing.
+struct PendingReplay {
+  std::vector<ParamChange> history;  // every saved change (session_state saves them all)
+  std::size_t next_change = 0;       // the first change not yet applied
+  std::uint64_t steps = 0;           // the saved step count the replay ends at
+  std::uint64_t slice = 16;          // steps per Chain::run, fitted to the pass budget
+};
+
 // One chain of the live session with everything the worker keeps about it.
 struct LiveChain {
   LiveChain(int id_, std::string label_, bool enabled_, std::unique_ptr<Chain> chain_,
@@ -43,8 +53,10 @@ struct LiveChain {
   std::uint64_t training_steps_seen = ~std::uint64_t{0};
   std::uint64_t annealing_steps_seen = ~std::uint64_t{0};
   LiveClock::time_point annealing_allowed_at{};
+  std::optional<PendingReplay> replay;  // set while its saved steps are being replayed
 
-  bool active() const { return enabled && !chain->stopped(); }
+  // A chain under replay does not sample live: its steps belong to the saved session.
+  bool active() const { return enabled && !chain->stopped() && !replay; }
   void restart_pace(LiveClock::time_point now) {
     pace_origin = now;
     paced_steps = 0;
@@ -85,8 +97,17 @@ struct LiveEngine::Impl {
   void forget_label(const std::string& label);  // label_uses when a chain drops its label
   void set_chain_label(int id, const std::string& label);
   void add_chain(const ChainSpec& config);
-  // Runs a new chain through a saved session's changes up to `steps` (throws UserError).
-  static void replay(Chain& chain, const std::vector<ParamChange>& history, std::uint64_t steps);
+  // ---- replays of saved chains (live_engine_replay.cpp)
+  // Throws UserError for a history out of order or past `steps`, before anything runs.
+  static void check_history(const std::vector<ParamChange>& history, std::uint64_t steps);
+  bool replay_pending() const;
+  // Runs pending replays for about `budget`; true if it ran any step or change.
+  bool advance_replays(LiveClock::duration budget);
+  // Once no replay is left: publishes and releases wait_until_idle.
+  void settle_replays();
+  void cancel_replays();
+  void require_not_replaying(const LiveChain& live) const;  // throws UserError
+  void fill_replay_progress(EngineSnapshot& snapshot) const;
   void step_all_once();
   void trace_chain(int id, std::uint64_t steps);
   void restart_chain(LiveChain& live);  // after a reset or rebuild: aggregations, pace, slice
@@ -110,6 +131,7 @@ struct LiveEngine::Impl {
   std::uint64_t commands_queued = 0;     // guarded by queue_mutex
   std::uint64_t commands_published = 0;  // guarded by queue_mutex
   std::atomic<bool> shutdown{false};
+  bool replays_unsettled = false;  // guarded by queue_mutex: wait_until_idle waits for replays
   mutable std::mutex snapshot_mutex;
   std::shared_ptr<const EngineSnapshot> published;  // guarded by snapshot_mutex
   std::function<void()> publish_listener;           // guarded by snapshot_mutex
@@ -143,6 +165,9 @@ struct LiveEngine::Impl {
   // The newest slow-motion recording (trace_chain); dropped when its chain restarts or goes.
   std::shared_ptr<const RecordedTrajectory> trajectory;
   std::uint64_t trajectory_serial = 0;
+  // Saved steps of replays already finished, for the progress of those still under way.
+  std::uint64_t replay_steps_settled = 0;
+  std::string replay_outcome;  // EngineSnapshot::replay_outcome
 
   std::thread worker;
 };

@@ -5,10 +5,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <filesystem>
 #include <string>
 
 #include "core/io/bounded_line_reader.hpp"
+#include "core/io/input_file.hpp"
 #include "core/io/input_limits.hpp"
 
 #include "core/util/error.hpp"
@@ -85,8 +86,15 @@ int csv_regression_dim(const TargetSpec& target) {
   if (target.data_csv.empty()) return 0;
   const TargetInfo* info = find_target_info(target.id);
   if (info == nullptr || !info->accepts_data_file) return 0;
-  std::ifstream in(target.data_csv, std::ios::binary);
-  BoundedLineReader reader(in, kMaxCsvLineBytes, kMaxCsvFileBytes);
+  // Not opened at all when it is a pipe: opening it would take the writer (and its first line)
+  // from the loader, which checks the size itself.
+  std::error_code ignored;
+  const auto type = std::filesystem::status(target.data_csv, ignored).type();
+  if (type == std::filesystem::file_type::fifo || type == std::filesystem::file_type::socket)
+    return 0;
+  InputFile in(target.data_csv);  // never blocks in open()
+  if (!in.is_open()) return 0;
+  BoundedLineReader reader(in.stream(), kMaxCsvLineBytes, kMaxCsvFileBytes);
   std::string line;
   while (reader.next(line) == BoundedLineReader::Result::Line) {
     if (line.find_first_not_of(" \t") == std::string::npos) continue;

@@ -9,7 +9,10 @@
 // n/b wrong.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <future>
 
 #include "core/diagnostics/gradient_noise.hpp"
 #include "core/targets/target_registry.hpp"
@@ -204,4 +207,35 @@ TEST_CASE("EWSG's weighted block gradient: uniform weights as h → 0, a cloud t
   CHECK(std::abs(z.trace) < 4.0);
   CHECK((weighted.ewsg_mean - weighted.full_gradient).norm() >
         1e-3 * std::sqrt(weighted.minibatch.exact_cov.trace()));
+}
+
+TEST_CASE("a gradient-noise measurement can be abandoned within 100 ms", "[gradient-noise]") {
+  // A 51-coordinate synthetic regression of 10^6 points at K = 20 000 and b = 1000: seconds of
+  // work (the window's job on a large data set), which a closing window used to wait for in full.
+  const auto target = make_target({"logistic", {{"n", 1000000}, {"d", 50}, {"seed", 3}}, "", "y"});
+  GradientNoiseRequest request;
+  request.theta = Vec::Zero(target->dim());
+  request.samples = 20000;
+  request.batch_size = 1000;
+  std::atomic<bool> stop{false};
+  struct Stopped {};
+  request.check_cancelled = [&stop] {
+    if (stop.load()) throw Stopped{};
+  };
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point stopped_at;
+  auto work = std::async(std::launch::async, [&] {
+    try {
+      measure_gradient_noise(*target, request);
+    } catch (const Stopped&) {
+      return std::chrono::duration<double>(Clock::now() - stopped_at).count();
+    }
+    return -1.0;  // finished before the stop: the measurement was too small for this test
+  });
+  REQUIRE(work.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
+  stopped_at = Clock::now();
+  stop.store(true);
+  const double latency = work.get();
+  CHECK(latency >= 0.0);
+  CHECK(latency < 0.25);  // ~10–30 ms by design; slack for a loaded test machine
 }

@@ -45,6 +45,7 @@ TEST_CASE("session file round trip: save, reopen, the same draws follow", "[scen
   LiveSetup replay_setup = live_setup_from_scenario(reopened);
   replay_setup.draw_capacity = 4096;
   LiveEngine replayed(replay_setup);
+  replayed.wait_until_idle();  // the replay runs on the worker; a step before it ends is skipped
   step(original, 40);
   step(replayed, 40);
   for (int id : {0, 2, 3}) {
@@ -75,6 +76,7 @@ TEST_CASE("an engine started from another's session state continues with the sam
   original.remove_chain(1);
   step(original, 13);
   LiveEngine continued(original.session_state());
+  continued.wait_until_idle();  // its replay first
   step(original, 25);
   step(continued, 25);
   const std::shared_ptr<const EngineSnapshot> snapshot = original.snapshot();

@@ -139,3 +139,27 @@ drag_slider() {
   xdotool mousemove --window "$window" "$(at "$3")" "$cy"; sleep 0.2
   xdotool mouseup 1
 }
+
+# open_session PATH: File > Open session..., PATH typed into its field, Open (needs `window`).
+# False if a step did not show up (the caller retries).
+open_session() {
+  local typed=""
+  click_rect menu/file
+  for _ in $(seq 50); do [[ -n "$(rect_of menu/open_session)" ]] && break; sleep 0.1; done
+  [[ -n "$(rect_of menu/open_session)" ]] || { xdotool key Escape; return 1; }
+  click_rect menu/open_session
+  for _ in $(seq 50); do [[ -n "$(rect_of open/path)" ]] && break; sleep 0.1; done
+  [[ -n "$(rect_of open/path)" ]] || { xdotool key Escape; return 1; }
+  # Select all and type, until the field holds exactly the path (under load a key can be lost).
+  for _ in 1 2 3; do
+    click_rect open/path
+    # Each key held across frames: ImGui reads the keyboard once per frame.
+    xdotool keydown ctrl; sleep 0.3; xdotool keydown a; sleep 0.1; xdotool keyup a; sleep 0.3
+    xdotool keyup ctrl
+    xdotool type --delay 20 "$1"
+    for _ in $(seq 20); do typed=$(text_of open/path); [[ "$typed" == "$1" ]] && break; sleep 0.1; done
+    [[ "$typed" == "$1" ]] && break
+  done
+  [[ "$typed" == "$1" ]] || { xdotool key Escape; return 1; }
+  click_rect open/button
+}

@@ -208,6 +208,12 @@ class GifRecorder final : public FrameRecorder {
 }  // namespace
 
 std::unique_ptr<FrameRecorder> open_gif_recorder(const std::string& path, std::string& error) {
+  // Refused before the first frame: the rename at the end would fail and lose the recording.
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    error = path + " is a folder: give a file name, such as " + path + "/window.gif";
+    return nullptr;
+  }
   const std::string temp_path = path + ".partial";
   int code = 0;
   GifFileType* gif = EGifOpenFileName(temp_path.c_str(), false, &code);

@@ -83,9 +83,11 @@ void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainS
   result->chain = frozen;
   pending_ = result;
   job_.start(
-      [target, request, result](JobControl&) {
+      [target, request, result](JobControl& control) {
+        GradientNoiseRequest cancellable = request;  // a closing window stops it within ~0.1 s
+        cancellable.check_cancelled = [&control] { control.check_cancelled(); };
         try {
-          result->report = measure_gradient_noise(*target, request);
+          result->report = measure_gradient_noise(*target, cancellable);
         } catch (const std::exception& error) {
           result->error = error.what();
         }

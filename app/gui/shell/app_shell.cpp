@@ -14,6 +14,7 @@
 #include "app/gui/shell/main_slot.hpp"
 #include "app/gui/shell/panel_dock.hpp"
 #include "app/gui/shell/panel_table.hpp"
+#include "app/gui/shell/replay_progress.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/util/error.hpp"
 
@@ -247,6 +248,7 @@ void AppShell::show_menu_bar() {
   }
   gif_menu_.show_indicator();
   show_job_progress();
+  show_replay_progress(engine_, *snapshot_);
   export_menu_.show_status();
   if (!headline_has_bar()) show_headline_in_menu_bar(headline());
   // A failed autosave (a full disk, an unwritable state folder) or a session that could not be

@@ -224,6 +224,7 @@ int run_gui(const GuiOptions& options) {
   bool auto_scale = true;  // until the user zooms by hand
   shell->engine().set_publish_listener(GuiWindow::wake_up);
   int gl_errors = 0;
+  bool recording_failed = false;
   for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
     // Read the back buffer before the swap: its contents are undefined afterwards.
@@ -293,13 +294,16 @@ int run_gui(const GuiOptions& options) {
       const RgbImage image = window.clean_frame() ? *window.clean_frame()
                                                   : read_framebuffer(window.framebuffer_width(),
                                                                      window.framebuffer_height());
-      for (auto& recorder : recorders) {
+      // A recording that cannot go on (a full disk) stops alone, its partial file removed;
+      // the window and its session stay, say why, and the exit code is 2 at the end.
+      std::erase_if(recorders, [&](const std::unique_ptr<FrameRecorder>& recorder) {
         std::string error;
-        if (!recorder->add_frame(image, error)) {
-          std::fprintf(stderr, "error: %s\n", error.c_str());
-          return 2;
-        }
-      }
+        if (recorder->add_frame(image, error)) return false;
+        std::fprintf(stderr, "error: %s\n", error.c_str());
+        shell->report_problem("recording stopped: " + error);
+        recording_failed = true;
+        return true;
+      });
     }
     window.end_frame();
     gl_errors += report_gl_errors();
@@ -325,7 +329,7 @@ int run_gui(const GuiOptions& options) {
   shell.reset();  // joins the autosave job first, so the file is not written again after this
   // A normal close: nothing to recover next time.
   if (!recovery.empty()) RecoveryFile(recovery).remove_if_owned();
-  if (!finish_recorders(recorders)) return 2;
+  if (!finish_recorders(recorders) || recording_failed) return 2;
   if (export_failures > 0 && !options.export_dir.empty()) return 2;
   return gl_errors == 0 ? 0 : 1;
 }
