@@ -34,8 +34,8 @@ std::string preset_group(const std::string& name) {
 }
 
 const std::vector<std::string>& preset_group_order() {
-  static const std::vector<std::string> order = {kTeaching, kChen, kEwsg, kHmcEcs, kDais, kBaselines,
-                                                    kOther};
+  static const std::vector<std::string> order = {kTeaching, kChen,      kEwsg, kHmcEcs,
+                                                 kDais,     kBaselines, kOther};
   return order;
 }
 

@@ -26,12 +26,29 @@ constexpr std::array<std::uint32_t, kChainPaletteSize> kPalette = {
 // No two samplers that a preset puts side by side share a slot (hmcecs-logistic has seven).
 const std::map<std::string, int>& preferred_slots() {
   static const std::map<std::string, int> slots = {
-      {"hmc", 0},     {"sghmc", 1},   {"sgld", 2},         {"naive-sghmc", 3},   {"sghmc-cv", 3},
-      {"ewsg", 4},    {"sgld-cv", 4}, {"hmcecs", 5},       {"hmcecs-signed", 6}, {"dais", 5},
-      {"ns-dais", 6}, {"sl-dais", 7}, {"sgd-momentum", 6}, {"sghmc-sgd", 7},
+      {"hmc", 0},
+      {"sghmc", 1},
+      {"sgld", 2},
+      {"naive-sghmc", 3},
+      {"sghmc-cv", 3},
+      {"ewsg", 4},
+      {"sgld-cv", 4},
+      {"hmcecs", 5},
+      {"hmcecs-signed", 6},
+      {"dais", 5},
+      {"ns-dais", 6},
+      {"sl-dais", 7},
+      {"sgd-momentum", 6},
+      {"sghmc-sgd", 7},
       // The baselines (nuts-vs-hmc: NUTS beside HMC; cyclical-modes: cSGLD, cSGHMC, SGLD).
-      {"nuts", 4},    {"mala", 3},    {"rwm", 6},          {"sgnht", 5},         {"psgld", 4},
-      {"svrg-ld", 3}, {"csgld", 4},   {"csghmc", 5},
+      {"nuts", 4},
+      {"mala", 3},
+      {"rwm", 6},
+      {"sgnht", 5},
+      {"psgld", 4},
+      {"svrg-ld", 3},
+      {"csgld", 4},
+      {"csghmc", 5},
   };
   return slots;
 }

@@ -146,7 +146,8 @@ std::string time_left_text(double elapsed_seconds, double progress) {
   char text[48];
   if (left < 60.0) {
     // Nearest 5 s: a count of single seconds jitters as the pace changes.
-    std::snprintf(text, sizeof text, "about %.0f s left", std::max(5.0, 5.0 * std::round(left / 5.0)));
+    std::snprintf(text, sizeof text, "about %.0f s left",
+                  std::max(5.0, 5.0 * std::round(left / 5.0)));
   } else if (left < 3600.0) {
     std::snprintf(text, sizeof text, "about %.0f min left", std::round(left / 60.0));
   } else {

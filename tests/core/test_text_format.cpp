@@ -69,12 +69,12 @@ TEST_CASE("powers of ten are written with superscript digits", "[text]") {
 }
 
 TEST_CASE("time left from the pace so far", "[text]") {
-  CHECK(sgl::time_left_text(1.0, 0.5).empty());   // too early to tell
+  CHECK(sgl::time_left_text(1.0, 0.5).empty());    // too early to tell
   CHECK(sgl::time_left_text(10.0, 0.01).empty());  // too little done to tell
   CHECK(sgl::time_left_text(10.0, 1.0).empty());   // done
   CHECK(sgl::time_left_text(10.0, 0.5) == "about 10 s left");
-  CHECK(sgl::time_left_text(11.0, 0.5) == "about 10 s left");  // nearest 5 s
-  CHECK(sgl::time_left_text(2.0, 0.9) == "about 5 s left");    // never "0 s"
+  CHECK(sgl::time_left_text(11.0, 0.5) == "about 10 s left");    // nearest 5 s
+  CHECK(sgl::time_left_text(2.0, 0.9) == "about 5 s left");      // never "0 s"
   CHECK(sgl::time_left_text(11.0, 0.06) == "about 3 min left");  // 172 s
   CHECK(sgl::time_left_text(600.0, 0.1) == "about 2 h left");    // 5400 s → 1.5 h rounds to 2
 }

@@ -17,7 +17,6 @@
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/plot/plot_theme.hpp"
 #include "app/gui/shell/ui_probe.hpp"
-#include "core/util/text_format.hpp"
 #include "app/scenario/assets.hpp"
 #include "app/scenario/live_session.hpp"
 #include "app/scenario/session_save.hpp"
@@ -26,6 +25,7 @@
 #include "core/plot/pane_arrangement.hpp"
 #include "core/run/live_engine.hpp"
 #include "core/util/error.hpp"
+#include "core/util/text_format.hpp"
 
 namespace sgl {
 namespace {
