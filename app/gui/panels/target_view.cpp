@@ -133,10 +133,14 @@ void show_2d_view(ViewContext& context) {
   std::string background_note;
   const bool equal = context.settings->equal_aspect.value_or(
       prefers_equal_aspect(box, 2.0, last_panel_aspect() = available_aspect()));
+  const float plot_width = ImGui::GetContentRegionAvail().x;
   if (plot::BeginPlot("##target2d", ImVec2(0, 0),
                       equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
     plot::SetupAxes(names[0].c_str(), names[1].c_str());
-    const bool marginals = context.settings->show_marginals;
+    // A small tile (the dashboard at 1280×720) keeps its area for the density: the bands would
+    // take a third of it.
+    const bool marginals = context.settings->show_marginals &&
+                           plot_width >= views::kNarrowPanelFonts * ImGui::GetFontSize();
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo,
                           marginals ? views::with_marginal_band(box[0].lo, box[0].hi) : box[0].hi);
     plot::SetupAxisLimits(plot::Axis::Y, box[1].lo,
