@@ -217,6 +217,18 @@ void GuiWindow::end_frame() {
     return;
   }
   glFlush();
+  if (width_ != presented_width_ || height_ != presented_height_) {
+    // The window was resized: copying sub-rectangles of a back buffer the GL driver has not yet
+    // resized made the X server refuse the copy (BadValue from XShmPutImage), and Xlib ends the
+    // process on that. A whole swap makes the driver take the new size; the back buffer is
+    // undefined after it, so the next frame draws and presents everything.
+    presented_width_ = width_;
+    presented_height_ = height_;
+    glfwSwapBuffers(window_);
+    force_render_ = true;
+    expose_pending() = true;
+    return;
+  }
   if (expose_pending()) {
     expose_pending() = false;
     presenter_.present({{0, 0, width_, height_}}, height_);

@@ -99,6 +99,9 @@ class GuiWindow {
   float zoom_ = 1.0f;
   int width_ = 0;
   int height_ = 0;
+  // The framebuffer size last presented: a new size is presented by a whole swap (below).
+  int presented_width_ = 0;
+  int presented_height_ = 0;
   std::string title_;
   bool force_render_ = false;
   bool capture_clean_ = false;
