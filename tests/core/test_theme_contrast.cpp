@@ -5,6 +5,7 @@
 
 #include "app/gui/plot/plot_theme.hpp"
 #include "app/gui/shell/ui_palette.hpp"
+#include "core/plot/chain_palette.hpp"
 #include "core/plot/contrast.hpp"
 
 namespace sgl {
@@ -51,3 +52,17 @@ TEST_CASE("contrast: every plot text colour reads at 4.5:1 on the plot and legen
 }
 
 }  // namespace sgl
+
+TEST_CASE("contrast: chain colours used as text are darkened until they read", "[contrast]") {
+  const std::uint32_t white = 0xFFFFFFFFu;
+  for (int slot = 0; slot < sgl::kChainPaletteSize; ++slot) {
+    const std::uint32_t colour = sgl::chain_palette_colour(slot);
+    const std::uint32_t text = sgl::readable_on(colour, white);
+    INFO("palette slot " << slot);
+    CHECK(sgl::contrast_ratio(text, white) >= sgl::kMinTextContrast);
+    if (sgl::contrast_ratio(colour, white) >= sgl::kMinTextContrast) CHECK(text == colour);
+  }
+  // Sky blue (2.3:1) and the amber warning (1.9:1) the newcomer could not read.
+  CHECK(sgl::contrast_ratio(sgl::chain_palette_colour(5), white) < sgl::kMinTextContrast);
+  CHECK(sgl::contrast_ratio(sgl::readable_on(0xFF3CAAFFu, white), white) >= 4.5);
+}

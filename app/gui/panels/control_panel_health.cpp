@@ -9,7 +9,9 @@
 
 #include "app/gui/panels/chain_guidance.hpp"
 #include "app/gui/panels/control_panel.hpp"
+#include "app/gui/shell/headline_bar.hpp"
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/plot/contrast.hpp"
 #include "core/run/stable_settings.hpp"
 #include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/sampler_registry.hpp"
@@ -155,7 +157,11 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
   // across most of its width.
   const float inset = banner_inset();
   ImGui::SetNextWindowPos(ImVec2(x + inset, y + h - inset), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(w - 2.0f * inset, h * 0.6f));
+  // In a short panel (a dashboard tile) each chain gets one line and no buttons (they are in the
+  // Controls, where a click on the line scrolls): two full banners left a 15 px Trace plot.
+  const bool compact = h < 22.0f * ImGui::GetFontSize();
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f),
+                                      ImVec2(w - 2.0f * inset, h * (compact ? 0.35f : 0.6f)));
   ImGui::SetNextWindowBgAlpha(0.94f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
@@ -182,15 +188,23 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
       // A bar in the chain's colour, the sentence in it too (bold enough on the light panel).
       const ImVec2 top = ImGui::GetCursorScreenPos();
       ImGui::Indent(inset);
-      ImGui::PushStyleColor(ImGuiCol_Text, colour);
+      // The sentence darkened where the chain's colour is too light to read (sky blue, orange).
+      ImGui::PushStyleColor(ImGuiCol_Text,
+                            readable_on(colour, ImGui::GetColorU32(ImGuiCol_WindowBg)));
       // Wrapped at spaces only (never inside a number), at the same edge as the buttons below.
-      text_keeping_numbers(sentence, wrap_x - ImGui::GetCursorPosX());
+      if (compact) {
+        ImGui::TextUnformatted(
+            elide_to_width(sentence, ImGui::GetFont(), wrap_x - ImGui::GetCursorPosX()).c_str());
+      } else {
+        text_keeping_numbers(sentence, wrap_x - ImGui::GetCursorPosX());
+      }
       ImGui::PopStyleColor();
       ui_probe::record_text("banner/" + std::to_string(chain->id), sentence);
       if (ImGui::IsItemClicked()) scroll_to_chain_ = chain->id;
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Click to show %s in the Controls", chain->label.c_str());
-      if (chain->stopped) {
+        ImGui::SetTooltip("%s\nClick to show %s in the Controls", sentence.c_str(),
+                          chain->label.c_str());
+      if (!compact && chain->stopped) {
         const SamplerInfo* info = find_sampler_info(chain->sampler_id);
         if (stable && info) {
           const std::string text =
@@ -200,7 +214,7 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
         }
         if (ImGui::SmallButton(stable ? "Reset keeping these settings" : "Reset chain"))
           reset_chain_with(*chain, std::nullopt);
-      } else if (chain->settings_start_step > 0 && forget_button(*chain)) {
+      } else if (!compact && chain->settings_start_step > 0 && forget_button(*chain)) {
         forget_draws_before_change(*chain);
       }
       ImGui::Unindent(inset);

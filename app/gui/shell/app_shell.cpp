@@ -381,13 +381,17 @@ std::shared_ptr<const EngineSnapshot> AppShell::view_snapshot() {
 }
 
 const char* AppShell::largest_shown_panel() const {
+  // The tallest, then the largest: the banner takes height, and a wide short tile (the
+  // dashboard's Trace) was left a 15 px plot under it.
   const char* largest = nullptr;
-  float area = 0.0f;
+  float height = 0.0f, area = 0.0f;
   for (const PanelInfo& panel : view_panels()) {
     const auto placed = last_rects_.find(panel.title);
     if (!panel_shown(panel.title) || placed == last_rects_.end()) continue;
-    if (placed->second.second.x * placed->second.second.y > area) {
-      area = placed->second.second.x * placed->second.second.y;
+    const ImVec2 size = placed->second.second;
+    if (size.y > height + 1.0f || (size.y > height - 1.0f && size.x * size.y > area)) {
+      height = size.y;
+      area = size.x * size.y;
       largest = panel.title;
     }
   }
@@ -487,7 +491,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
     chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
   }
   const std::shared_ptr<const EngineSnapshot> shown = view_snapshot();
-  std::pair<ImVec2, ImVec2> main_view{};             // the largest plot panel: where the eye is
+  std::pair<ImVec2, ImVec2> main_view{};  // the banner's panel: the tallest, where the eye is
   const char* banner_panel = largest_shown_panel();  // last frame's, for the banner's strip
   for (const PanelInfo& panel : view_panels()) {
     if (!panel_shown(panel.title)) continue;
@@ -496,8 +500,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
       if (banner_panel && std::string(panel.title) == banner_panel)
         control_panel_.reserve_health_strip();
       const auto& placed = last_rects_[panel.title];
-      if (placed.second.x * placed.second.y > main_view.second.x * main_view.second.y)
-        main_view = placed;
+      if (banner_panel && std::string(panel.title) == banner_panel) main_view = placed;
       context.snapshot = panel.id == PanelId::Metrics ? table_snapshot(shown) : shown;
       panel.draw(context);
       export_menu_.show_panel_context_menu(panel.title, panel.svg);
