@@ -127,7 +127,7 @@ void plot_marginals_on_edges(const ViewContext& context) {
   const double y_peak = largest_density(context, 1, truth, limits);
   if (x_peak <= 0.0 || y_peak <= 0.0) return;
   // The bands' margin is cleared of the density picture, so they read as a frame of their own.
-  const plot::Colour clear = plot::with_alpha(plot::theme().area_background, 0.92f);
+  const plot::Colour clear = plot::theme().area_background;
   plot::Cells("##marginal band x", {clear}, 1, 1, limits.x_lo, limits.x_hi, limits.y_hi - x_band,
               limits.y_hi);
   plot::Cells("##marginal band y", {clear}, 1, 1, limits.x_hi - y_band, limits.x_hi, limits.y_lo,

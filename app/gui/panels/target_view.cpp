@@ -145,6 +145,10 @@ void show_2d_view(ViewContext& context) {
                           marginals ? views::with_marginal_band(box[0].lo, box[0].hi) : box[0].hi);
     plot::SetupAxisLimits(plot::Axis::Y, box[1].lo,
                           marginals ? views::with_marginal_band(box[1].lo, box[1].hi) : box[1].hi);
+    if (marginals) {  // the bands' margin is no part of the axes' scale
+      plot::SetupAxisTicksUpTo(plot::Axis::X, box[0].hi);
+      plot::SetupAxisTicksUpTo(plot::Axis::Y, box[1].hi);
+    }
     plot::SetupFinish();
     background_note = plot_density_background(context);
     // The marginals before the chains: slow motion's read-out, drawn with the chains, stays on

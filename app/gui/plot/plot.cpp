@@ -321,12 +321,6 @@ void fit_axis(AxisMemory& axis, const AxisFrame& setup, double dt) {
   r = sanitised(r);
 }
 
-// The label as drawn: the caller's, followed by the ticks' common factor ("θ ×10⁻³").
-std::string label_with_multiplier(const AxisFrame& axis) {
-  if (axis.ticks.multiplier.empty()) return axis.label;
-  return axis.label.empty() ? axis.ticks.multiplier : axis.label + " " + axis.ticks.multiplier;
-}
-
 // Ticks of both axes and the data area between `top` and `bottom` (the bottom of the data area
 // when the x-axis label shares the tick-label row): the widest y label sets the left margin;
 // the x-axis label sits at the right end of the tick-label row, unless that leaves fewer than
@@ -341,7 +335,8 @@ void lay_out_axes(FrameState& state, float top, float bottom, bool may_move_x_la
   const bool y_tick_labels = (state.y.flags & AxisFlags_NoTickLabels) == 0;
   const auto place = [&](bool own_row) {
     const float area_bottom = own_row ? std::max(bottom - line, top + font) : bottom;
-    state.y.ticks = ticks_for(painter, memory.y.range, area_bottom - top, false);
+    state.y.ticks = ticks_for(painter, memory.y.range, area_bottom - top, false, 0.0f, 0.0f,
+                              state.y.ticks_up_to);
     if (!y_tick_labels) state.y.ticks.multiplier.clear();
     float label_width = 0.0f;
     if (y_tick_labels) {
@@ -362,11 +357,11 @@ void lay_out_axes(FrameState& state, float top, float bottom, bool may_move_x_la
       return -(painter.text_size(label).x + 0.5f * font);
     };
     state.x.ticks = ticks_for(painter, memory.x.range, right - left, true, room_before,
-                              room_after(state.x.label));
+                              room_after(state.x.label), state.x.ticks_up_to);
     if (!own_row && x_tick_labels && !state.x.ticks.multiplier.empty()) {
       // The factor lengthens the axis label: choose again with the longer label.
       state.x.ticks = ticks_for(painter, memory.x.range, right - left, true, room_before,
-                                room_after(label_with_multiplier(state.x)));
+                                room_after(label_with_multiplier(state.x)), state.x.ticks_up_to);
     }
     if (!x_tick_labels) state.x.ticks.multiplier.clear();
     state.x.shown_label = label_with_multiplier(state.x);
@@ -388,20 +383,7 @@ void lay_out_axes(FrameState& state, float top, float bottom, bool may_move_x_la
 
 using namespace detail;
 
-namespace {
-
-bool ctx_painter_is_window() {
-  return context().painter_override == nullptr;
-}
-
-// The data area drawn on screen this frame, for the status file (tests check plot sizes).
-void record_data_area(const FrameState& state) {
-  ui_probe::record_rect(ui_probe::next_plot_name(),
-                        {state.area_min.x, state.area_min.y, state.area_max.x - state.area_min.x,
-                         state.area_max.y - state.area_min.y});
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool BeginPlot(const char* title_id, ImVec2 size, int flags) {
   Context& ctx = context();
@@ -536,7 +518,7 @@ void EndPlot() {
     context().imgui_painter.emplace(window_list);
     state.painter = &*context().imgui_painter;
   }
-  if (ctx_painter_is_window()) record_data_area(state);
+  if (context().painter_override == nullptr) record_data_area(state);
   if (state.hovered && (state.flags & PlotFlags_NoInputs) == 0) show_hover_readout(state);
   const double dt = ImGui::GetIO().DeltaTime;
   fit_axis(state.memory->x, state.x, dt);

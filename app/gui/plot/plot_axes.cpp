@@ -46,8 +46,19 @@ float default_marker_radius(const FrameState& state) {
   return std::max(2.0f, state.font / 5.0f);
 }
 
+void record_data_area(const FrameState& state) {
+  ui_probe::record_rect(ui_probe::next_plot_name(),
+                        {state.area_min.x, state.area_min.y, state.area_max.x - state.area_min.x,
+                         state.area_max.y - state.area_min.y});
+}
+
+std::string label_with_multiplier(const AxisFrame& axis) {
+  if (axis.ticks.multiplier.empty()) return axis.label;
+  return axis.label.empty() ? axis.ticks.multiplier : axis.label + " " + axis.ticks.multiplier;
+}
+
 AxisTicks ticks_for(const Painter& painter, Range range, float pixels, bool horizontal,
-                    float room_before, float room_after) {
+                    float room_before, float room_after, double ticks_up_to) {
   AxisTickRequest request;
   request.lo = range.lo;
   request.hi = range.hi;
@@ -56,10 +67,18 @@ AxisTicks ticks_for(const Painter& painter, Range range, float pixels, bool hori
   request.font = painter.font_size();
   request.room_before = room_before;
   request.room_after = room_after;
-  return choose_ticks(request, [&painter, horizontal](const std::string& text) {
+  AxisTicks ticks = choose_ticks(request, [&painter, horizontal](const std::string& text) {
     const Point size = painter.text_size(text);
     return static_cast<double>(horizontal ? size.x : size.y);
   });
+  // A margin beyond the data (the Target view's marginal bands) has no ticks of its own.
+  const double slack = 1e-9 * (range.hi - range.lo);
+  for (std::size_t k = ticks.ticks.values.size(); k-- > 0;)
+    if (ticks.ticks.values[k] > ticks_up_to + slack) {
+      ticks.ticks.values.erase(ticks.ticks.values.begin() + std::ptrdiff_t(k));
+      if (k < ticks.labels.size()) ticks.labels.erase(ticks.labels.begin() + std::ptrdiff_t(k));
+    }
+  return ticks;
 }
 
 std::string format_readout(double value, const AxisTicks& ticks) {
@@ -311,3 +330,12 @@ void show_hover_readout(FrameState& state) {
 }
 
 }  // namespace sgl::plot::detail
+
+namespace sgl::plot {
+
+void SetupAxisTicksUpTo(Axis axis, double hi) {
+  detail::FrameState& state = detail::context().frame;
+  (axis == Axis::X ? state.x : state.y).ticks_up_to = hi;
+}
+
+}  // namespace sgl::plot

@@ -53,6 +53,7 @@ struct AxisFrame {
   double fit_lo = std::numeric_limits<double>::infinity();
   double fit_hi = -std::numeric_limits<double>::infinity();
   AxisTicks ticks;
+  double ticks_up_to = std::numeric_limits<double>::infinity();  // SetupAxisTicksUpTo
   // The label as drawn: `label` plus the ticks' common factor ("θ ×10⁻³"), if any.
   std::string shown_label;
   bool locked() const { return has_limits && cond == Cond::Always; }
@@ -131,8 +132,14 @@ void draw_legend(FrameState& state);
 void show_hover_readout(FrameState& state);
 // Ticks and labels for an axis `pixels` long (choose_ticks with the painter's text sizes);
 // room_before/room_after: pixels x labels may use beyond the axis ends.
+// Ticks above `ticks_up_to` are dropped (SetupAxisTicksUpTo), grid lines with them.
 AxisTicks ticks_for(const Painter& painter, Range range, float pixels, bool horizontal,
-                    float room_before = 0.0f, float room_after = 0.0f);
+                    float room_before = 0.0f, float room_after = 0.0f,
+                    double ticks_up_to = std::numeric_limits<double>::infinity());
+// The data area drawn on screen this frame, for the status file (tests check plot sizes).
+void record_data_area(const FrameState& state);
+// The label as drawn: the caller's, followed by the ticks' common factor ("θ ×10⁻³").
+std::string label_with_multiplier(const AxisFrame& axis);
 std::string format_readout(double value, const AxisTicks& ticks);
 
 // Item helpers (plot_items.cpp / plot.cpp).
