@@ -173,7 +173,15 @@ std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
     const double friction = value_or(full, "friction", 0.0);
     if (param == "friction" && step > 0.0) {
       SliderRange range = decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
-      range.zero_at_bottom = true;  // C = 0 (no friction) at the left end
+      // C = 0 (no friction) at the left end; with a noise estimate B̂ > 0, C = B̂ (C < B̂ would
+      // inject negative noise variance and is refused: the newcomer's drag to the left end
+      // left the slider on a refused value).
+      const double noise_estimate = value_or(full, "noise_estimate", 0.0);
+      if (noise_estimate > 0.0) {
+        range.lo = std::min(noise_estimate, range.hi);
+      } else {
+        range.zero_at_bottom = true;
+      }
       return range;
     }
     if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
