@@ -273,7 +273,9 @@ void show_phase_space_view(ViewContext& context) {
     const bool fit = views::fits_axes(context, chain);
     // An MH chain redraws r before every trajectory: its (θ, r) draws joined up are spikes, not
     // an orbit (slow motion shows the orbit itself); only its current point is drawn.
-    const bool trail = chain.counters.mh_proposals == 0;
+    // A chain left out of the axes (stopped, "include stopped chains" off) shows no trail: its
+    // runaway orbit drew lines out of the plot's frame.
+    const bool trail = chain.counters.mh_proposals == 0 && fit;
     // The dark halo keeps the trail visible over the energy levels. Only its newer half gets
     // one: the older half is faint anyway, and under software GL each halo costs as much fill
     // as the trail itself.

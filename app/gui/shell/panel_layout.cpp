@@ -81,7 +81,10 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   const bool note_in_column =
       r.has_note && std::find(stems.begin(), stems.end(), "notes") == stems.end();
   const float column = column_width(a.w, 0.24f, r.font_size, 14.0f, 24.0f);
-  const float controls_h = note_in_column ? a.h * 0.58f : a.h;
+  // On a short screen (1280×720) the Controls get two thirds: at 58% only the first chain's
+  // first slider was in view.
+  const float controls_share = a.h < 40.0f * r.font_size ? 0.66f : 0.58f;
+  const float controls_h = note_in_column ? a.h * controls_share : a.h;
   place(out, kControlsTitle, a.x, a.y, column, controls_h);
   if (note_in_column) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
 
