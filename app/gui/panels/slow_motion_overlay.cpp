@@ -71,7 +71,7 @@ bool records_to_probe(const char* name) {
 // it) shows the path only: the big read-out and decision covered most of a small plot, and the
 // main panel already shows them. Exports draw them always.
 bool shown_elsewhere_on_screen(const char* name) {
-  return plot::GetPainterOverride() == nullptr && ui_probe::rects().count(name) > 0;
+  return plot::GetPainterOverride() == nullptr && !records_to_probe(name);
 }
 
 void probe_rect(const char* name, plot::PixelRect rect) {
