@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -23,6 +24,8 @@
 #include "core/io/input_limits.hpp"
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
+#include "core/samplers/sampler_availability.hpp"
+#include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
 #include "core/util/text_format.hpp"
 
@@ -193,7 +196,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   auto* record = run->add_flag(
       "--record-trajectories", options.record_trajectories,
       "Also write DIR/trajectories.csv: every leapfrog point (theta, r, H) of the recorded "
-      "iterations (HMC, naive SGHMC, SGHMC, HMC-ECS)");
+      "iterations (samplers that trace one leapfrog path per iteration: HMC, SGHMC, SGNHT, "
+      "HMC-ECS, ...)");
   run->add_option("--max-trajectories", options.max_trajectories,
                   "With --record-trajectories: the first N recorded iterations of each chain "
                   "(default 1000; each has L + 1 rows)")
@@ -262,13 +266,28 @@ class TrajectoryRecording {
   std::vector<std::unique_ptr<TrajectoryObserver>> observers_;
 };
 
+// The samplers that trace one leapfrog path per iteration on `target` (NUTS builds a tree of
+// them, SGLD, MALA and RWM take no leapfrog step), for the refusal below.
+std::string trajectory_sampler_ids(const Target& target) {
+  std::string ids;
+  const std::map<std::string, std::string> unavailable = unavailable_samplers(target);
+  for (const SamplerInfo& info : sampler_catalogue()) {
+    if (unavailable.contains(info.id)) continue;
+    try {
+      if (info.create(target)->observes_trajectories()) ids += (ids.empty() ? "" : ", ") + info.id;
+    } catch (const std::exception&) {  // a sampler this target does not take
+    }
+  }
+  return ids;
+}
+
 void require_trajectory_samplers(const Session& session, const RunSpec& spec) {
   const std::vector<std::string> labels = sampler_labels(spec);
   for (std::size_t c = 0; c < session.chains().size(); ++c) {
     if (session.chains()[c]->sampler().observes_trajectories()) continue;
     throw UserError("--record-trajectories: " + labels.at(session.chain_sampler_position().at(c)) +
-                    " has no leapfrog trajectories (hmc, naive-sghmc, sghmc, sghmc-cv, hmcecs and "
-                    "hmcecs-signed have)");
+                    " records no leapfrog path per iteration (those that do here: " +
+                    trajectory_sampler_ids(session.target()) + ")");
   }
 }
 

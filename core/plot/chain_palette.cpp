@@ -4,6 +4,8 @@
 #include <array>
 #include <set>
 
+#include "core/samplers/sampler_registry.hpp"
+
 namespace sgl {
 namespace {
 
@@ -23,36 +25,6 @@ constexpr std::array<std::uint32_t, kChainPaletteSize> kPalette = {
     rgb(0x99, 0x99, 0x99),  // grey
 };
 
-// No two samplers that a preset puts side by side share a slot (hmcecs-logistic has seven).
-const std::map<std::string, int>& preferred_slots() {
-  static const std::map<std::string, int> slots = {
-      {"hmc", 0},
-      {"sghmc", 1},
-      {"sgld", 2},
-      {"naive-sghmc", 3},
-      {"sghmc-cv", 3},
-      {"ewsg", 4},
-      {"sgld-cv", 4},
-      {"hmcecs", 5},
-      {"hmcecs-signed", 6},
-      {"dais", 5},
-      {"ns-dais", 6},
-      {"sl-dais", 7},
-      {"sgd-momentum", 6},
-      {"sghmc-sgd", 7},
-      // The baselines (nuts-vs-hmc: NUTS beside HMC; cyclical-modes: cSGLD, cSGHMC, SGLD).
-      {"nuts", 4},
-      {"mala", 3},
-      {"rwm", 6},
-      {"sgnht", 5},
-      {"psgld", 4},
-      {"svrg-ld", 3},
-      {"csgld", 4},
-      {"csghmc", 5},
-  };
-  return slots;
-}
-
 // A second chain of a sampler: first the colours no common sampler prefers (sky blue, near
 // black), so adding SGHMC later still finds vermillion free; grey, the faintest, last.
 constexpr std::array<int, kChainPaletteSize> kSecondChoices = {5, 6, 4, 3, 2, 1, 0, 7};
@@ -64,13 +36,17 @@ std::uint32_t chain_palette_colour(int slot) {
   return kPalette[static_cast<std::size_t>(((slot % size) + size) % size)];
 }
 
+// Each sampler declares its slot in its own file (SamplerTraits::palette_slot), chosen so that no
+// two samplers a preset puts side by side share one (hmcecs-logistic has seven).
 bool sampler_has_palette_slot(const std::string& sampler_id) {
-  return preferred_slots().contains(sampler_id);
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  return info != nullptr && info->traits.palette_slot >= 0 &&
+         info->traits.palette_slot < kChainPaletteSize;
 }
 
 int sampler_palette_slot(const std::string& sampler_id) {
-  const auto found = preferred_slots().find(sampler_id);
-  return found != preferred_slots().end() ? found->second : kChainPaletteSize - 1;
+  return sampler_has_palette_slot(sampler_id) ? find_sampler_info(sampler_id)->traits.palette_slot
+                                              : kChainPaletteSize - 1;
 }
 
 void assign_chain_colours(const std::vector<ChainColourRequest>& chains,

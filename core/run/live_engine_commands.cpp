@@ -12,6 +12,7 @@
 #include "core/run/live_engine_impl.hpp"
 #include "core/run/memory_estimate.hpp"
 #include "core/run/run_spec.hpp"
+#include "core/samplers/sampler_capabilities.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
 
@@ -168,7 +169,7 @@ void LiveEngine::Impl::trace_chain(int id, std::uint64_t steps) {
   recorded->chain_id = id;
   recorded->sampler_id = chain.sampler_id();
   recorded->metropolis = chain.sampler().uses_metropolis();
-  recorded->estimated_energy = chain.sampler_id().starts_with("hmcecs");
+  recorded->estimated_energy = energy_is_estimate(chain.sampler_id());
   recorded->serial = ++trajectory_serial;
   // L ≤ 1000 by the samplers' limits; the cap only bounds a request for many steps.
   constexpr std::size_t kMaxTracedPoints = 20000;

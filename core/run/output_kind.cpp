@@ -89,10 +89,9 @@ OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues&
   const SamplerInfo* info = find_sampler_info(sampler_id);
   if (info == nullptr) return OutputKind::Exact;
   const OutputKind declared = info->traits.output_kind;
-  // SGHMC with C = 0 is naive SGHMC: nothing removes the energy the gradient noise adds.
-  if (const auto friction = full_params.find("friction");
-      info->traits.stability == StabilityRule::Sghmc && friction != full_params.end() &&
-      friction->second == 0.0)
+  // Settings under which the sampler declares itself biased (SGHMC with C = 0 is naive SGHMC:
+  // nothing removes the energy the gradient noise adds).
+  if (info->traits.biased_when != nullptr && info->traits.biased_when(full_params))
     return OutputKind::Biased;
   if (find_descriptor(info->params, "mh") == nullptr) return declared;
   const auto mh = full_params.find("mh");
@@ -119,8 +118,10 @@ bool gradient_is_exact(const ParamValues& full_params, const Target& target) {
 OutputKind sampler_output_kind(const std::string& sampler_id, const ParamValues& full_params,
                                const Target& target) {
   const OutputKind kind = sampler_output_kind(sampler_id, full_params);
-  // Only naive SGHMC is biased by its gradient noise alone; other biased kinds stay biased.
-  if (kind == OutputKind::Biased && sampler_id == "naive-sghmc" &&
+  // A sampler biased by its gradient noise alone (naive SGHMC) is asymptotic with the exact
+  // gradient; other biased kinds stay biased.
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  if (kind == OutputKind::Biased && info != nullptr && info->traits.biased_only_by_gradient_noise &&
       gradient_is_exact(full_params, target))
     return OutputKind::Asymptotic;
   return kind;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -64,6 +65,22 @@ std::string CsghmcSampler::divergence_cause() const {
         << " is too large for the curvature at α = " << momentum_decay_
         << " (stable needs 2α + ηλ_max < 4): lower η";
   return cause.str();
+}
+
+SamplerInfo CsghmcSampler::info() {
+  return {"csghmc",
+          "Cyclical SGHMC",
+          "cSGHMC",
+          "Zhang, Li, Zhang, Chen & Wilson 2020, Alg. 1 (with SGHMC, SGD form)",
+          "η_k = (η/2)(cos πr_k + 1); v ← (1−α)v − η_k∇Ũ(θ) [+ N(0, 2αη_k) when r_k ≥ β, kept]; "
+          "θ += v",
+          CsghmcSampler::descriptors(),
+          sampler_factory<CsghmcSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .channels = CyclicalSampler::channels(),
+           .stability = sghmc_sgd_stability(),
+           .regression_defaults = CyclicalSampler::csghmc_regression_defaults,
+           .palette_slot = 5}};
 }
 
 }  // namespace sgl

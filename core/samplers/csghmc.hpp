@@ -15,6 +15,8 @@ namespace sgl {
 
 class CsghmcSampler : public CyclicalSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit CsghmcSampler(const Target& target)
       : CyclicalSampler(target), grad_(target.dim()), velocity_(Vec::Zero(target.dim())) {}
   void set_params(const ParamValues& params) override;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -56,6 +57,22 @@ std::string CsgldSampler::divergence_cause() const {
   cause << "the cycle's peak step ε = " << step_size_
         << " is too large for the curvature (stable needs ε < 4/λ_max): lower ε";
   return cause.str();
+}
+
+SamplerInfo CsgldSampler::info() {
+  return {"csgld",
+          "Cyclical SGLD",
+          "cSGLD",
+          "Zhang, Li, Zhang, Chen & Wilson 2020, Alg. 1, eq. 1 (with SGLD)",
+          "ε_k = (ε/2)(cos πr_k + 1), r_k = ((k−1) mod L)/L; r_k < β: θ += −(ε_k/2)∇Ũ (explore, "
+          "not kept); else θ += −(ε_k/2)∇Ũ + N(0, ε_k) (kept)",
+          CsgldSampler::descriptors(),
+          sampler_factory<CsgldSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .channels = CyclicalSampler::channels(),
+           .stability = langevin_stability(),
+           .regression_defaults = CyclicalSampler::csgld_regression_defaults,
+           .palette_slot = 4}};
 }
 
 }  // namespace sgl

@@ -13,6 +13,8 @@ namespace sgl {
 
 class CsgldSampler : public CyclicalSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit CsgldSampler(const Target& target) : CyclicalSampler(target), grad_(target.dim()) {}
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -304,6 +305,7 @@ void DaisSampler::sample_step(Rng& rng, DrawSink& store) {
   }
   theta_ = z;
   r_ = v;
+  channel_tally(0).add(log_w);  // the log_weight channel's tally, as every per-draw channel's
   ++elbo_count_;
   const double delta = log_w - elbo_mean_;
   elbo_mean_ += delta / double(elbo_count_);
@@ -395,6 +397,56 @@ std::shared_ptr<const AnnealingCloud> DaisSampler::annealing_cloud(int particles
                  std::size_t(i)] = tape.z(i, k);
   }
   return cloud;
+}
+
+namespace {
+std::function<std::unique_ptr<Sampler>(const Target&)> dais_factory(DaisVariant variant) {
+  return [variant](const Target& target) { return std::make_unique<DaisSampler>(target, variant); };
+}
+}  // namespace
+
+SamplerInfo DaisSampler::info(DaisVariant variant) {
+  switch (variant) {
+    case DaisVariant::Full:
+      return {
+          "dais",
+          "DAIS",
+          "DAIS",
+          "Geffner & Domke 2021; Jankowiak & Phan 2021, Alg. 3",
+          "Adam on the ELBO of q0 + K (refresh, leapfrog on V_k) steps, no MH; then iid z_K draws",
+          DaisSampler::descriptors(DaisVariant::Full),
+          dais_factory(DaisVariant::Full),
+          {.output_kind = OutputKind::Variational,
+           .channels = DaisSampler::channels(),
+           .importance_log_weight = "log_weight",
+           .palette_slot = 5}};
+    case DaisVariant::Minibatch:
+      return {"ns-dais",
+              "NS-DAIS (minibatch)",
+              "NS-DAIS",
+              "Jankowiak & Phan 2021, §4, Alg. 2",
+              "DAIS with (n/B)·minibatch likelihoods: one for the dynamics, one for the final term",
+              DaisSampler::descriptors(DaisVariant::Minibatch),
+              dais_factory(DaisVariant::Minibatch),
+              {.output_kind = OutputKind::Variational,
+               .channels = DaisSampler::channels(),
+               .importance_log_weight = "log_weight",
+               .palette_slot = 6}};
+    case DaisVariant::Surrogate:
+      return {"sl-dais",
+              "SL-DAIS (surrogate)",
+              "SL-DAIS",
+              "Jankowiak & Phan 2021, Alg. 1 (RAND surrogate)",
+              "DAIS with a learned surrogate Σω_j ℓ_{s_j} in the dynamics, a minibatch in the "
+              "final term",
+              DaisSampler::descriptors(DaisVariant::Surrogate),
+              dais_factory(DaisVariant::Surrogate),
+              {.output_kind = OutputKind::Variational,
+               .channels = DaisSampler::channels(),
+               .importance_log_weight = "log_weight",
+               .palette_slot = 7}};
+  }
+  throw std::logic_error("unknown DAIS variant");
 }
 
 }  // namespace sgl

@@ -40,6 +40,8 @@ enum class DaisVariant { Full, Minibatch, Surrogate };
 
 class DaisSampler : public Sampler {
  public:
+  // The catalogue entry of each variant (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info(DaisVariant variant);
   // Throws UserError on an analytic target or a data target without known curvature.
   DaisSampler(const Target& target, DaisVariant variant);
   void set_params(const ParamValues& params) override;

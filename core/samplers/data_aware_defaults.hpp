@@ -17,7 +17,7 @@
 //   hmcecs, hmcecs-signed: mass = hessian (the paper's M = −∇²log π(θ*)), where ε·L ≈ 1.2 suits
 //                     every direction.
 // Other targets and every parameter the user gave keep their values. Which rule a sampler
-// follows is declared in its registry entry (SamplerInfo::regression_defaults); the rules live
+// follows is declared in its own file (SamplerTraits::regression_defaults); the rules live
 // here, so samplers sharing an integrator share one.
 #pragma once
 

@@ -9,6 +9,7 @@
 #include "core/gradients/minibatch_noise_ratio.hpp"
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/ewsg_weight_warning.hpp"
+#include "core/samplers/sampler_registry.hpp"
 #include "core/samplers/target_curvature.hpp"
 #include "core/util/error.hpp"
 
@@ -188,6 +189,30 @@ void EwsgSampler::sync_counts() {
   counters_.gradient_evaluations = index_chain_.evaluations();
   channel_tally(0) = {double(index_chain_.accepts()), index_chain_.proposals()};
   channel_tally(1) = weight_ess_;
+}
+
+SamplerInfo EwsgSampler::info() {
+  return {"ewsg",
+          "EWSG",
+          "EWSG",
+          "EWSG paper (non-uniform subsampling of gradients, seed 003), Alg. 1",
+          "index I by a Metropolis chain ∝ exp(½‖x + n a_I‖²); θ += h r; "
+          "r += −h(n∇V_I(θ) + γr) + N(0, 2γh) (both from the old state)",
+          EwsgSampler::descriptors(),
+          sampler_factory<EwsgSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .channels = EwsgSampler::channels(),
+           .stability = euler_langevin_stability(),
+           .regression_defaults = euler_langevin_regression_defaults,
+           // h and γ play SGHMC's ε and C; index = 0 weights the data by the momentum.
+           .gradient_noise_view =
+               [](const ParamValues& p) {
+                 return GradientNoiseView{
+                     param_or(p, "step_size", 0.0), param_or(p, "friction", 0.0), std::nullopt,
+                     param_or(p, "index", 0.0) == 0.0 ? GradientEstimate::EwsgIndexWeights
+                                                      : GradientEstimate::Minibatch};
+               },
+           .palette_slot = 4}};
 }
 
 }  // namespace sgl

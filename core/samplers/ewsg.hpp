@@ -22,6 +22,8 @@ namespace sgl {
 
 class EwsgSampler final : public Sampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // Throws UserError on a target without per-datum terms.
   explicit EwsgSampler(const Target& target);
   void set_params(const ParamValues& params) override;

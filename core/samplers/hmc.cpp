@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -62,6 +63,20 @@ void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
       counters_.accept_prob_sum = before.accept_prob_sum;
     }
   }
+}
+
+SamplerInfo HmcSampler::info() {
+  return {"hmc",
+          "HMC",
+          "HMC",
+          "Chen, Fox & Guestrin 2014, Alg. 1; Neal 2010",
+          "r ~ N(0,I); L leapfrog steps with the exact ∇U; MH with exact H",
+          HmcSampler::descriptors(),
+          sampler_factory<HmcSampler>(),
+          {.output_kind = OutputKind::Exact,
+           .stability = leapfrog_stability(),
+           .regression_defaults = leapfrog_regression_defaults,
+           .palette_slot = 0}};
 }
 
 }  // namespace sgl

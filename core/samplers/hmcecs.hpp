@@ -30,6 +30,8 @@ namespace sgl {
 
 class HmcEcsSampler : public Sampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // Throws UserError on an analytic target.
   explicit HmcEcsSampler(const Target& target);
   void set_params(const ParamValues& params) override;

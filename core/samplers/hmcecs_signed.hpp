@@ -43,6 +43,8 @@ namespace sgl {
 
 class HmcEcsSignedSampler : public Sampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // Throws UserError on an analytic target.
   explicit HmcEcsSignedSampler(const Target& target);
   void set_params(const ParamValues& params) override;

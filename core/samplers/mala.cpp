@@ -4,6 +4,7 @@
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/metropolis.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -61,6 +62,20 @@ void MalaSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
     finish_metropolis_step(store, outcome.accepted, outcome.accept_prob, outcome.divergent,
                            potential_);
   }
+}
+
+SamplerInfo MalaSampler::info() {
+  return {"mala",
+          "MALA",
+          "MALA",
+          "Roberts & Tweedie 1996, eq. 2.2",
+          "θ' = θ − (ε/2)∇U(θ) + N(0, ε) (an SGLD step); MH with U and q(θ|θ')/q(θ'|θ)",
+          MalaSampler::descriptors(),
+          sampler_factory<MalaSampler>(),
+          {.output_kind = OutputKind::Exact,
+           .stability = langevin_stability(),
+           .regression_defaults = langevin_regression_defaults,
+           .palette_slot = 3}};
 }
 
 }  // namespace sgl

@@ -16,6 +16,8 @@ namespace sgl {
 
 class MalaSampler : public Sampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit MalaSampler(const Target& target)
       : Sampler(target),
         grad_(Vec::Zero(target.dim())),

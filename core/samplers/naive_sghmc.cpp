@@ -2,6 +2,7 @@
 
 #include "core/integrators/leapfrog.hpp"
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -101,6 +102,24 @@ std::string NaiveSghmcSampler::divergence_cause() const {
                                   "to SGHMC"
                                 : "resample momentum more often or switch to SGHMC";
   return cause;
+}
+
+SamplerInfo NaiveSghmcSampler::info() {
+  return {
+      "naive-sghmc",
+      "Naive SGHMC",
+      "naive SGHMC",
+      "Chen, Fox & Guestrin 2014, §3.1",
+      "HMC with ∇Ũ in the leapfrog; r redrawn every L steps; optional MH with exact H",
+      NaiveSghmcSampler::descriptors(),
+      sampler_factory<NaiveSghmcSampler>(),
+      {.output_kind = OutputKind::Biased,
+       .stability = leapfrog_stability(),
+       .regression_defaults = leapfrog_regression_defaults,
+       .biased_only_by_gradient_noise = true,
+       // Without MH each iteration is one leapfrog step (r is redrawn every L of them).
+       .one_step_per_iteration = [](const ParamValues& p) { return param_or(p, "mh", 0.0) == 0.0; },
+       .palette_slot = 3}};
 }
 
 }  // namespace sgl

@@ -14,6 +14,8 @@ namespace sgl {
 
 class NaiveSghmcSampler : public StochasticGradientSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit NaiveSghmcSampler(const Target& target);
   void set_params(const ParamValues& params) override;
   void reset(const Vec& theta0, Rng& rng) override;

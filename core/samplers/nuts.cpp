@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 namespace {
@@ -292,6 +293,21 @@ void NutsSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
     finish_metropolis_step(store, t.moved, t.accept_stat, t.divergent, current_.potential,
                            hamiltonian(current_), values, 3);
   }
+}
+
+SamplerInfo NutsSampler::info() {
+  return {"nuts",
+          "NUTS (multinomial, Stan's)",
+          "NUTS",
+          "Hoffman & Gelman 2014; Betancourt 2017; as Stan's base_nuts (multinomial)",
+          "r ~ N(0, M); double the leapfrog trajectory in random directions until a U-turn (depth "
+          "≤ 10); draw a state ∝ e^(−H); ε and diagonal M adapted in burn-in",
+          NutsSampler::descriptors(),
+          sampler_factory<NutsSampler>(),
+          {.output_kind = OutputKind::Exact,
+           .channels = NutsSampler::channels(),
+           .regression_defaults = leapfrog_regression_defaults,
+           .palette_slot = 4}};
 }
 
 }  // namespace sgl

@@ -1,10 +1,12 @@
 #include "core/samplers/psgld.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/data_aware_defaults.hpp"
+#include "core/samplers/sampler_registry.hpp"
 #include "core/targets/data_target.hpp"
 
 namespace sgl {
@@ -69,10 +71,15 @@ void PsgldSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     estimate_gradient(theta, grad, rng);
     const double keep = primed_ ? kDecay : 0.0;
+    // The first gradient primes V. A coordinate whose first gradient is near 0 (a logistic
+    // intercept at β = 0 on balanced data) would get G ≈ 1/λ = 10⁵ and a first step of noise
+    // √(εG) that throws the chain out of the posterior; its V starts at the coordinates' mean
+    // g² instead, and the running average takes over from there.
+    const double prime_floor = primed_ ? 0.0 : grad_.squaredNorm() / double(dim);
     primed_ = true;
     double log_preconditioner_sum = 0.0;
     for (int i = 0; i < dim; ++i) {
-      v[i] = keep * v[i] + (1.0 - keep) * grad[i] * grad[i];
+      v[i] = std::max(keep * v[i] + (1.0 - keep) * grad[i] * grad[i], prime_floor);
       const double preconditioner = 1.0 / (kRegulariser + std::sqrt(v[i]));
       log_preconditioner_sum += std::log(preconditioner);
       theta[i] += -0.5 * step_size_ * preconditioner * grad[i] +
@@ -92,6 +99,21 @@ std::string PsgldSampler::divergence_cause() const {
         << " is too large for the curvature (stable needs εG_i < 4/λ_i in every coordinate): "
            "lower ε";
   return cause.str();
+}
+
+SamplerInfo PsgldSampler::info() {
+  return {"psgld",
+          "pSGLD (RMSprop preconditioner)",
+          "pSGLD",
+          "Li, Chen, Carlson & Carin 2016, Alg. 1 (Γ dropped)",
+          "V ← αV + (1−α)∇Ũ⊙∇Ũ; G = 1/(λ+√V); θ += −(ε/2)G∇Ũ(θ) + N(0, εG); α = 0.99, λ = 1e-5",
+          PsgldSampler::descriptors(),
+          sampler_factory<PsgldSampler>(),
+          {.output_kind = OutputKind::Biased,
+           .channels = PsgldSampler::channels(),
+           .regression_defaults = PsgldSampler::regression_defaults,
+           .bias_warning = PsgldSampler::kBiasWarning,
+           .palette_slot = 4}};
 }
 
 }  // namespace sgl

@@ -14,7 +14,8 @@
 //
 // V is built from ∇Ũ itself (the paper's ḡ is the per-datum mean ∇Ũ/n), so ε means the same on
 // analytic and data targets; the paper's ε is ours / n. V starts at the first step's g ⊙ g, not
-// at 0 (with 0 the first steps would be 1/√(1−α) = 10× too long). One ∇Ũ per step. The
+// at 0 (with 0 the first steps would be 1/√(1−α) = 10× too long), and no coordinate starts below
+// the coordinates' mean g² (a near-zero first gradient would give G ≈ 1/λ). One ∇Ũ per step. The
 // geometric mean of G over the coordinates is the `preconditioner` channel (ε·Ḡ is the SGLD
 // step the chain effectively takes).
 #pragma once
@@ -28,6 +29,8 @@ class RegressionScale;
 
 class PsgldSampler : public StochasticGradientSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit PsgldSampler(const Target& target)
       : StochasticGradientSampler(target),
         grad_(target.dim()),

@@ -21,6 +21,8 @@ class RegressionScale;
 
 class RandomWalkMetropolisSampler : public Sampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit RandomWalkMetropolisSampler(const Target& target)
       : Sampler(target), proposal_(target.dim()) {}
   void set_params(const ParamValues& params) override;

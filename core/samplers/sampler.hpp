@@ -38,6 +38,8 @@
 
 namespace sgl {
 
+struct SamplerInfo;  // sampler_registry.hpp: each sampler declares its own
+
 constexpr double kDivergenceThreshold = 1000.0;
 
 class Sampler {

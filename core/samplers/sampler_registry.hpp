@@ -1,9 +1,9 @@
 // Sampler ids → descriptors and factories. The ids and parameter names are the public contract
 // shared by the CLI, the GUI and scenario files (docs/algorithms.md#sampler-ids-and-parameters).
-// Everything the rest of the code needs to know about a sampler is declared here, so nothing
-// outside a sampler's own files and this registry asks for a sampler by its id: its parameters,
-// its info channels (what it reports beside θ), where it starts, its stability rule and its
-// data-aware defaults.
+// Each sampler declares its SamplerInfo in its own file (e.g. HmcSampler::info() in hmc.cpp):
+// its parameters, its info channels (what it reports beside θ), where it starts, its stability
+// model, its data-aware defaults and what the views ask of it (sampler_capabilities.hpp). The
+// catalogue lists them, one line each, so nothing else asks for a sampler by its id.
 #pragma once
 
 #include <functional>
@@ -14,6 +14,7 @@
 #include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/output_kind.hpp"
 #include "core/samplers/sampler.hpp"
+#include "core/samplers/sampler_capabilities.hpp"
 #include "core/samplers/sampler_channels.hpp"
 #include "core/samplers/stability_limits.hpp"
 
@@ -28,8 +29,9 @@ struct SamplerTraits {
   // Starts at the posterior mode θ* when the target knows it and no start was given (HMC-ECS:
   // its control variates are expanded there, so a chain started far away wastes its burn-in).
   bool starts_at_mode = false;
-  // Its linear stability rule (slider ranges and hints, stability_limits.hpp).
-  StabilityRule stability = StabilityRule::None;
+  // Its linear stability model (slider ranges and hints, stability_limits.hpp); none: the
+  // descriptors' ranges and no hints.
+  StabilityModel stability = {};
   // Its defaults from the posterior's scale on regression targets (data_aware_defaults.hpp);
   // null: none.
   RegressionDefaults regression_defaults = nullptr;
@@ -40,6 +42,20 @@ struct SamplerTraits {
   // Why a `biased` sampler's draws are off, following its short name in the warning
   // (core/run/output_kind.cpp); empty: naive SGHMC's "has no friction ...".
   std::string bias_warning = {};
+  // Settings under which an `asymptotic` sampler is biased however small its step (SGHMC with
+  // C = 0 is naive SGHMC); null: none.
+  ParamPredicate biased_when = nullptr;
+  // A `biased` sampler whose bias comes from the gradient noise alone, so it is asymptotic with
+  // the exact gradient (naive SGHMC at b = n or V = 0).
+  bool biased_only_by_gradient_noise = false;
+  // What the views ask (sampler_capabilities.hpp). Null: ε only, no friction.
+  GradientNoiseViewOf gradient_noise_view = nullptr;
+  // Null: an iteration is a whole trajectory (or no leapfrog at all).
+  ParamPredicate one_step_per_iteration = nullptr;
+  bool energy_is_estimate = false;
+  // Its chains' first colour (core/plot/chain_palette.hpp), chosen so that samplers a preset
+  // shows side by side differ; −1: the palette's last.
+  int palette_slot = -1;
 };
 
 struct SamplerInfo {
@@ -52,6 +68,12 @@ struct SamplerInfo {
   std::function<std::unique_ptr<Sampler>(const Target&)> create;
   SamplerTraits traits = {};
 };
+
+// The factory of a sampler constructed from its target.
+template <class SamplerType>
+std::function<std::unique_ptr<Sampler>(const Target&)> sampler_factory() {
+  return [](const Target& target) { return std::make_unique<SamplerType>(target); };
+}
 
 const std::vector<SamplerInfo>& sampler_catalogue();
 const SamplerInfo* find_sampler_info(const std::string& id);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -53,6 +54,19 @@ void SgdMomentumSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
 std::string SgdMomentumSampler::divergence_cause() const {
   return "learning rate η too large for the curvature (or momentum decay α too small): the "
          "iterates overshoot the mode and grow; lower η or raise α";
+}
+
+SamplerInfo SgdMomentumSampler::info() {
+  return {"sgd-momentum",
+          "SGD with momentum",
+          "SGD-momentum",
+          "Chen, Fox & Guestrin 2014, eq. 15 without noise",
+          "θ += v; v += −η∇Ũ(θ) − αv (an optimiser: collapses to a mode)",
+          SgdMomentumSampler::descriptors(),
+          sampler_factory<SgdMomentumSampler>(),
+          {.output_kind = OutputKind::Optimiser,
+           .regression_defaults = sgd_momentum_regression_defaults,
+           .palette_slot = 6}};
 }
 
 }  // namespace sgl

@@ -11,6 +11,8 @@ namespace sgl {
 
 class SgdMomentumSampler : public StochasticGradientSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit SgdMomentumSampler(const Target& target)
       : StochasticGradientSampler(target), grad_(target.dim()), velocity_(target.dim()) {}
   void set_params(const ParamValues& params) override;

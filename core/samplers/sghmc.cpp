@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -75,6 +76,28 @@ std::string SghmcSampler::divergence_cause() const {
           << " (stable needs 2εC + ε²λ_max < 4); lower ε";
   }
   return cause.str();
+}
+
+SamplerInfo SghmcSampler::info() {
+  return {"sghmc",
+          "SGHMC (friction)",
+          "SGHMC",
+          "Chen, Fox & Guestrin 2014, Alg. 2, eq. 13",
+          "θ += εr; r += −ε∇Ũ(θ) − εCr + N(0, 2(C−B̂)ε)",
+          SghmcSampler::descriptors(),
+          sampler_factory<SghmcSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .stability = sghmc_stability(),
+           .regression_defaults = sghmc_regression_defaults,
+           .biased_when = [](const ParamValues& p) { return param_or(p, "friction", 1.0) == 0.0; },
+           .gradient_noise_view =
+               [](const ParamValues& p) {
+                 return GradientNoiseView{
+                     param_or(p, "step_size", 0.0), param_or(p, "friction", 0.0),
+                     param_or(p, "noise_estimate", 0.0), GradientEstimate::Minibatch};
+               },
+           .one_step_per_iteration = [](const ParamValues&) { return true; },
+           .palette_slot = 1}};
 }
 
 }  // namespace sgl

@@ -11,6 +11,8 @@ namespace sgl {
 
 class SghmcSampler : public StochasticGradientSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // sghmc-cv passes GradientKind::ControlVariate and its id: the same update, another gradient.
   explicit SghmcSampler(const Target& target, GradientKind gradient = GradientKind::Minibatch,
                         const std::string& id = "sghmc")

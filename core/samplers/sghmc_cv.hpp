@@ -11,6 +11,8 @@ namespace sgl {
 
 class SghmcCvSampler final : public SghmcSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // Throws UserError on a target without per-datum terms.
   explicit SghmcCvSampler(const Target& target)
       : SghmcSampler(target, GradientKind::ControlVariate, "sghmc-cv") {}

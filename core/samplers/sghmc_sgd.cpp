@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -75,6 +76,31 @@ std::string SghmcSgdSampler::divergence_cause() const {
         << " too large for the curvature at α = " << momentum_decay_
         << " (stable needs 2α + ηλ_max < 4); lower η";
   return cause.str();
+}
+
+SamplerInfo SghmcSgdSampler::info() {
+  return {"sghmc-sgd",
+          "SGHMC (SGD form)",
+          "SGHMC-SGD",
+          "Chen, Fox & Guestrin 2014, §3.3, eq. 15",
+          "θ += v; v += −η∇Ũ(θ) − αv + N(0, 2(α−β̂)η) (SGHMC with v = εr)",
+          SghmcSgdSampler::descriptors(),
+          sampler_factory<SghmcSgdSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .stability = sghmc_sgd_stability(),
+           .regression_defaults = sghmc_sgd_regression_defaults,
+           .biased_when =
+               [](const ParamValues& p) { return param_or(p, "momentum_decay", 1.0) == 0.0; },
+           // v = εr, η = ε², α = εC, β̂ = εB̂ (Chen et al. §3.3).
+           .gradient_noise_view =
+               [](const ParamValues& p) {
+                 const double step = std::sqrt(param_or(p, "learning_rate", 0.0));
+                 if (step <= 0.0) return GradientNoiseView{};
+                 return GradientNoiseView{step, param_or(p, "momentum_decay", 0.0) / step,
+                                          param_or(p, "noise_estimate", 0.0) / step,
+                                          GradientEstimate::Minibatch};
+               },
+           .palette_slot = 7}};
 }
 
 }  // namespace sgl

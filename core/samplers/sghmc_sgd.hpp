@@ -15,6 +15,8 @@ namespace sgl {
 
 class SghmcSgdSampler : public StochasticGradientSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit SghmcSgdSampler(const Target& target)
       : StochasticGradientSampler(target), grad_(target.dim()), velocity_(target.dim()) {}
   void set_params(const ParamValues& params) override;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -64,6 +65,20 @@ std::string SgldSampler::divergence_cause() const {
           << "the mode (stable needs ε < 4/λ_max); lower ε";
   }
   return cause.str();
+}
+
+SamplerInfo SgldSampler::info() {
+  return {"sgld",
+          "SGLD",
+          "SGLD",
+          "Welling & Teh 2011 (form of Dang et al. 2019, §6.2)",
+          "θ += −(ε/2)∇Ũ(θ) + N(0, ε)",
+          SgldSampler::descriptors(),
+          sampler_factory<SgldSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .stability = langevin_stability(),
+           .regression_defaults = langevin_regression_defaults,
+           .palette_slot = 2}};
 }
 
 }  // namespace sgl

@@ -10,6 +10,8 @@ namespace sgl {
 
 class SgldSampler : public StochasticGradientSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // sgld-cv passes GradientKind::ControlVariate and its id: the same update, another gradient.
   explicit SgldSampler(const Target& target, GradientKind gradient = GradientKind::Minibatch,
                        const std::string& id = "sgld")

@@ -11,6 +11,8 @@ namespace sgl {
 
 class SgldCvSampler final : public SgldSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // Throws UserError on a target without per-datum terms.
   explicit SgldCvSampler(const Target& target)
       : SgldSampler(target, GradientKind::ControlVariate, "sgld-cv") {}

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 
@@ -72,6 +73,22 @@ std::string SgnhtSampler::divergence_cause() const {
   cause << "ε = " << step_size_ << " too large for the curvature (ξ = " << thermostat_
         << "; stable needs 2εξ + ε²λ_max < 4): lower ε";
   return cause.str();
+}
+
+SamplerInfo SgnhtSampler::info() {
+  return {"sgnht",
+          "SGNHT (thermostat)",
+          "SGNHT",
+          "Ding, Fang, Babbush, Chen, Skeel & Neven 2014, Alg. 1",
+          "r += −ξrε − ∇Ũ(θ)ε + N(0, 2Aε); θ += εr; ξ += (rᵀr/d − 1)ε (ξ adapts to the noise)",
+          SgnhtSampler::descriptors(),
+          sampler_factory<SgnhtSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .channels = SgnhtSampler::channels(),
+           .stability = leapfrog_stability(),
+           .regression_defaults = sghmc_regression_defaults,
+           .one_step_per_iteration = [](const ParamValues&) { return true; },
+           .palette_slot = 5}};
 }
 
 }  // namespace sgl

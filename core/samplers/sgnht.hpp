@@ -17,6 +17,8 @@ namespace sgl {
 
 class SgnhtSampler : public StochasticGradientSampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   explicit SgnhtSampler(const Target& target)
       : StochasticGradientSampler(target), grad_(target.dim()) {}
   void set_params(const ParamValues& params) override;

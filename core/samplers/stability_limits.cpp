@@ -19,10 +19,6 @@ constexpr double kDecades = 4.0;
 // A setting using more than this fraction of its limit is shown as marginal.
 constexpr double kMarginalFraction = 0.8;
 
-StabilityRule rule_of(const std::string& sampler_id) {
-  const SamplerInfo* info = find_sampler_info(sampler_id);
-  return info != nullptr ? info->traits.stability : StabilityRule::None;
-}
 bool has_curvature(std::optional<double> lambda_max) {
   return lambda_max && *lambda_max > 0.0;
 }
@@ -106,126 +102,188 @@ std::optional<double> max_stable_mass_leapfrog_step(bool hessian_mass,
   return std::nullopt;
 }
 
-std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const ParamValues& full,
-                                           std::optional<double> lambda_max) {
-  std::vector<StabilityHint> hints;
+namespace {
+
+using Hints = std::vector<StabilityHint>;
+using Range = std::optional<SliderRange>;
+
+Hints leapfrog_hints(const ParamValues& full, std::optional<double> lambda_max) {
+  if (!lambda_max) return {};
+  return {step_hint(value_or(full, "step_size", 0.0), max_stable_leapfrog_step(*lambda_max),
+                    "2/√λ_max")};
+}
+Range leapfrog_range(const std::string& param, const ParamValues& full,
+                     std::optional<double> lambda_max) {
+  if (param != "step_size" || !has_curvature(lambda_max)) return std::nullopt;
+  return decades_below(std::max(kBeyondLimit * max_stable_leapfrog_step(*lambda_max),
+                                value_or(full, "step_size", 0.0)));
+}
+
+Hints sghmc_hints(const ParamValues& full, std::optional<double> lambda_max) {
+  Hints hints;
   const double step = value_or(full, "step_size", 0.0);
-  const StabilityRule rule = rule_of(sampler_id);
-  if (rule == StabilityRule::Sghmc) {
-    const double friction = value_or(full, "friction", 0.0);
-    const double ec = step * friction;
-    if (friction == 0.0)  // stable as an integrator, wrong as a sampler: said in plain words
-      hints.push_back(
-          {"C = 0: no friction, so nothing removes the energy the gradient noise "
-           "adds: the chain heats up and its spread keeps growing (Chen et al. "
-           "§3.1); raise C to fix it",
-           StabilityLevel::Unstable});
-    else
-      hints.push_back({"εC = " + format(ec) + " (limit 2)", level_for(ec / 2.0)});
-    if (lambda_max) {
-      const double margin = 2.0 * ec + step * step * *lambda_max;
-      hints.push_back({"2εC+ε²λ_max = " + format(margin) + " (limit 4)", level_for(margin / 4.0)});
-    }
-  } else if (rule == StabilityRule::SghmcSgd && has_curvature(lambda_max)) {
-    const double rate = value_or(full, "learning_rate", 0.0);
-    const double limit =
-        max_stable_sghmc_sgd_learning_rate(value_or(full, "momentum_decay", 0.0), *lambda_max);
-    hints.push_back({"η = " + format(rate) + " (limit " + format(limit) + " = (4−2α)/λ_max)",
-                     level_for(rate / limit)});
-  } else if (rule == StabilityRule::Leapfrog && lambda_max) {
-    hints.push_back(step_hint(step, max_stable_leapfrog_step(*lambda_max), "2/√λ_max"));
-  } else if (rule == StabilityRule::Langevin && lambda_max &&
-             value_or(full, "schedule_a", 0.0) <= 0.0) {
-    hints.push_back(step_hint(step, max_stable_langevin_step(*lambda_max), "4/λ_max"));
-  } else if (rule == StabilityRule::EulerLangevin) {
-    const double friction = value_or(full, "friction", 0.0);
-    const double hg = step * friction;
-    hints.push_back({"hγ = " + format(hg) + " (limit 2)", level_for(hg / 2.0)});
-    if (has_curvature(lambda_max)) {
-      // Explicit Euler gains energy on stiff directions unless the friction drains it: more
-      // friction (up to 2/h) stabilises, unlike SGHMC.
-      const double ratio = friction > 0.0 ? step * *lambda_max / friction : kInfinity;
-      hints.push_back({"hλ_max/γ = " + format(ratio) + " (limit 1)", level_for(ratio)});
-    }
-  } else if (rule == StabilityRule::MassLeapfrog) {
-    const bool hessian = hessian_mass(full);
-    // With the Hessian mass every direction of M⁻¹H has curvature ≈ 1 at θ*: the limit is 2
-    // on any target, which is the point of that mass.
-    if (hessian)
-      hints.push_back(
-          {"ε = " + format(step) + " (limit 2 with the Hessian mass)", level_for(step / 2.0)});
-    else if (const auto limit = max_stable_mass_leapfrog_step(false, lambda_max))
-      hints.push_back(step_hint(step, *limit, "2/√λ_max"));
+  const double friction = value_or(full, "friction", 0.0);
+  const double ec = step * friction;
+  if (friction == 0.0)  // stable as an integrator, wrong as a sampler: said in plain words
+    hints.push_back(
+        {"C = 0: no friction, so nothing removes the energy the gradient noise "
+         "adds: the chain heats up and its spread keeps growing (Chen et al. "
+         "§3.1); raise C to fix it",
+         StabilityLevel::Unstable});
+  else
+    hints.push_back({"εC = " + format(ec) + " (limit 2)", level_for(ec / 2.0)});
+  if (lambda_max) {
+    const double margin = 2.0 * ec + step * step * *lambda_max;
+    hints.push_back({"2εC+ε²λ_max = " + format(margin) + " (limit 4)", level_for(margin / 4.0)});
   }
   return hints;
+}
+Range sghmc_range(const std::string& param, const ParamValues& full,
+                  std::optional<double> lambda_max) {
+  const double step = value_or(full, "step_size", 0.0);
+  const double friction = value_or(full, "friction", 0.0);
+  if (param == "friction" && step > 0.0) {
+    SliderRange range = decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
+    // C = 0 (no friction) at the left end; with a noise estimate B̂ > 0, C = B̂ (C < B̂ would
+    // inject negative noise variance and is refused: the newcomer's drag to the left end left
+    // the slider on a refused value).
+    const double noise_estimate = value_or(full, "noise_estimate", 0.0);
+    if (noise_estimate > 0.0) {
+      range.lo = std::min(noise_estimate, range.hi);
+    } else {
+      range.zero_at_bottom = true;
+    }
+    return range;
+  }
+  if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
+    return SliderRange{0.0, std::max(friction, 1e-9), friction > 0.0};
+  if (param == "step_size") {
+    const double limit = max_stable_sghmc_step(friction, lambda_max);
+    if (std::isfinite(limit)) return decades_below(std::max(kBeyondLimit * limit, step));
+  }
+  return std::nullopt;
+}
+
+// A step-size schedule (schedule_a > 0) changes ε over the run, so no single limit applies.
+Hints langevin_hints(const ParamValues& full, std::optional<double> lambda_max) {
+  if (!lambda_max || value_or(full, "schedule_a", 0.0) > 0.0) return {};
+  return {step_hint(value_or(full, "step_size", 0.0), max_stable_langevin_step(*lambda_max),
+                    "4/λ_max")};
+}
+Range langevin_range(const std::string& param, const ParamValues& full,
+                     std::optional<double> lambda_max) {
+  if (param != "step_size" || !has_curvature(lambda_max)) return std::nullopt;
+  return decades_below(std::max(kBeyondLimit * max_stable_langevin_step(*lambda_max),
+                                value_or(full, "step_size", 0.0)));
+}
+
+Hints euler_langevin_hints(const ParamValues& full, std::optional<double> lambda_max) {
+  Hints hints;
+  const double step = value_or(full, "step_size", 0.0);
+  const double friction = value_or(full, "friction", 0.0);
+  const double hg = step * friction;
+  hints.push_back({"hγ = " + format(hg) + " (limit 2)", level_for(hg / 2.0)});
+  if (has_curvature(lambda_max)) {
+    // Explicit Euler gains energy on stiff directions unless the friction drains it: more
+    // friction (up to 2/h) stabilises, unlike SGHMC.
+    const double ratio = friction > 0.0 ? step * *lambda_max / friction : kInfinity;
+    hints.push_back({"hλ_max/γ = " + format(ratio) + " (limit 1)", level_for(ratio)});
+  }
+  return hints;
+}
+Range euler_langevin_range(const std::string& param, const ParamValues& full,
+                           std::optional<double> lambda_max) {
+  const double step = value_or(full, "step_size", 0.0);
+  const double friction = value_or(full, "friction", 0.0);
+  if (param == "friction" && step > 0.0)
+    return decades_below(
+        std::max(kBeyondLimit * stable_euler_langevin_frictions(step, lambda_max).hi, friction));
+  if (param == "step_size") {
+    const double limit = max_stable_euler_langevin_step(friction, lambda_max);
+    if (std::isfinite(limit) && limit > 0.0)
+      return decades_below(std::max(kBeyondLimit * limit, step));
+  }
+  return std::nullopt;
+}
+
+Hints mass_leapfrog_hints(const ParamValues& full, std::optional<double> lambda_max) {
+  const double step = value_or(full, "step_size", 0.0);
+  // With the Hessian mass every direction of M⁻¹H has curvature ≈ 1 at θ*: the limit is 2 on
+  // any target, which is the point of that mass.
+  if (hessian_mass(full))
+    return {{"ε = " + format(step) + " (limit 2 with the Hessian mass)", level_for(step / 2.0)}};
+  if (const auto limit = max_stable_mass_leapfrog_step(false, lambda_max))
+    return {step_hint(step, *limit, "2/√λ_max")};
+  return {};
+}
+Range mass_leapfrog_range(const std::string& param, const ParamValues& full,
+                          std::optional<double> lambda_max) {
+  if (param != "step_size") return std::nullopt;
+  const auto limit = max_stable_mass_leapfrog_step(hessian_mass(full), lambda_max);
+  if (!limit) return std::nullopt;
+  return decades_below(std::max(kBeyondLimit * *limit, value_or(full, "step_size", 0.0)));
+}
+
+Hints sghmc_sgd_hints(const ParamValues& full, std::optional<double> lambda_max) {
+  if (!has_curvature(lambda_max)) return {};
+  const double rate = value_or(full, "learning_rate", 0.0);
+  const double limit =
+      max_stable_sghmc_sgd_learning_rate(value_or(full, "momentum_decay", 0.0), *lambda_max);
+  return {{"η = " + format(rate) + " (limit " + format(limit) + " = (4−2α)/λ_max)",
+           level_for(rate / limit)}};
+}
+Range sghmc_sgd_range(const std::string& param, const ParamValues& full,
+                      std::optional<double> lambda_max) {
+  if (param == "noise_estimate")  // β̂ must stay below α; 0 (the default) stays reachable
+    return SliderRange{0.0, std::max(value_or(full, "momentum_decay", 0.0), 1e-9), false};
+  if (param != "learning_rate" || !has_curvature(lambda_max)) return std::nullopt;
+  const double rate = value_or(full, "learning_rate", 0.0);
+  const double limit =
+      max_stable_sghmc_sgd_learning_rate(value_or(full, "momentum_decay", 0.0), *lambda_max);
+  return decades_below(std::max(kBeyondLimit * limit, rate));
+}
+
+StabilityModel model_of(const std::string& sampler_id) {
+  const SamplerInfo* info = find_sampler_info(sampler_id);
+  return info != nullptr ? info->traits.stability : StabilityModel{};
+}
+
+}  // namespace
+
+StabilityModel leapfrog_stability() {
+  return {leapfrog_hints, leapfrog_range};
+}
+StabilityModel sghmc_stability() {
+  return {sghmc_hints, sghmc_range};
+}
+StabilityModel langevin_stability() {
+  return {langevin_hints, langevin_range};
+}
+StabilityModel euler_langevin_stability() {
+  return {euler_langevin_hints, euler_langevin_range};
+}
+StabilityModel mass_leapfrog_stability() {
+  return {mass_leapfrog_hints, mass_leapfrog_range};
+}
+StabilityModel sghmc_sgd_stability() {
+  return {sghmc_sgd_hints, sghmc_sgd_range};
+}
+
+std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const ParamValues& full,
+                                           std::optional<double> lambda_max) {
+  const StabilityModel model = model_of(sampler_id);
+  return model.hints != nullptr ? model.hints(full, lambda_max) : Hints{};
 }
 
 std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
                                                 const std::string& param, const ParamValues& full,
                                                 std::optional<double> lambda_max) {
-  const double step = value_or(full, "step_size", 0.0);
-  const StabilityRule rule = rule_of(sampler_id);
-  if (param == "noise_var") {
-    // V = 4 in Chen et al.; the top grows with the current value so typed values stay reachable.
+  // The common gradient-noise parameter (common_params.hpp): V = 4 in Chen et al.; the top grows
+  // with the current value so typed values stay reachable.
+  if (param == "noise_var")
     return SliderRange{0.01, std::max(100.0, value_or(full, "noise_var", 0.0)), true};
-  }
-  if (rule == StabilityRule::Sghmc) {
-    const double friction = value_or(full, "friction", 0.0);
-    if (param == "friction" && step > 0.0) {
-      SliderRange range = decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
-      // C = 0 (no friction) at the left end; with a noise estimate B̂ > 0, C = B̂ (C < B̂ would
-      // inject negative noise variance and is refused: the newcomer's drag to the left end
-      // left the slider on a refused value).
-      const double noise_estimate = value_or(full, "noise_estimate", 0.0);
-      if (noise_estimate > 0.0) {
-        range.lo = std::min(noise_estimate, range.hi);
-      } else {
-        range.zero_at_bottom = true;
-      }
-      return range;
-    }
-    if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
-      return SliderRange{0.0, std::max(friction, 1e-9), friction > 0.0};
-    if (param == "step_size") {
-      const double limit = max_stable_sghmc_step(friction, lambda_max);
-      if (std::isfinite(limit)) return decades_below(std::max(kBeyondLimit * limit, step));
-    }
-    return std::nullopt;
-  }
-  if (rule == StabilityRule::SghmcSgd) {
-    if (param == "noise_estimate")  // β̂ must stay below α; 0 (the default) stays reachable
-      return SliderRange{0.0, std::max(value_or(full, "momentum_decay", 0.0), 1e-9), false};
-    if (param != "learning_rate" || !has_curvature(lambda_max)) return std::nullopt;
-    const double rate = value_or(full, "learning_rate", 0.0);
-    const double limit =
-        max_stable_sghmc_sgd_learning_rate(value_or(full, "momentum_decay", 0.0), *lambda_max);
-    return decades_below(std::max(kBeyondLimit * limit, rate));
-  }
-  if (rule == StabilityRule::EulerLangevin) {
-    const double friction = value_or(full, "friction", 0.0);
-    if (param == "friction" && step > 0.0)
-      return decades_below(
-          std::max(kBeyondLimit * stable_euler_langevin_frictions(step, lambda_max).hi, friction));
-    if (param == "step_size") {
-      const double limit = max_stable_euler_langevin_step(friction, lambda_max);
-      if (std::isfinite(limit) && limit > 0.0)
-        return decades_below(std::max(kBeyondLimit * limit, step));
-    }
-    return std::nullopt;
-  }
-  if (rule == StabilityRule::MassLeapfrog) {
-    if (param != "step_size") return std::nullopt;
-    const auto limit = max_stable_mass_leapfrog_step(hessian_mass(full), lambda_max);
-    if (!limit) return std::nullopt;
-    return decades_below(std::max(kBeyondLimit * *limit, step));
-  }
-  if (param == "step_size" && lambda_max && *lambda_max > 0.0) {
-    if (rule == StabilityRule::Leapfrog)
-      return decades_below(std::max(kBeyondLimit * max_stable_leapfrog_step(*lambda_max), step));
-    if (rule == StabilityRule::Langevin)
-      return decades_below(std::max(kBeyondLimit * max_stable_langevin_step(*lambda_max), step));
-  }
-  return std::nullopt;
+  const StabilityModel model = model_of(sampler_id);
+  return model.slider_range != nullptr ? model.slider_range(param, full, lambda_max) : std::nullopt;
 }
 
 }  // namespace sgl

@@ -16,7 +16,8 @@
 //   HMC-ECS (leapfrog with mass M):         ε < 2/√λ_max(M⁻¹H); with mass=hessian M is the
 //          Laplace Hessian H at θ*, so λ_max(M⁻¹H) = 1 there and ε < 2 on every target
 // Without a known λ_max only the curvature-free part remains (SGHMC: εC < 2, EWSG: hγ < 2).
-// Which rule a sampler follows is declared in its registry entry (SamplerInfo::stability).
+// A sampler declares its model in its own file (SamplerInfo::traits.stability): one of the shared
+// models below, or its own pair of functions.
 #pragma once
 
 #include <optional>
@@ -26,17 +27,6 @@
 #include "core/util/params.hpp"
 
 namespace sgl {
-
-// The linear stability rules above, one per integrator.
-enum class StabilityRule {
-  None,           // no known rule: no hints, the descriptors' slider ranges
-  Leapfrog,       // hmc, naive-sghmc
-  Sghmc,          // sghmc, sghmc-cv
-  Langevin,       // sgld, sgld-cv (without a step-size schedule)
-  EulerLangevin,  // ewsg
-  MassLeapfrog,   // hmcecs, hmcecs-signed (`mass` identity or hessian)
-  SghmcSgd,       // sghmc-sgd (η < (4 − 2α)/λ_max)
-};
 
 double max_stable_leapfrog_step(double lambda_max);  // 2/√λ
 double max_stable_langevin_step(double lambda_max);  // 4/λ
@@ -80,6 +70,23 @@ struct SliderRange {
   // and C = 0 is the failure a class wants to see).
   bool zero_at_bottom = false;
 };
+
+// A sampler's stability model: its hints and the slider ranges derived from its limits. Null
+// members: no hints / the descriptors' ranges.
+struct StabilityModel {
+  std::vector<StabilityHint> (*hints)(const ParamValues& full,
+                                      std::optional<double> lambda_max) = nullptr;
+  std::optional<SliderRange> (*slider_range)(const std::string& param, const ParamValues& full,
+                                             std::optional<double> lambda_max) = nullptr;
+};
+
+// The models of the integrators above, shared by the samplers built on them.
+StabilityModel leapfrog_stability();        // hmc, naive-sghmc, sgnht: ε < 2/√λ_max
+StabilityModel sghmc_stability();           // sghmc, sghmc-cv: εC < 2, 2εC + ε²λ_max < 4
+StabilityModel langevin_stability();        // sgld, mala, ...: ε < 4/λ_max (no schedule)
+StabilityModel euler_langevin_stability();  // ewsg: hγ < 2, hλ_max < γ
+StabilityModel mass_leapfrog_stability();   // hmcecs: ε < 2 with the Hessian mass
+StabilityModel sghmc_sgd_stability();       // sghmc-sgd: η < (4 − 2α)/λ_max
 
 // The slider range for one parameter given the others, or nullopt to keep the descriptor's.
 std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,

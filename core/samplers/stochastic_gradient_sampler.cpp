@@ -28,4 +28,10 @@ void StochasticGradientSampler::set_gradient_params(const ParamValues& params) {
   }
 }
 
+GradientEstimate StochasticGradientSampler::control_variate_estimate(const ParamValues& params) {
+  return param_or(params, "control_variate", 0.0) != 0.0
+             ? GradientEstimate::ControlVariateSecondOrder
+             : GradientEstimate::ControlVariate;
+}
+
 }  // namespace sgl

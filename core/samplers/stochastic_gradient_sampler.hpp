@@ -9,6 +9,7 @@
 #include "core/gradients/control_variate_gradient.hpp"
 #include "core/gradients/gradient_estimator.hpp"
 #include "core/samplers/sampler.hpp"
+#include "core/samplers/sampler_capabilities.hpp"
 
 namespace sgl {
 
@@ -25,6 +26,8 @@ class StochasticGradientSampler : public Sampler {
                                      GradientKind gradient = GradientKind::Minibatch,
                                      const std::string& sampler_id = "");
   void reset(const Vec& theta0, Rng& rng) override;
+  // The gradient-noise panel's estimator for the control-variate samplers' `control_variate`.
+  static GradientEstimate control_variate_estimate(const ParamValues& params);
 
  protected:
   // Reads noise_var (analytic targets) or batch_size (data targets) from a full parameter set.

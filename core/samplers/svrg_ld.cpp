@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/sampler_registry.hpp"
 #include "core/targets/data_target.hpp"
 #include "core/util/error.hpp"
 
@@ -93,6 +94,20 @@ std::string SvrgLdSampler::divergence_cause() const {
   cause << "step ε = " << step_size_ << " too large for the curvature: each step overshoots "
         << "the mode (stable needs ε < 4/λ_max); lower ε";
   return cause.str();
+}
+
+SamplerInfo SvrgLdSampler::info() {
+  return {"svrg-ld",
+          "SVRG-LD (variance-reduced SGLD)",
+          "SVRG-LD",
+          "Dubey, Reddi, Póczos, Smola, Xing & Williams 2016, Alg. 1",
+          "every ⌈n/b⌉ steps θ̃ ← θ, g̃ = ∇U(θ̃); θ += −(ε/2)[g̃ + ∇Ũ(θ) − ∇Ũ(θ̃)] + N(0, ε)",
+          SvrgLdSampler::descriptors(),
+          sampler_factory<SvrgLdSampler>(),
+          {.output_kind = OutputKind::Asymptotic,
+           .stability = langevin_stability(),
+           .regression_defaults = langevin_regression_defaults,
+           .palette_slot = 3}};
 }
 
 }  // namespace sgl

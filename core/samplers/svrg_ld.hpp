@@ -21,6 +21,8 @@ class DataTarget;
 
 class SvrgLdSampler : public Sampler {
  public:
+  // Its catalogue entry (sampler_registry.hpp): name, parameters, traits.
+  static SamplerInfo info();
   // Throws UserError on a target without per-datum terms.
   explicit SvrgLdSampler(const Target& target);
   void set_params(const ParamValues& params) override;

@@ -133,7 +133,10 @@ TEST_CASE("run --record-trajectories refuses samplers without leapfrog paths",
                                "--record-trajectories --out '" +
                                    out.string() + "'");
   REQUIRE(result.exit_code == 2);
-  REQUIRE(result.err.find("sgld has no leapfrog trajectories") != std::string::npos);
+  REQUIRE(result.err.find("sgld records no leapfrog path per iteration") != std::string::npos);
+  // The list of those that do comes from the catalogue (sgnht traces its path too).
+  REQUIRE(result.err.find("hmc, naive-sghmc, sghmc") != std::string::npos);
+  REQUIRE(result.err.find("sgnht") != std::string::npos);
   REQUIRE(std::count(result.err.begin(), result.err.end(), '\n') == 1);
   REQUIRE_FALSE(fs::exists(out));
   const Result zero = sgmcmc(root,

@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "core/samplers/sampler_capabilities.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -53,11 +54,13 @@ void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainS
   } else {
     frozen.theta = snapshot.target->default_init();
   }
-  frozen.step_size = param(chain, "step_size").value_or(0.0);
-  frozen.friction = param(chain, "friction");
-  frozen.noise_estimate = param(chain, "noise_estimate");
-  frozen.uses_control_variate = chain.full_params.contains("control_variate");
-  frozen.second_order = param(chain, "control_variate").value_or(0.0) != 0.0;
+  const GradientNoiseView view = gradient_noise_view_of(chain.sampler_id, chain.full_params);
+  frozen.step_size = view.step_size;
+  frozen.friction = view.friction;
+  frozen.noise_estimate = view.noise_estimate;
+  frozen.uses_control_variate = view.estimate == GradientEstimate::ControlVariate ||
+                                view.estimate == GradientEstimate::ControlVariateSecondOrder;
+  frozen.second_order = view.estimate == GradientEstimate::ControlVariateSecondOrder;
 
   GradientNoiseRequest request;
   request.theta = frozen.theta;
@@ -65,9 +68,8 @@ void GradientNoiseInspector::freeze(const EngineSnapshot& snapshot, const ChainS
   request.noise_var = param(chain, "noise_var").value_or(0.0);
   request.samples = samples;
   request.seed = chain.seed;
-  // EWSG's index weights need the momentum at the same step (its "index_steps" parameter marks
-  // the sampler that has them; index = uniform, 1, switches them off).
-  frozen.ewsg = chain.full_params.contains("index_steps") && param(chain, "index") == 0.0 &&
+  // EWSG's index weights need the momentum at the same step.
+  frozen.ewsg = view.estimate == GradientEstimate::EwsgIndexWeights &&
                 snapshot.target->as_data_target() &&
                 chain.recent_momentum.size() == chain.recent_theta.size() && rows > 0;
   if (frozen.ewsg) {

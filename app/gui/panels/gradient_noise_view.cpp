@@ -21,6 +21,7 @@
 #include "app/gui/plot/plot_theme.hpp"
 #include "app/gui/shell/ui_palette.hpp"
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/samplers/sampler_capabilities.hpp"
 
 namespace sgl {
 namespace {
@@ -354,7 +355,9 @@ const ChainSnapshot* chosen_chain(const EngineSnapshot& snapshot, int& selected)
     if (!GradientNoiseInspector::inspectable(chain)) continue;
     if (chain.id == selected) return &chain;
     if (!first) first = &chain;
-    if (!with_friction && chain.full_params.contains("noise_estimate")) with_friction = &chain;
+    if (!with_friction &&
+        gradient_noise_view_of(chain.sampler_id, chain.full_params).noise_estimate)
+      with_friction = &chain;
   }
   const ChainSnapshot* chosen = with_friction ? with_friction : first;
   if (chosen) selected = chosen->id;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/samplers/sampler_capabilities.hpp"
 
 namespace sgl {
 namespace {
@@ -28,9 +29,7 @@ const ChainSnapshot* find_chain(const EngineSnapshot& snapshot, int id) {
 }
 
 bool one_step_iterations(const ChainSnapshot& chain) {
-  if (chain.sampler_id.starts_with("sghmc")) return true;
-  const auto mh = chain.full_params.find("mh");
-  return chain.sampler_id == "naive-sghmc" && mh != chain.full_params.end() && mh->second == 0.0;
+  return one_step_per_iteration(chain.sampler_id, chain.full_params);
 }
 
 }  // namespace
