@@ -10,9 +10,11 @@
 #include "app/cli/cli_list.hpp"
 #include "app/cli/cli_run.hpp"
 #include "app/cli/interrupt.hpp"
+#include "app/cli/version_text.hpp"
 #include "app/gui/shell/gui_main.hpp"
 #ifdef SGL_HAVE_GUI
 #include "app/gui/export/run_figures.hpp"
+#include "app/gui/gl/shader_program.hpp"
 #endif
 #include "core/util/error.hpp"
 #include "core/util/text_format.hpp"
@@ -31,6 +33,17 @@ int gui_command(const sgl::GuiOptions& options) {
 #endif
 }
 
+// CLI11 ends the text it prints with a newline of its own.
+std::string version_flag_text() {
+#ifdef SGL_HAVE_GUI
+  std::string text = sgl::version_text(SGL_VERSION, sgl::gl::shader_dir_in_use());
+#else
+  std::string text = sgl::version_text(SGL_VERSION, "");
+#endif
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
 // Errors are one line: a control character from the input (a newline inside a JSON string, a
 // carriage return in a CSV field) or a byte that is not UTF-8 is shown escaped instead of breaking
 // the line or the terminal.
@@ -43,6 +56,9 @@ void print_error(const char* prefix, const char* message) {
 int main(int argc, char** argv) {
   CLI::App app{"sgmcmc-lab: stochastic-gradient MCMC samplers, side by side", "sgmcmc-lab"};
   app.require_subcommand(0, 1);
+  app.set_version_flag("--version", version_flag_text,
+                       "Print the version and where the data (presets, notes, shaders) are read "
+                       "from, then exit");
 
   sgl::RunOptions run_options;
 #ifdef SGL_HAVE_GUI
