@@ -108,6 +108,11 @@ int main(int argc, char** argv) {
                 "Open the session that a window which did not close normally (a crash, kill -9) "
                 "autosaved to $XDG_STATE_HOME/sgmcmc-lab/recovery.json")
       ->excludes(gui->get_option("--scenario"));
+  // The desktop entry's `Exec=sgmcmc-lab gui %f`: a session opened from a file manager.
+  gui->add_option("file", gui_options.scenario,
+                  "A scenario or session .json file to open (as --scenario does)")
+      ->excludes(gui->get_option("--scenario"))
+      ->excludes(gui->get_option("--restore"));
   gui->add_option("--size", gui_options.size,
                   "Window size WxH, e.g. 1280x720 (default: the monitor's work area)");
   gui->add_option("--scale", gui_options.scale,
