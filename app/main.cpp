@@ -18,6 +18,7 @@
 #endif
 #include "core/util/error.hpp"
 #include "core/util/text_format.hpp"
+#include "sgl_version.hpp"
 
 namespace {
 
@@ -36,9 +37,9 @@ int gui_command(const sgl::GuiOptions& options) {
 // CLI11 ends the text it prints with a newline of its own.
 std::string version_flag_text() {
 #ifdef SGL_HAVE_GUI
-  std::string text = sgl::version_text(SGL_VERSION, sgl::gl::shader_dir_in_use());
+  std::string text = sgl::version_text(sgl::kVersion, sgl::gl::shader_dir_in_use());
 #else
-  std::string text = sgl::version_text(SGL_VERSION, "");
+  std::string text = sgl::version_text(sgl::kVersion, "");
 #endif
   if (!text.empty() && text.back() == '\n') text.pop_back();
   return text;

@@ -12,6 +12,7 @@ packages=(
   libcli11-dev cmake g++ pkg-config xvfb xauth xdotool fonts-dejavu-core libxml2-utils
   libgif-dev  # gui --record FILE.gif
   dpkg-dev file desktop-file-utils shared-mime-info  # cpack -G DEB and the install tests
+  libnetcdf-dev python3-xarray python3-netcdf4  # run --format netcdf (draws.nc) and its test
   clang libclang-rt-14-dev  # libFuzzer harnesses (scripts/fuzz.sh)
 )
 

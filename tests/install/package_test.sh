@@ -19,7 +19,7 @@ deb=${debs[0]}
 [[ "$(dpkg-deb -f "$deb" Version)" == "$version" ]] || fail "Version is not $version"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for package in libc6 libstdc++6 libglfw3 libgif7 libgl1 fonts-dejavu-core; do
+for package in libc6 libstdc++6 libglfw3 libgif7 libnetcdf19 libgl1 fonts-dejavu-core; do
   [[ ", $depends," == *", $package "* || ", $depends," == *", $package,"* ]] ||
     fail "Depends lacks $package"
 done
