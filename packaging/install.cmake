@@ -7,7 +7,7 @@
 #   P/share/applications/sgmcmc-lab.desktop       Exec=sgmcmc-lab gui %f
 #   P/share/icons/hicolor/{scalable,NxN}/apps/    drawn at build time by packaging/make_icon.py
 #   P/share/mime/packages/sgmcmc-lab.xml          application/x-sgmcmc-lab-session (*-session.json)
-#   P/share/doc/sgmcmc-lab/                       README.md, CHANGELOG.md
+#   P/share/doc/sgmcmc-lab/                       README.md, CHANGELOG.md, docs/
 include(GNUInstallDirs)
 
 # `cpack` (and `make install`) would otherwise build the `all` target first: every test and
@@ -46,6 +46,8 @@ foreach(size IN LISTS SGL_ICON_SIZES)
 endforeach()
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/CHANGELOG.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/sgmcmc-lab)
+# The README's links point into docs/ (pages, screenshots, gallery): the same tree beside it.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/sgmcmc-lab)
 
 # ---------------------------------------------------------------- the Debian package
 set(CPACK_PACKAGE_NAME sgmcmc-lab)

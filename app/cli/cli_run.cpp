@@ -169,7 +169,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   auto* potential =
       run->add_option("--potential", options.potential,
                       "With --target custom: the potential U(x) or U(x, y) as an expression, e.g. "
-                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2' (grammar in the README)");
+                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2' (grammar in docs/samplers-and-targets.md)");
   auto* samplers =
       run->add_option("--sampler", options.samplers,
                       "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
