@@ -10,12 +10,15 @@
 #include "app/cli/cli_list.hpp"
 #include "app/cli/cli_run.hpp"
 #include "app/cli/interrupt.hpp"
+#include "app/cli/version_text.hpp"
 #include "app/gui/shell/gui_main.hpp"
 #ifdef SGL_HAVE_GUI
 #include "app/gui/export/run_figures.hpp"
+#include "app/gui/gl/shader_program.hpp"
 #endif
 #include "core/util/error.hpp"
 #include "core/util/text_format.hpp"
+#include "sgl_version.hpp"
 
 namespace {
 
@@ -31,6 +34,17 @@ int gui_command(const sgl::GuiOptions& options) {
 #endif
 }
 
+// CLI11 ends the text it prints with a newline of its own.
+std::string version_flag_text() {
+#ifdef SGL_HAVE_GUI
+  std::string text = sgl::version_text(sgl::kVersion, sgl::gl::shader_dir_in_use());
+#else
+  std::string text = sgl::version_text(sgl::kVersion, "");
+#endif
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
 // Errors are one line: a control character from the input (a newline inside a JSON string, a
 // carriage return in a CSV field) or a byte that is not UTF-8 is shown escaped instead of breaking
 // the line or the terminal.
@@ -43,6 +57,9 @@ void print_error(const char* prefix, const char* message) {
 int main(int argc, char** argv) {
   CLI::App app{"sgmcmc-lab: stochastic-gradient MCMC samplers, side by side", "sgmcmc-lab"};
   app.require_subcommand(0, 1);
+  app.set_version_flag("--version", version_flag_text,
+                       "Print the version and where the data (presets, notes, shaders) are read "
+                       "from, then exit");
 
   sgl::RunOptions run_options;
 #ifdef SGL_HAVE_GUI
@@ -92,6 +109,11 @@ int main(int argc, char** argv) {
                 "Open the session that a window which did not close normally (a crash, kill -9) "
                 "autosaved to $XDG_STATE_HOME/sgmcmc-lab/recovery.json")
       ->excludes(gui->get_option("--scenario"));
+  // The desktop entry's `Exec=sgmcmc-lab gui %f`: a session opened from a file manager.
+  gui->add_option("file", gui_options.scenario,
+                  "A scenario or session .json file to open (as --scenario does)")
+      ->excludes(gui->get_option("--scenario"))
+      ->excludes(gui->get_option("--restore"));
   gui->add_option("--size", gui_options.size,
                   "Window size WxH, e.g. 1280x720 (default: the monitor's work area)");
   gui->add_option("--scale", gui_options.scale,

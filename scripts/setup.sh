@@ -11,6 +11,8 @@ packages=(
   libimgui-dev libglfw3-dev python3-glad libeigen3-dev catch2 libstb-dev nlohmann-json3-dev
   libcli11-dev cmake g++ pkg-config xvfb xauth xdotool fonts-dejavu-core libxml2-utils
   libgif-dev  # gui --record FILE.gif
+  dpkg-dev file desktop-file-utils shared-mime-info  # cpack -G DEB and the install tests
+  libnetcdf-dev python3-xarray python3-netcdf4  # run --format netcdf (draws.nc) and its test
   clang libclang-rt-14-dev  # libFuzzer harnesses (scripts/fuzz.sh)
 )
 
@@ -56,6 +58,8 @@ cat <<'EOF'
 setup: done. Launch the app with
   ./build/sgmcmc-lab            (GUI)
   ./build/sgmcmc-lab --help     (command line: run, list, gui)
+install it with
+  cmake --install build --prefix ~/.local   (or a .deb: cd build && cpack -G DEB)
 and run the tests with
   ./scripts/test.sh
 EOF

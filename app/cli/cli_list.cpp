@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_list_markdown.hpp"
 #include "app/scenario/assets.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/targets/target_registry.hpp"
@@ -152,11 +153,23 @@ CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
   CLI::App* list = app.add_subcommand(
       "list", "List targets, samplers (with their parameters) or scenario presets");
   list->add_option("what", options.what, "targets | samplers | scenarios")->required();
-  list->add_flag("--json", options.json, "Machine-readable output");
+  auto* as_json = list->add_flag("--json", options.json, "Machine-readable output");
+  list->add_flag("--markdown", options.markdown,
+                 "targets, samplers: a Markdown table (as in docs/samplers-and-targets.md)")
+      ->excludes(as_json);
   return list;
 }
 
 int list_command(const ListOptions& options) {
+  if (options.markdown) {
+    if (options.what != "targets" && options.what != "samplers")
+      throw UserError("list --markdown: expected 'targets' or 'samplers', got '" + options.what +
+                      "'");
+    std::fputs(
+        (options.what == "targets" ? targets_markdown_table() : samplers_markdown_table()).c_str(),
+        stdout);
+    return 0;
+  }
   if (options.what == "targets") {
     list_targets(options.json);
   } else if (options.what == "samplers") {

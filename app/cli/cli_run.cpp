@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "app/cli/atomic_output.hpp"
-#include "app/cli/draws_csv_writer.hpp"
+#include "app/cli/draw_formats.hpp"
 #include "app/cli/interrupt.hpp"
 #include "app/cli/progress_meter.hpp"
 #include "app/cli/sampler_labels.hpp"
@@ -172,7 +172,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   auto* potential =
       run->add_option("--potential", options.potential,
                       "With --target custom: the potential U(x) or U(x, y) as an expression, e.g. "
-                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2' (grammar in the README)");
+                      "'0.5*x^2 + 2*(y - 0.5*x^2)^2' (grammar in docs/samplers-and-targets.md)");
   auto* samplers =
       run->add_option("--sampler", options.samplers,
                       "ID[:key=value,...] (repeatable; one chain each, see `list samplers`)");
@@ -185,6 +185,10 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                   "Starting point v1,v2,..., one value per coordinate, or map (regressions: the "
                   "posterior mode)");
   run->add_option("--out", options.out_dir, "Output directory (created if missing)")->required();
+  run->add_option("--format", options.format,
+                  "The draws' files: csv (DIR/draws.csv, the default), netcdf (DIR/draws.nc, "
+                  "ArviZ's InferenceData; one draws-LABEL.nc per sampler when there are several) "
+                  "or csv,netcdf");
 
   auto* scenario = run->add_option(
       "--scenario", options.scenario,
@@ -344,6 +348,7 @@ int run_command(const RunOptions& options) {
   if (options.samplers.empty()) throw UserError("--sampler is required (or give --scenario)");
   if (options.steps.empty()) throw UserError("--steps is required (or give --scenario)");
   const RunSpec spec = build_run_spec(options);
+  const DrawFormats formats = parse_draw_formats(options.format);
   // Building the session validates everything else (data file, sampler parameters, --init
   // length) before any output exists; the output directory is claimed before the long part.
   Session session(spec);
@@ -370,7 +375,8 @@ int run_command(const RunOptions& options) {
   const std::vector<SamplerSummary> summaries = summarize(session);
   require_some_draws(summaries, sampler_labels(spec));
 
-  write_draws_csv(session, output.staged_path("draws.csv"));
+  const std::vector<std::string> draw_files = write_draw_files(
+      session, formats, [&output](const std::string& name) { return output.staged_path(name); });
   write_summary_json(summary_json(session, summaries), output.staged_path("summary.json"));
   std::vector<std::string> figures;
   if (options.figure_writer) {
@@ -381,8 +387,9 @@ int run_command(const RunOptions& options) {
 
   print_summary_table(session, summaries, stdout);
   const std::filesystem::path out_dir(options.out_dir);
-  std::printf("wrote %s and %s\n", (out_dir / "draws.csv").c_str(),
-              (out_dir / "summary.json").c_str());
+  std::string written;
+  for (const std::string& name : draw_files) written += (out_dir / name).string() + ", ";
+  std::printf("wrote %sand %s\n", written.c_str(), (out_dir / "summary.json").c_str());
   if (trajectories) {
     std::printf("wrote %s\n", (out_dir / "trajectories.csv").c_str());
     if (trajectories_capped > 0)

@@ -34,6 +34,7 @@ struct RunOptions {
   std::string seed;
   std::string init;
   std::string out_dir;
+  std::string format = "csv";  // the draws' files: csv, netcdf or csv,netcdf (draw_formats.hpp)
   // Writes the run's figures (SVG) via staged_path(name) and returns their names. Set by main.cpp
   // when the GUI's plotting code is built in (SGL_BUILD_GUI); unset, `run` writes no figures.
   std::function<std::vector<std::string>(

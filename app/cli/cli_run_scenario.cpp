@@ -13,7 +13,7 @@
 
 #include "app/cli/atomic_output.hpp"
 #include "app/cli/cli_run.hpp"
-#include "app/cli/draws_csv_writer.hpp"
+#include "app/cli/draw_formats.hpp"
 #include "app/cli/interrupt.hpp"
 #include "app/cli/progress_meter.hpp"
 #include "app/cli/sampler_labels.hpp"
@@ -131,6 +131,7 @@ void apply_run_flags(const RunOptions& options, Scenario& scenario) {
 
 int run_scenario_command(const RunOptions& options) {
   if (options.out_dir.empty()) throw UserError("--out DIR is required");
+  const DrawFormats formats = parse_draw_formats(options.format);
   Scenario scenario = load_scenario(options.scenario);
   if (options.quick) scenario = quick_version(scenario);
   apply_run_flags(options, scenario);
@@ -153,7 +154,7 @@ int run_scenario_command(const RunOptions& options) {
     return output.staged_path(name);
   };
   if (results.session) {
-    write_draws_csv(*results.session, stage("draws.csv"));
+    write_draw_files(*results.session, formats, stage);
     write_summary_json(summary_json(*results.session, results.summaries), stage("summary.json"));
     // The same SVG figures as a plain `run --out` (when the GUI's plotting code is built in).
     if (options.figure_writer) options.figure_writer(*results.session, stage);

@@ -121,10 +121,11 @@ std::vector<TargetInfo> build_catalogue() {
   list.push_back(entry("funnel", "2-D Neal's funnel: v ~ N(0, 3²), x | v ~ N(0, e^v) (Neal 2003)",
                        false, {}, build<FunnelTarget>()));
   {
-    TargetInfo custom = entry("custom",
-                              "Your own potential U(x) or U(x, y), typed with --potential 'EXPR' "
-                              "(e.g. '0.5*x^2 + 2*(y - 0.5*x^2)^2'; grammar in the README)",
-                              false, {}, make_custom_target);
+    TargetInfo custom =
+        entry("custom",
+              "Your own potential U(x) or U(x, y), typed with --potential 'EXPR' "
+              "(e.g. '0.5*x^2 + 2*(y - 0.5*x^2)^2'; grammar in docs/samplers-and-targets.md)",
+              false, {}, make_custom_target);
     for (const std::string& name : custom_bound_names()) {
       const bool low = name.ends_with("min");
       ParamDescriptor bound =

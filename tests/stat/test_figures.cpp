@@ -156,7 +156,8 @@ void sweep_figures(const SweepResult& sweep, const std::string& prefix,
 
 }  // namespace
 
-TEST_CASE("figures: chen-fig1 (quick) as quoted in README and its note", "[stat][figures]") {
+TEST_CASE("figures: chen-fig1 (quick) as quoted in docs/presets.md and its note",
+          "[stat][figures]") {
   const ScenarioResults r = run_scenario(quick_version(load_scenario("chen-fig1")));
   std::map<std::string, double> f;
   f["chen-fig1.tv_naive"] = report(r, "naive SGHMC").tv;
@@ -172,7 +173,7 @@ TEST_CASE("figures: chen-fig1 (quick) as quoted in README and its note", "[stat]
   check_figures("chen-fig1", f);
 }
 
-TEST_CASE("figures: chen-fig2 (quick) as quoted in README", "[stat][figures]") {
+TEST_CASE("figures: chen-fig2 (quick) as quoted in docs/presets.md", "[stat][figures]") {
   const ScenarioResults r = run_scenario(quick_version(load_scenario("chen-fig2")));
   std::map<std::string, double> f;
   f["chen-fig2.energy_noisy"] = final_series(r, "noisy", true);
@@ -181,7 +182,7 @@ TEST_CASE("figures: chen-fig2 (quick) as quoted in README", "[stat][figures]") {
   check_figures("chen-fig2", f);
 }
 
-TEST_CASE("figures: chen-fig3, quick and full, as quoted in README and its note",
+TEST_CASE("figures: chen-fig3, quick and full, as quoted in docs/presets.md and its note",
           "[stat][figures]") {
   std::map<std::string, double> f;
   const ScenarioResults quick = run_scenario(quick_version(load_scenario("chen-fig3")));
@@ -197,7 +198,7 @@ TEST_CASE("figures: chen-fig3, quick and full, as quoted in README and its note"
   check_figures("chen-fig3", f);
 }
 
-TEST_CASE("figures: ewsg-fig1a (quick) as quoted in README", "[stat][figures]") {
+TEST_CASE("figures: ewsg-fig1a (quick) as quoted in docs/presets.md", "[stat][figures]") {
   const ScenarioResults r = run_scenario(quick_version(load_scenario("ewsg-fig1a")));
   std::map<std::string, double> f;
   f["ewsg-fig1a.kl_ewsg"] = final_series(r, "EWSG", false);
@@ -206,7 +207,8 @@ TEST_CASE("figures: ewsg-fig1a (quick) as quoted in README", "[stat][figures]") 
   check_figures("ewsg-fig1a", f);
 }
 
-TEST_CASE("figures: hmcecs-logistic (quick) as quoted in README and its note", "[stat][figures]") {
+TEST_CASE("figures: hmcecs-logistic (quick) as quoted in docs/presets.md and its note",
+          "[stat][figures]") {
   const ScenarioResults r = run_scenario(quick_version(load_scenario("hmcecs-logistic")));
   std::map<std::string, double> f;
   const ChainReport& ecs = report(r, "HMC-ECS");

@@ -63,11 +63,20 @@ std::vector<std::string> shader_search_dirs() {
   if (!exe_dir.empty()) {
     dirs.push_back((exe_dir / "shaders").string());
     dirs.push_back((exe_dir.parent_path() / "shaders").string());
+    dirs.push_back((exe_dir.parent_path() / "share" / "sgmcmc-lab" / "shaders").string());
   }
 #ifdef SGL_SHADER_DIR
   dirs.emplace_back(SGL_SHADER_DIR);
 #endif
   return dirs;
+}
+
+std::string shader_dir_in_use() {
+  for (const std::string& dir : shader_search_dirs()) {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(dir, ignored)) return dir;
+  }
+  return "";
 }
 
 bool read_shader_file(const std::string& file_name, std::string& source, std::string& error) {

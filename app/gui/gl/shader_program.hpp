@@ -1,9 +1,10 @@
 // Compiling and linking a GLSL vertex + fragment shader pair read from files in shaders/.
 //
 // Where the files are looked for, first match wins:
-//   1. <exe dir>/shaders and <exe dir>/../shaders — the copy shipped with an installed or
-//      relocated binary (for a build tree directly under the repository, <exe dir>/../shaders is
-//      the repository's shaders/ itself);
+//   1. <exe dir>/shaders, <exe dir>/../shaders and <exe dir>/../share/sgmcmc-lab/shaders — the
+//      copy shipped with a relocated or installed binary (`cmake --install`: <prefix>/bin and
+//      <prefix>/share/sgmcmc-lab; for a build tree directly under the repository,
+//      <exe dir>/../shaders is the repository's shaders/ itself);
 //   2. SGL_SHADER_DIR — the repository's shaders/ directory, compiled in as an absolute path, so
 //      tests and benchmarks run from any build sub-directory find them.
 // There is deliberately no copy of the sources embedded in the binary: two copies would drift
@@ -19,6 +20,9 @@ namespace sgl::gl {
 
 // The directories searched for shader files, in order (see the comment at the top).
 std::vector<std::string> shader_search_dirs();
+
+// The first search directory that exists ("" if none): what `--version` reports.
+std::string shader_dir_in_use();
 
 // Reads shaders/<file_name> from the first search directory that has it. Returns false, with
 // a message naming every path tried, if none does.
