@@ -257,6 +257,8 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
       chains.push_back(std::make_unique<Chain>(target, spec.sampler_id, spec.params,
                                                chain_seed(scenario.seed, position, k), start, 0, 1,
                                                /*draw_capacity=*/1));
+    // The mean energy at each checkpoint needs every member's exact H.
+    for (auto& chain : chains) chain->record_exact_potential_on_every_draw();
     std::vector<SlicedRunner> slices(chains.size());
     std::vector<double> positions;
     // Each chain's position at every checkpoint (chain-major, then checkpoint, then coordinate),
