@@ -53,9 +53,9 @@ void show_energy_view(ViewContext& context) {
   // Which draws carry an exact H: subsampling samplers record it on every k-th draw only.
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     if (chain.exact_potential_every <= 1) continue;
-    const std::string text = views::chain_label(chain) + ": exact H once every " +
-                             std::to_string(chain.exact_potential_every) +
-                             " draws (the O(n) U would cost more than the sampling); ΔH spans them";
+    // Short enough for one line of a dashboard tile: what is left out and why.
+    const std::string text = views::chain_label(chain) + ": exact H on 1 draw in " +
+                             std::to_string(chain.exact_potential_every) + " (O(n) each)";
     views::note(text.c_str());
   }
   views::stopped_chains_toggle(context);
