@@ -27,6 +27,7 @@
 #include "core/samplers/sampler_availability.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
+#include "core/util/parallel_for.hpp"
 #include "core/util/text_format.hpp"
 
 namespace sgl {
@@ -158,6 +159,11 @@ TargetSpec target_spec_from_flags(const RunOptions& options) {
   return build_target_spec(options);
 }
 
+int parse_jobs(const std::string& text) {
+  constexpr std::uint64_t kMaxJobs = 1024;
+  return text.empty() ? default_jobs() : static_cast<int>(parse_count(text, "--jobs", 1, kMaxJobs));
+}
+
 std::uint64_t parse_whole_number(const std::string& text, const std::string& flag,
                                  std::uint64_t minimum, std::uint64_t maximum) {
   return parse_count(text, flag, minimum, maximum);
@@ -194,6 +200,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       "--scenario", options.scenario,
       "A preset (`list scenarios`) or a scenario/session .json file, instead of the target and "
       "sampler flags");
+  run->add_option("--jobs", options.jobs,
+                  "Chains (sweep points, ensemble members) run at once (default: the number of "
+                  "cores; the draws are the same for every value)");
   run->add_flag("--quick", options.quick, "With --scenario: the preset's reduced test sizes");
   run->add_flag("--quiet", options.quiet,
                 "No progress line on stderr (shown for runs longer than about 2 s)");
@@ -349,6 +358,8 @@ int run_command(const RunOptions& options) {
   if (options.steps.empty()) throw UserError("--steps is required (or give --scenario)");
   const RunSpec spec = build_run_spec(options);
   const DrawFormats formats = parse_draw_formats(options.format);
+  // The chains of one trajectories.csv write to one file in turn: recorded runs stay on one thread.
+  const int jobs = options.record_trajectories ? 1 : parse_jobs(options.jobs);
   // Building the session validates everything else (data file, sampler parameters, --init
   // length) before any output exists; the output directory is claimed before the long part.
   Session session(spec);
@@ -364,10 +375,12 @@ int run_command(const RunOptions& options) {
     trajectories.emplace(session, spec, output.staged_path("trajectories.csv"), max_trajectories);
   {
     ProgressMeter progress("run", "steps", !options.quiet);
-    const bool finished = session.run_to_end([&progress](std::uint64_t done, std::uint64_t total) {
-      progress.update(double(done), double(total));
-      return !interrupt_requested();
-    });
+    const bool finished = session.run_to_end(
+        [&progress](std::uint64_t done, std::uint64_t total) {
+          progress.update(double(done), double(total));
+          return !interrupt_requested();
+        },
+        jobs);
     if (!finished) throw Interrupted();
   }
   std::uint64_t trajectories_capped = 0;

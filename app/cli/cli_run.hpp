@@ -45,6 +45,7 @@ struct RunOptions {
   bool quiet = false;    // no progress line on stderr
   bool record_trajectories = false;       // also write DIR/trajectories.csv
   std::string max_trajectories = "1000";  // recorded iterations per chain in trajectories.csv
+  std::string jobs;  // chains (sweep points, ensemble members) run at once; empty: every core
 };
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options);
@@ -70,6 +71,9 @@ void require_some_draws(const std::vector<SamplerSummary>& summaries,
 // `run --scenario`: the scenario's chains (draws.csv, summary.json), its sweep and ensemble
 // (sweep.csv, sweep_samples.csv, ensemble.csv) and analysis.json (cli_run_scenario.cpp).
 int run_scenario_command(const RunOptions& options);
+
+// The value of --jobs: a whole number in [1, 1024]; empty means the number of cores.
+int parse_jobs(const std::string& text);
 
 // Runs the command; returns the exit code. Throws UserError (exit code 2 in main) and
 // Interrupted (Ctrl+C, SIGTERM: exit code 130, nothing written).

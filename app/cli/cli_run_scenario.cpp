@@ -67,8 +67,9 @@ void print_reports(const ScenarioResults& results) {
 
 // run_scenario() blocks; a watcher thread shows its progress and turns Ctrl+C into a cancel
 // request, which the scenario's loops check between slices, chains and checkpoints.
-ScenarioResults run_with_progress(const Scenario& scenario, bool show_progress) {
+ScenarioResults run_with_progress(const Scenario& scenario, bool show_progress, int jobs) {
   ExperimentControl control;
+  control.jobs = jobs;
   ProgressMeter progress("scenario " + scenario.name, "", show_progress);
   ScenarioResults results;
   {
@@ -132,6 +133,7 @@ void apply_run_flags(const RunOptions& options, Scenario& scenario) {
 int run_scenario_command(const RunOptions& options) {
   if (options.out_dir.empty()) throw UserError("--out DIR is required");
   const DrawFormats formats = parse_draw_formats(options.format);
+  const int jobs = parse_jobs(options.jobs);
   Scenario scenario = load_scenario(options.scenario);
   if (options.quick) scenario = quick_version(scenario);
   apply_run_flags(options, scenario);
@@ -144,7 +146,7 @@ int run_scenario_command(const RunOptions& options) {
     check_batch_sizes(scenario, check.target().dim());
   }
   AtomicOutputDir output(options.out_dir);
-  const ScenarioResults results = run_with_progress(scenario, !options.quiet);
+  const ScenarioResults results = run_with_progress(scenario, !options.quiet, jobs);
   if (results.session && !results.sweep && !results.ensemble)
     require_some_draws(results.summaries, sampler_labels(results.session->spec()));
 

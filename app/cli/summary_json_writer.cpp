@@ -124,6 +124,14 @@ json sampler_json(const SamplerSummary& summary, const std::string& label) {
       {"steps_per_second", number_or_null(summary.steps_per_second)},
   };
   if (!summary.no_draws.empty()) entry["no_draws"] = summary.no_draws;
+  if (summary.exact_potential_every > 1)
+    entry["exact_potential"] = {
+        {"every", summary.exact_potential_every},
+        {"draws", summary.exact_potential_draws},
+        {"which",
+         "the exact U is O(n) and no step needs it: the 1st, (k+1)-th, (2k+1)-th, ... "
+         "recorded draw of each chain carries it (k = every); potential and hamiltonian "
+         "in draws.csv are NaN on the others"}};
   if (summary.has_truth) {
     entry["tv_distance"] = number_or_null(summary.tv_distance);
     entry["kl"] = number_or_null(summary.kl);

@@ -1,6 +1,7 @@
 #include "app/scenario/experiment.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "app/scenario/batch_sizes.hpp"
@@ -14,6 +15,7 @@
 #include "core/targets/data_target.hpp"
 #include "core/targets/truth_grid.hpp"
 #include "core/util/error.hpp"
+#include "core/util/parallel_for.hpp"
 
 namespace sgl {
 namespace {
@@ -90,6 +92,53 @@ double gaussian_kl(const Vec& m, const Eigen::MatrixXd& s, const GaussianTruth& 
   return 0.5 * (trace + quadratic - double(s.rows()) + log_det_t - log_det_s);
 }
 
+namespace {
+
+// The measures of one finished sweep run.
+SweepPoint sweep_point(const Chain& chain, const ChainSpec& spec, double value,
+                       std::size_t keep_first, const std::optional<GaussianTruth>& truth) {
+  const Target& target = chain.target();
+  const int dim = target.dim();
+  SweepPoint point;
+  point.label = spec.label;
+  point.sampler = spec.sampler_id;
+  point.value = value;
+  point.stop_reason = chain.stopped() ? chain.stop_reason() : "";
+  const DrawStore& draws = chain.draws();
+  point.draws = draws.size();
+  const SamplerCounters& counters = chain.counters();
+  if (counters.mh_proposals > 0)
+    point.accept_rate = double(counters.mh_accepts) / double(counters.mh_proposals);
+  point.data_passes = data_passes(counters, target);
+  const std::size_t keep = std::min(keep_first, draws.size());
+  for (std::size_t i = 0; i < keep; ++i)
+    for (int c = 0; c < dim; ++c) point.first_draws.push_back(draws.theta(i, c));
+  if (draws.size() >= 4 && point.stop_reason.empty()) {
+    std::vector<double> all(draws.size() * std::size_t(dim));
+    double iat_sum = 0.0;
+    point.ess_min = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < dim; ++c) {
+      const std::vector<double> series = draws.coordinate(c);
+      const EssResult ess = effective_sample_size(series);
+      iat_sum += ess.iat;
+      point.ess_min = std::min(point.ess_min, ess.ess);
+      for (std::size_t i = 0; i < series.size(); ++i)
+        all[i * std::size_t(dim) + std::size_t(c)] = series[i];
+    }
+    point.iat = iat_sum / dim;
+    if (truth) {
+      Vec mean;
+      Eigen::MatrixXd covariance;
+      moments(all, dim, mean, covariance);
+      point.cov_error = (covariance - truth->covariance).cwiseAbs().mean();
+    }
+    point.tv = cloud_tv(target, all, dim);
+  }
+  return point;
+}
+
+}  // namespace
+
 SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, double progress_from,
                       double progress_to) {
   if (!scenario.sweep) throw UserError(scenario.source + ": no sweep");
@@ -106,66 +155,40 @@ SweepResult run_sweep(const Scenario& scenario, ExperimentControl* control, doub
   SweepResult result;
   result.param = sweep.param;
   result.dim = dim;
-  std::size_t runs = 0, done = 0;
-  for (const auto& chain : scenario.chains)
-    if (selected(sweep.chains, chain.label)) runs += sweep.values.size();
-  SlicedRunner slices;
+  // One task per (chain, value), in the order the points are reported.
+  struct Task {
+    std::size_t position;
+    double value;
+  };
+  std::vector<Task> tasks;
+  for (std::size_t position = 0; position < scenario.chains.size(); ++position)
+    if (selected(sweep.chains, scenario.chains[position].label))
+      for (double value : sweep.values) tasks.push_back({position, value});
+  std::vector<std::optional<SweepPoint>> points(tasks.size());
+  std::atomic<std::size_t> done{0};
   const auto keep_going = [control] { return !cancelled(control); };
 
-  for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
-    const ChainSpec& spec = scenario.chains[position];
-    if (!selected(sweep.chains, spec.label)) continue;
+  parallel_for(tasks.size(), control ? control->jobs : 1, [&](std::size_t index) {
+    if (cancelled(control)) return;
+    const ChainSpec& spec = scenario.chains[tasks[index].position];
     // The same start as `run` gives this sampler (HMC-ECS at θ* unless values were given).
     const Vec start = sampler_start(*target, start_choice, common, spec.sampler_id);
-    for (double value : sweep.values) {
-      if (cancelled(control)) return result;
-      ParamValues params = spec.params;
-      params[sweep.param] = value;
-      Chain chain(target, spec.sampler_id, params, chain_seed(scenario.seed, position, 0), start,
-                  sweep.burnin, 1);
-      chain.reserve_draws(static_cast<std::size_t>(steps));
-      // In timed slices, so that a cancel (Ctrl+C, the GUI's stop button, a closing window) is
-      // seen within 100 ms of a long run.
-      if (!slices.run(chain, sweep.burnin + steps, keep_going)) return result;
-
-      SweepPoint point;
-      point.label = spec.label;
-      point.sampler = spec.sampler_id;
-      point.value = value;
-      point.stop_reason = chain.stopped() ? chain.stop_reason() : "";
-      const DrawStore& draws = chain.draws();
-      point.draws = draws.size();
-      const SamplerCounters& counters = chain.counters();
-      if (counters.mh_proposals > 0)
-        point.accept_rate = double(counters.mh_accepts) / double(counters.mh_proposals);
-      point.data_passes = data_passes(counters, *target);
-      const std::size_t keep = std::min(sweep.keep_first, draws.size());
-      for (std::size_t i = 0; i < keep; ++i)
-        for (int c = 0; c < dim; ++c) point.first_draws.push_back(draws.theta(i, c));
-      if (draws.size() >= 4 && point.stop_reason.empty()) {
-        std::vector<double> all(draws.size() * std::size_t(dim));
-        double iat_sum = 0.0;
-        point.ess_min = std::numeric_limits<double>::infinity();
-        for (int c = 0; c < dim; ++c) {
-          const std::vector<double> series = draws.coordinate(c);
-          const EssResult ess = effective_sample_size(series);
-          iat_sum += ess.iat;
-          point.ess_min = std::min(point.ess_min, ess.ess);
-          for (std::size_t i = 0; i < series.size(); ++i)
-            all[i * std::size_t(dim) + std::size_t(c)] = series[i];
-        }
-        point.iat = iat_sum / dim;
-        if (truth) {
-          Vec mean;
-          Eigen::MatrixXd covariance;
-          moments(all, dim, mean, covariance);
-          point.cov_error = (covariance - truth->covariance).cwiseAbs().mean();
-        }
-        point.tv = cloud_tv(*target, all, dim);
-      }
-      result.points.push_back(std::move(point));
-      report(control, progress_from, progress_to, double(++done) / double(runs));
-    }
+    ParamValues params = spec.params;
+    params[sweep.param] = tasks[index].value;
+    Chain chain(target, spec.sampler_id, params,
+                chain_seed(scenario.seed, tasks[index].position, 0), start, sweep.burnin, 1);
+    chain.reserve_draws(static_cast<std::size_t>(steps));
+    // In timed slices, so that a cancel (Ctrl+C, the GUI's stop button, a closing window) is
+    // seen within 100 ms of a long run. The slice length never changes the draws.
+    SlicedRunner slices;
+    if (!slices.run(chain, sweep.burnin + steps, keep_going)) return;
+    points[index] = sweep_point(chain, spec, tasks[index].value, sweep.keep_first, truth);
+    report(control, progress_from, progress_to, double(++done) / double(tasks.size()));
+  });
+  // A cancelled sweep keeps the points finished before the first unfinished one.
+  for (std::optional<SweepPoint>& point : points) {
+    if (!point) break;
+    result.points.push_back(std::move(*point));
   }
   return result;
 }
@@ -219,7 +242,6 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
     if (selected(ensemble.of, chain.label)) ++series_count;
 
   std::size_t series_done = 0;
-  SlicedRunner slices;
   const auto keep_going = [control] { return !cancelled(control); };
   for (std::size_t position = 0; position < scenario.chains.size(); ++position) {
     const ChainSpec& spec = scenario.chains[position];
@@ -235,6 +257,9 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
       chains.push_back(std::make_unique<Chain>(target, spec.sampler_id, spec.params,
                                                chain_seed(scenario.seed, position, k), start, 0, 1,
                                                /*draw_capacity=*/1));
+    // The mean energy at each checkpoint needs every member's exact H.
+    for (auto& chain : chains) chain->record_exact_potential_on_every_draw();
+    std::vector<SlicedRunner> slices(chains.size());
     std::vector<double> positions;
     // Each chain's position at every checkpoint (chain-major, then checkpoint, then coordinate),
     // for the ensemble's R̂; a chain that stops leaves a shorter record and is left out.
@@ -248,29 +273,33 @@ EnsembleResult run_ensemble(const Scenario& scenario, ExperimentControl* control
       checkpoint.budget = budget;
       positions.clear();
       double energy_sum = 0.0, steps_sum = 0.0, passes_sum = 0.0;
-      for (auto& chain : chains) {
+      // The members advance to the checkpoint at once (each owns its chain and RNG stream), then
+      // are read in order.
+      parallel_for(chains.size(), control ? control->jobs : 1, [&](std::size_t k) {
+        Chain& chain = *chains[k];
         // Cancellable within 100 ms however large the budget (steps 10^15 is accepted).
         if (by_passes) {
           // One step at a time: a step's cost in data passes can vary (EWSG's index chain).
-          while (!chain->stopped() && data_passes(chain->counters(), *target) < budget - 1e-12 &&
+          while (!chain.stopped() && data_passes(chain.counters(), *target) < budget - 1e-12 &&
                  !cancelled(control))
-            chain->run(1);
+            chain.run(1);
         } else {
-          const auto owed = static_cast<std::uint64_t>(budget) - chain->counters().steps;
-          if (owed > 0) slices.run(*chain, owed, keep_going);
+          const auto owed = static_cast<std::uint64_t>(budget) - chain.counters().steps;
+          if (owed > 0) slices[k].run(chain, owed, keep_going);
         }
-        if (cancelled(control)) break;  // this checkpoint is incomplete: not recorded
-        steps_sum += double(chain->counters().steps);
-        passes_sum += data_passes(chain->counters(), *target);
-        if (chain->stopped() || chain->draws().size() == 0) continue;
-        const std::size_t last = chain->draws().size() - 1;
-        for (int c = 0; c < dim; ++c) positions.push_back(chain->draws().theta(last, c));
-        std::vector<double>& path = paths[std::size_t(&chain - chains.data())];
-        for (int c = 0; c < dim; ++c) path.push_back(chain->draws().theta(last, c));
-        energy_sum += chain->draws().hamiltonian(last);
+      });
+      if (cancelled(control)) break;  // this checkpoint is incomplete: not recorded
+      for (std::size_t k = 0; k < chains.size(); ++k) {
+        const Chain& chain = *chains[k];
+        steps_sum += double(chain.counters().steps);
+        passes_sum += data_passes(chain.counters(), *target);
+        if (chain.stopped() || chain.draws().size() == 0) continue;
+        const std::size_t last = chain.draws().size() - 1;
+        for (int c = 0; c < dim; ++c) positions.push_back(chain.draws().theta(last, c));
+        for (int c = 0; c < dim; ++c) paths[k].push_back(chain.draws().theta(last, c));
+        energy_sum += chain.draws().hamiltonian(last);
         ++checkpoint.running;
       }
-      if (cancelled(control)) break;
       checkpoint.mean_steps = steps_sum / double(chains.size());
       if (target->as_data_target()) checkpoint.data_passes = passes_sum / double(chains.size());
       if (checkpoint.running > 0) {

@@ -20,6 +20,9 @@ constexpr double kNotAvailable = std::numeric_limits<double>::quiet_NaN();
 struct ExperimentControl {
   std::atomic<double> progress{0.0};  // 0 → 1 over the whole experiment
   std::atomic<bool> cancel{false};    // checked between chains and checkpoints
+  // Chains, sweep points and ensemble members run at once (parallel_for.hpp); the results do not
+  // depend on it. Set before the run starts.
+  int jobs = 1;
 };
 
 // The target's reference posterior where it is exact (ewsg-gauss, gauss2d, harmonic, linear).

@@ -100,13 +100,15 @@ ScenarioResults run_scenario(const Scenario& scenario, ExperimentControl* contro
     results.session = std::make_unique<Session>(scenario_run_spec(scenario));
     // The sweep and ensemble are sized before the chains spend any time.
     check_batch_sizes(scenario, results.session->target().dim());
-    // Chain by chain in slices, with progress and a chance to cancel.
-    results.session->run_to_end([control, chains_share](std::uint64_t done, std::uint64_t total) {
-      if (!control) return true;
-      control->progress.store(chains_share * double(done) /
-                              double(std::max<std::uint64_t>(total, 1)));
-      return !control->cancel.load();
-    });
+    // In slices, with progress and a chance to cancel; chains at once with control->jobs > 1.
+    results.session->run_to_end(
+        [control, chains_share](std::uint64_t done, std::uint64_t total) {
+          if (!control) return true;
+          control->progress.store(chains_share * double(done) /
+                                  double(std::max<std::uint64_t>(total, 1)));
+          return !control->cancel.load();
+        },
+        control ? control->jobs : 1);
     results.summaries = summarize(*results.session);
     results.chains = chain_reports(scenario, results.summaries);
   }

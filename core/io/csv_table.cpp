@@ -61,12 +61,101 @@ bool parse_number(std::string_view text, double& value) {
   return true;
 }
 
+// A decimal number as CSV files write them ("-0.1234567", "3", "1.5e-3") with at most 19
+// significant digits, converted by Clinger's fast path: when the digits form an integer
+// m ≤ 2⁵³ and the power of ten is within ±22, m and 10^|e| are exact doubles and one
+// multiplication or division rounds correctly, so the result is exactly from_chars's. Returns
+// the end of the number, or null when the fast path does not apply (from_chars then decides).
+const char* parse_short_decimal(const char* at, const char* end, double& value) {
+  static constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                            1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const bool negative = at != end && *at == '-';
+  if (negative) ++at;
+  std::uint64_t mantissa = 0;
+  int digits = 0, significant = 0, exponent = 0;
+  const auto take_digits = [&](bool fraction) {
+    for (; at != end && *at >= '0' && *at <= '9'; ++at, ++digits) {
+      if (mantissa == 0 && *at == '0') {
+        if (fraction) --exponent;
+        continue;
+      }
+      if (++significant > 19) return false;
+      mantissa = mantissa * 10 + std::uint64_t(*at - '0');
+      if (fraction) --exponent;
+    }
+    return true;
+  };
+  if (!take_digits(false)) return nullptr;
+  if (at != end && *at == '.') {
+    ++at;
+    if (!take_digits(true)) return nullptr;
+  }
+  if (digits == 0) return nullptr;
+  if (at != end && (*at == 'e' || *at == 'E')) {
+    ++at;
+    const bool negative_exponent = at != end && *at == '-';
+    if (at != end && (*at == '-' || *at == '+')) ++at;
+    if (at == end || *at < '0' || *at > '9') return nullptr;
+    int written = 0;
+    for (; at != end && *at >= '0' && *at <= '9'; ++at)
+      if (written < 10000) written = written * 10 + (*at - '0');
+    exponent += negative_exponent ? -written : written;
+  }
+  if (mantissa > (std::uint64_t{1} << 53)) return nullptr;
+  if (mantissa == 0) {
+    value = negative ? -0.0 : 0.0;
+  } else if (exponent >= -22 && exponent <= 22) {
+    const double m = double(mantissa);
+    value = exponent < 0 ? m / kPowersOfTen[-exponent] : m * kPowersOfTen[exponent];
+    if (negative) value = -value;
+  } else {
+    return nullptr;
+  }
+  return at;
+}
+
+// The common case in one pass over the line: plain numbers separated by commas, maybe with
+// spaces or tabs around them. Appends the row to `values` and returns true; returns false,
+// leaving `values` as it was, at anything else (quotes, a '+' sign, a field that is not a
+// finite number, a wrong field count), which the careful path then parses or reports.
+bool parse_plain_row(std::string_view line, std::size_t expected, std::vector<double>& values) {
+  const std::size_t size_before = values.size();
+  const char* at = line.data();
+  const char* const end = at + line.size();
+  for (std::size_t c = 0; c < expected; ++c) {
+    while (at != end && (*at == ' ' || *at == '\t')) ++at;
+    double value = 0.0;
+    if (const char* next = parse_short_decimal(at, end, value)) {
+      at = next;
+    } else {
+      const auto [parsed_end, error] = std::from_chars(at, end, value);
+      if (error != std::errc() || parsed_end == at || !std::isfinite(value)) break;
+      at = parsed_end;
+    }
+    while (at != end && (*at == ' ' || *at == '\t')) ++at;
+    values.push_back(value);
+    if (c + 1 == expected) {
+      if (at == end) return true;
+      break;
+    }
+    if (at == end || *at != ',') break;
+    ++at;
+  }
+  values.resize(size_before);
+  return false;
+}
+
 }  // namespace
 
 std::string CsvTable::location(std::int64_t row, int column) const {
   return where(path, line_numbers[static_cast<std::size_t>(row)], column + 1) + " ('" +
          excerpt(header[column]) + "')";
 }
+
+namespace {
+CsvTable read_csv_stream(std::istream& in, const std::string& path, std::uintmax_t file_bytes);
+}  // namespace
 
 CsvTable read_numeric_csv(const std::string& path) {
   std::error_code ignored;
@@ -76,10 +165,17 @@ CsvTable read_numeric_csv(const std::string& path) {
   if (!in.is_open()) throw UserError("cannot open data file '" + path + "'");
   if (in.is_pipe() && in.stream().peek() == std::char_traits<char>::eof())
     throw UserError("data file '" + path + "' is a named pipe that nothing writes to");
-  return read_numeric_csv(in.stream(), path);
+  const std::uintmax_t bytes = std::filesystem::file_size(path, ignored);
+  return read_csv_stream(in.stream(), path, bytes == std::uintmax_t(-1) ? 0 : bytes);
 }
 
 CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
+  return read_csv_stream(in, path, 0);
+}
+
+namespace {
+
+CsvTable read_csv_stream(std::istream& in, const std::string& path, std::uintmax_t file_bytes) {
   CsvTable table;
   table.path = path;
   std::string line;
@@ -99,6 +195,23 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
     // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first column's name.
     if (!have_header && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
     if (trim(line).empty()) continue;
+    if (have_header) {
+      // Room for the whole file, estimated from the first data row's length (a regular file's
+      // size is known): no regrowing copies of a vector of hundreds of MB.
+      if (table.values.empty() && file_bytes > 0) {
+        const double rows = double(file_bytes) / double(line.size() + 1) * 1.05;
+        table.values.reserve(
+            std::size_t(std::min(rows * double(table.header.size()), double(kMaxCsvCells))));
+        table.line_numbers.reserve(std::size_t(std::min(rows, double(kMaxCsvCells))));
+      }
+      if (table.values.size() + table.header.size() > kMaxCsvCells)
+        throw UserError(where(path, line_number, 0) + ": more than the limit of " +
+                        std::to_string(kMaxCsvCells) + " numbers in one data file");
+      if (parse_plain_row(line, table.header.size(), table.values)) {
+        table.line_numbers.push_back(line_number);
+        continue;
+      }
+    }
     // Counting commas first keeps a hostile row from building a huge field list.
     const std::size_t field_count =
         static_cast<std::size_t>(std::count(line.begin(), line.end(), ',')) + 1;
@@ -152,5 +265,7 @@ CsvTable read_numeric_csv(std::istream& in, const std::string& path) {
                     std::to_string(reader.line_number() + 1) + ")");
   return table;
 }
+
+}  // namespace
 
 }  // namespace sgl

@@ -25,6 +25,12 @@ class Chain {
   void run(std::uint64_t steps);
   // Validates and applies new user parameters without resetting; throws UserError.
   void set_params(const ParamValues& params);
+  // Every recorded draw carries the exact U, also for subsampling samplers that otherwise record
+  // it on every k-th draw (an ensemble reads each member's H at its checkpoints).
+  void record_exact_potential_on_every_draw() { draws_.set_exact_potential_on_every_draw(true); }
+  // k: the recorded draws carry the exact U (and H) on the 1st, (k+1)-th, ... draw after burn-in
+  // and NaN on the others (DrawSink::exact_potential_due); 1 for all but subsampling samplers.
+  std::uint64_t exact_potential_every() const { return sampler_->exact_potential_every(); }
   // Pre-allocates room for this many draws (avoids regrowing large stores while sampling).
   void reserve_draws(std::size_t draws) { draws_.reserve(draws); }
   // Restarts from the initial point with the initial seed, keeping the current parameters.

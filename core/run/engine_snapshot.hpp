@@ -34,6 +34,9 @@ struct ChainSnapshot {
   bool stopped = false;
   std::string stop_reason;
   bool observes_trajectories = false;  // its sampler has leapfrog paths (slow motion)
+  // k: the draws carry the exact U and H on every k-th draw only (HMC-ECS, Chain::
+  // exact_potential_every); 1 for all others.
+  std::uint64_t exact_potential_every = 1;
   std::uint64_t seed = 0;
   SamplerCounters counters;
   double wall_seconds = 0.0;

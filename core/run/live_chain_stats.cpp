@@ -187,7 +187,10 @@ void LiveChainStats::consume(const Chain& chain) {
       const double hamiltonian = draws.hamiltonian(begin + k);
       block_values_[k] = hamiltonian;
       block_changes_[k] = hamiltonian - previous_hamiltonian_;  // NaN when unknown: skipped
-      previous_hamiltonian_ = hamiltonian;
+      // A subsampling sampler's draws without an exact H (NaN by design, not a divergence):
+      // ΔH is then the change since its previous exact H.
+      if (!std::isnan(hamiltonian) || chain.exact_potential_every() == 1)
+        previous_hamiltonian_ = hamiltonian;
       if (draws.divergent(begin + k)) {
         ++divergent_draws;
         add_divergence_marker(draws.iteration(begin + k));

@@ -14,6 +14,7 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   view.enabled = enabled;
   view.stopped = chain.stopped();
   view.observes_trajectories = chain.sampler().observes_trajectories();
+  view.exact_potential_every = chain.exact_potential_every();
   view.stop_reason = chain.stop_reason();
   view.seed = chain.seed();
   view.counters = chain.counters();

@@ -10,6 +10,7 @@
 
 #include "core/io/bounded_line_reader.hpp"
 #include "core/io/input_file.hpp"
+#include "core/io/npy_file.hpp"
 #include "core/io/input_limits.hpp"
 
 #include "core/util/error.hpp"
@@ -92,6 +93,13 @@ int csv_regression_dim(const TargetSpec& target) {
   const auto type = std::filesystem::status(target.data_csv, ignored).type();
   if (type == std::filesystem::file_type::fifo || type == std::filesystem::file_type::socket)
     return 0;
+  if (is_npy_path(target.data_csv)) {
+    try {
+      return int(std::min<std::int64_t>(read_npy_header(target.data_csv).columns, kMaxCsvColumns));
+    } catch (const UserError&) {
+      return 0;  // the loader reports it
+    }
+  }
   InputFile in(target.data_csv);  // never blocks in open()
   if (!in.is_open()) return 0;
   BoundedLineReader reader(in.stream(), kMaxCsvLineBytes, kMaxCsvFileBytes);

@@ -208,6 +208,9 @@ SamplerSummary summarize_sampler(const Session& session, std::size_t position,
     summary.density_evaluations += counters.density_evaluations;
     summary.wall_seconds += chain->wall_seconds();
     summary.algorithm_seconds += chain->algorithm_seconds();
+    const std::uint64_t every = chain->exact_potential_every();
+    summary.exact_potential_every = std::max(summary.exact_potential_every, every);
+    summary.exact_potential_draws += (chain->draws().size() + every - 1) / every;
     if (chain->stopped()) summary.stop_reasons.push_back(chain->stop_reason());
   }
   summary.has_accept_rate = proposals > 0;

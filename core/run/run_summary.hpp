@@ -69,6 +69,11 @@ struct SamplerSummary {
   double wall_seconds = 0.0;               // summed over chains
   double algorithm_seconds = 0.0;          // wall less exact-U evaluations made only for the record
   double steps_per_second = 0.0;           // steps / algorithm_seconds
+  // Subsampling samplers record the exact U (and H) on every k-th draw only (Chain::
+  // exact_potential_every; the largest k of the chains) and NaN on the others: how many draws
+  // carry it. k = 1 and every draw for all other samplers.
+  std::uint64_t exact_potential_every = 1;
+  std::uint64_t exact_potential_draws = 0;
   bool has_truth = false;
   double tv_distance = 0.0;  // histogram vs true density over the same bins
   double kl = 0.0;

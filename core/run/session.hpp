@@ -21,10 +21,12 @@ class Session {
   // returning false stops the run there (an interruption).
   using SliceCallback = std::function<bool(std::uint64_t done, std::uint64_t total)>;
 
-  // Runs every chain for burnin + steps steps (plus any training), one chain after another, in
-  // slices of 0.02 to 0.08 s so that `on_slice` can show progress and stop the run within 0.1 s.
-  // Slicing does not change the draws. Returns false if on_slice stopped it.
-  bool run_to_end(const SliceCallback& on_slice = {});
+  // Runs every chain for burnin + steps steps (plus any training), in slices of 0.02 to 0.08 s
+  // so that `on_slice` can show progress and stop the run within 0.1 s. With jobs > 1 the chains
+  // run on up to `jobs` threads at once (parallel_for.hpp) and on_slice is called on the calling
+  // thread every 50 ms instead; neither slicing nor threads change the draws (each chain owns its
+  // RNG stream and store). Returns false if on_slice stopped it.
+  bool run_to_end(const SliceCallback& on_slice = {}, int jobs = 1);
 
   // Steps run_to_end() runs in all (every chain, training included).
   std::uint64_t total_steps() const;
@@ -39,6 +41,8 @@ class Session {
   const std::vector<int>& chain_index_within_sampler() const { return chain_index_; }
 
  private:
+  bool run_in_parallel(const SliceCallback& on_slice, int jobs, std::uint64_t total);
+
   RunSpec spec_;
   std::shared_ptr<const Target> target_;
   std::vector<std::unique_ptr<Chain>> chains_;

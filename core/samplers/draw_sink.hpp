@@ -49,6 +49,16 @@ class DrawSink {
   // costs one exact U, less than 64 recorded draws do.
   static constexpr std::uint64_t kBurninCheckpoints = 64;
 
+  // Subsampling samplers (HMC-ECS) compute the O(n) exact U only for every k-th recorded draw
+  // (Sampler::exact_potential_every): the 1st, (k+1)-th, (2k+1)-th, ... draw after burn-in. The
+  // others carry NaN for U and H. A consumer that reads every draw's H (an ensemble's mean
+  // energy at its checkpoints) asks for it on every draw instead.
+  bool exact_potential_due(std::uint64_t step, std::uint64_t every) const {
+    if (every <= 1 || exact_potential_on_every_draw_) return true;
+    return ((step - burnin_) / thin_ - 1) % every == 0;
+  }
+  void set_exact_potential_on_every_draw(bool on) { exact_potential_on_every_draw_ = on; }
+
   // Keeps one draw whose step was due.
   virtual void record(const RecordedDraw& draw) = 0;
 
@@ -64,6 +74,7 @@ class DrawSink {
  private:
   std::uint64_t burnin_;
   std::uint64_t thin_;
+  bool exact_potential_on_every_draw_ = false;
 };
 
 }  // namespace sgl

@@ -227,9 +227,12 @@ bool HmcEcsSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   }
   channel_tally(kLoglikVariance).add(estimate_.variance);
 
-  // The exact U is O(n) and only the record needs it: timed apart (diagnostic_seconds).
-  double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
-  if (store.due(counters_.steps + 1)) {
+  // The exact U is O(n) and only the record needs it: timed apart (diagnostic_seconds), and on
+  // every k-th recorded draw only, k chosen from the work mL of a step (NaN on the others).
+  space_exact_potential(double(data_.num_data()), double(m) * double(leapfrog_steps_));
+  double potential = kNoExactPotential, hamiltonian = kNoExactPotential;
+  if (store.due(counters_.steps + 1) &&
+      store.exact_potential_due(counters_.steps + 1, exact_potential_every())) {
     potential = recorded_potential(theta_);
     hamiltonian = potential + transition_.kinetic_energy(r_);
   }

@@ -149,6 +149,7 @@ void HmcEcsSignedSampler::ensure_set_up(Rng& rng) {
   const int lambda = lambda_ > 0 ? lambda_ : auto_products(rng);
   const double lower_bound = lower_bound_ != 0.0 ? lower_bound_ : -double(lambda);
   kappa_in_use_ = std::min(kappa_, lambda);
+  lambda_in_use_ = lambda;
   estimator_ =
       std::make_unique<BlockPoissonEstimator>(*control_variates_, batch_size_, lambda, lower_bound);
   estimator_->redraw_all(theta_.data(), rng);
@@ -245,9 +246,13 @@ void HmcEcsSignedSampler::hamiltonian_step(Rng& rng, DrawSink& store) {
   channel_tally(kLoglikVariance).add(value_.log_abs_variance);
   channel_tally(kSign).add(value_.sign > 0 ? 1.0 : 0.0);
 
-  // The exact U is O(n) and only the record needs it: timed apart (diagnostic_seconds).
-  double potential = 0.0, hamiltonian = 0.0;  // only read when the draw is recorded
-  if (store.due(counters_.steps + 1)) {
+  // The exact U is O(n) and only the record needs it: timed apart (diagnostic_seconds), and on
+  // every k-th recorded draw only, k chosen from the mean work λmL of a step (NaN on the others).
+  space_exact_potential(double(data_.num_data()),
+                        double(lambda_in_use_) * double(batch_size_) * double(leapfrog_steps_));
+  double potential = kNoExactPotential, hamiltonian = kNoExactPotential;
+  if (store.due(counters_.steps + 1) &&
+      store.exact_potential_due(counters_.steps + 1, exact_potential_every())) {
     potential = recorded_potential(theta_);
     hamiltonian = potential + transition_.kinetic_energy(r_);
   }

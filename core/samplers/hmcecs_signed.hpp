@@ -70,6 +70,7 @@ class HmcEcsSignedSampler : public Sampler {
   int products() const { return estimator_ ? estimator_->products() : 0; }
   double lower_bound() const { return estimator_ ? estimator_->lower_bound() : 0.0; }
   int refreshed_per_iteration() const { return kappa_in_use_; }
+  int lambda_in_use_ = 0;  // λ of the current estimator (given or auto)
   int current_sign() const { return value_.sign; }
   double current_log_abs_variance() const { return value_.log_abs_variance; }
 

@@ -1,6 +1,8 @@
 #include "core/samplers/sampler.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <sstream>
 
 namespace sgl {
@@ -43,6 +45,13 @@ double Sampler::recorded_potential(const Vec& theta) {
   timed_potential_calls_ = potential_calls_;
   time_every_potential_ = seconds >= kAlwaysTimedSeconds;
   return potential;
+}
+
+void Sampler::space_exact_potential(double num_data, double evaluations_per_step) {
+  constexpr double kShareOfSampling = 0.2;
+  const double spacing =
+      std::ceil(num_data / (kShareOfSampling * std::max(evaluations_per_step, 1.0)));
+  exact_potential_every_ = static_cast<std::uint64_t>(std::clamp(spacing, 1.0, 1e12));
 }
 
 bool Sampler::check_energy(double potential, const char* since) {

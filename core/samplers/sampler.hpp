@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -41,6 +42,8 @@ namespace sgl {
 struct SamplerInfo;  // sampler_registry.hpp: each sampler declares its own
 
 constexpr double kDivergenceThreshold = 1000.0;
+// U and H of a recorded draw that carries no exact U (Sampler::exact_potential_every).
+constexpr double kNoExactPotential = std::numeric_limits<double>::quiet_NaN();
 
 class Sampler {
  public:
@@ -96,6 +99,10 @@ class Sampler {
   const Target& target() const { return target_; }
 
   double kinetic_energy(const Vec& r) const { return sgl::kinetic_energy(r); }
+
+  // Subsampling samplers record the exact U (O(n), needed by no step of theirs) on every k-th
+  // recorded draw only (DrawSink::exact_potential_due); 1 for every other sampler.
+  std::uint64_t exact_potential_every() const { return exact_potential_every_; }
 
  protected:
   // After one step of a sampler without MH: checks finiteness, records if due, applies the
@@ -166,6 +173,12 @@ class Sampler {
   bool check_free_step();
   // The exact U at θ for the record only (not needed by the algorithm): timed apart.
   double recorded_potential(const Vec& theta);
+  // For samplers whose steps touch `evaluations_per_step` data points of n: records the exact U
+  // on every k-th draw with k = ⌈5n / evaluations_per_step⌉, so that it costs at most about 20%
+  // of sampling (a point of the exact U costs no more than a point of a subsampled gradient:
+  // about a third of one for HMC-ECS's second-order estimator at d = 6, bench_hmcecs_record).
+  void space_exact_potential(double num_data, double evaluations_per_step);
+  std::uint64_t exact_potential_every_ = 1;
   bool diverge(const std::string& why);
   void remember_good_state(double hamiltonian);
 

@@ -44,6 +44,15 @@ Dataset make_synthetic_dataset(ResponseKind kind, std::int64_t n, int d, std::ui
 // response column, or (Binary) a response other than 0 or 1.
 Dataset load_csv_dataset(const std::string& path, const std::string& response, ResponseKind kind);
 
+// The same from a NumPy .npy file (a 2-D float64/float32 array) whose column names are in the
+// sidecar FILE.columns.txt (npy_file.hpp); read straight into the design matrix. Throws
+// UserError (one line) for a malformed file, a missing or mismatched sidecar, a value that is
+// not finite, or (Binary) a response other than 0 or 1 (row and column named).
+Dataset load_npy_dataset(const std::string& path, const std::string& response, ResponseKind kind);
+
+// load_npy_dataset for a path ending in .npy, load_csv_dataset for any other.
+Dataset load_data_file(const std::string& path, const std::string& response, ResponseKind kind);
+
 // Refuses (UserError) a regression with more covariates than kMaxRegressionCovariates.
 void check_regression_size(int covariates, const std::string& source);
 

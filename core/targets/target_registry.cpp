@@ -75,7 +75,7 @@ std::shared_ptr<const Target> make_regression(const TargetSpec& spec, const Para
                      ? make_synthetic_dataset(kind, static_cast<std::int64_t>(get("n")),
                                               static_cast<int>(get("d")),
                                               static_cast<std::uint64_t>(get("seed")), noise_sd)
-                     : load_csv_dataset(spec.data_csv, spec.response, kind);
+                     : load_data_file(spec.data_csv, spec.response, kind);
   if (kind == ResponseKind::Gaussian)
     return std::make_shared<LinearRegressionTarget>(std::move(data), noise_sd, get("prior_sd"));
   return std::make_shared<LogisticRegressionTarget>(std::move(data), get("prior_sd"));

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
@@ -49,6 +50,14 @@ void show_energy_view(ViewContext& context) {
     any_draws = any_draws || !chain.energy.buckets.empty();
   }
   if (!any_draws) views::note("No draws yet: press Space to run.");
+  // Which draws carry an exact H: subsampling samplers record it on every k-th draw only.
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    if (chain.exact_potential_every <= 1) continue;
+    // Short enough for one line of a dashboard tile: what is left out and why.
+    const std::string text = views::chain_label(chain) + ": exact H on 1 draw in " +
+                             std::to_string(chain.exact_potential_every) + " (O(n) each)";
+    views::note(text.c_str());
+  }
   views::stopped_chains_toggle(context);
   // H on top (the story), ΔH below in a smaller plot, when the panel is tall enough for two
   // readable plots; otherwise one plot at a time, chosen with a toggle.
