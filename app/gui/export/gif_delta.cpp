@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <unordered_map>
 
 namespace sgl {
 namespace {
@@ -54,19 +55,11 @@ GifDelta changed_box(const RgbImage& before, const RgbImage& now) {
 }  // namespace
 
 void GifDeltaEncoder::choose_palette(const RgbImage& image) {
-  palette_ = index_frame(image, kTransparentIndex).palette;
-  entries_.clear();
+  mapper_ = PaletteMapper(
+      fit_frame_palette(pixels_of(image), reserved_chain_colours(), kTransparentIndex));
 }
 
-std::uint8_t GifDeltaEncoder::entry_of(PackedRgb colour) {
-  const auto found = entries_.find(colour);
-  if (found != entries_.end()) return found->second;
-  const std::uint8_t entry = nearest_entry(palette_, colour);
-  entries_.emplace(colour, entry);
-  return entry;
-}
-
-bool GifDeltaEncoder::palette_misses_colours(const RgbImage& image, const GifDelta& box) const {
+bool GifDeltaEncoder::palette_misses_colours(const RgbImage& image, const GifDelta& box) {
   std::unordered_map<PackedRgb, std::size_t> far_pixels;  // colour → pixels (far colours only)
   std::unordered_map<PackedRgb, bool> is_far;             // each distinct colour judged once
   for (int y = box.top; y < box.top + box.height; ++y)
@@ -75,12 +68,9 @@ bool GifDeltaEncoder::palette_misses_colours(const RgbImage& image, const GifDel
       if (same_pixel(image, shown_, pixel)) continue;
       const PackedRgb colour = pixel_colour(image, pixel);
       auto [judged, inserted] = is_far.try_emplace(colour, false);
-      if (inserted) {
-        const auto known = entries_.find(colour);
-        const std::uint8_t entry =
-            known != entries_.end() ? known->second : nearest_entry(palette_, colour);
-        judged->second = squared_colour_distance(palette_[entry], colour) > kMaxFeatureDistance;
-      }
+      if (inserted)
+        judged->second = squared_colour_distance(mapper_.palette()[mapper_.nearest(colour)],
+                                                 colour) > kMaxFeatureDistance;
       if (judged->second && ++far_pixels[colour] >= kMinFeaturePixels) return true;
     }
   return false;
@@ -111,7 +101,7 @@ GifDelta GifDeltaEncoder::next(const RgbImage& image) {
       const std::size_t pixel = pixel_index(image, x, y);
       delta.indices[out++] = !first && same_pixel(image, shown_, pixel)
                                  ? kTransparentIndex
-                                 : entry_of(pixel_colour(image, pixel));
+                                 : mapper_.entry(pixel_colour(image, pixel), x, y);
     }
   if (first) {
     shown_ = image;

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "app/gui/export/gif_palette.hpp"
@@ -27,18 +26,18 @@ class GifDeltaEncoder {
   // The next frame (every frame the size of the first). The first is written whole.
   GifDelta next(const RgbImage& image);
   // The palette of the last delta (at most 255 colours; entry 255 is transparent).
-  const std::vector<PackedRgb>& palette() const { return palette_; }
+  const std::vector<PackedRgb>& palette() const { return mapper_.palette(); }
 
  private:
   // A new palette when the changed pixels bring a colour (on enough pixels to be a feature, not
   // an antialiasing tone) far from every entry: a colour map switched on, a warning in red.
-  bool palette_misses_colours(const RgbImage& image, const GifDelta& box) const;
+  bool palette_misses_colours(const RgbImage& image, const GifDelta& box);
   void choose_palette(const RgbImage& image);
-  std::uint8_t entry_of(PackedRgb colour);
 
   RgbImage shown_;  // what the GIF shows after the last delta (source colours)
-  std::vector<PackedRgb> palette_;
-  std::unordered_map<PackedRgb, std::uint8_t> entries_;  // nearest entry of colours seen
+  // The palette and each colour's entry, ordered-dithered between two entries where the colour
+  // has none of its own (a density's shading would otherwise fall into bands).
+  PaletteMapper mapper_{{}};
 };
 
 }  // namespace sgl
