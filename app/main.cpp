@@ -103,8 +103,8 @@ int main(int argc, char** argv) {
                   "dashboard (every panel) or lecture (the lesson's panels, large); default: the "
                   "scenario's");
   gui->add_option("--slow-motion", gui_options.slow_motion,
-                  "Start in leapfrog slow motion on the chain with this label (HMC, naive SGHMC, "
-                  "HMC-ECS or SGHMC)");
+                  "Start in leapfrog slow motion on the chain with this label (a sampler that "
+                  "traces its leapfrog path: HMC, naive SGHMC, SGHMC, SGNHT, HMC-ECS, NUTS)");
   gui->add_flag("--restore", gui_options.restore,
                 "Open the session that a window which did not close normally (a crash, kill -9) "
                 "autosaved to $XDG_STATE_HOME/sgmcmc-lab/recovery.json")

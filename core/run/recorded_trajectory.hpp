@@ -27,6 +27,14 @@ struct TrajectoryDecision {
   bool divergent = false;
 };
 
+// A tree-building sampler's tree (NUTS; trajectory_observer.hpp: on_tree).
+struct TrajectoryTree {
+  std::uint64_t iteration = 0;
+  int depth = 0;
+  int chosen = 0;  // the signed leapfrog index of the point drawn as the next state
+  TrajectoryObserver::TreeStop stop = TrajectoryObserver::TreeStop::UTurn;
+};
+
 struct RecordedTrajectory {
   int chain_id = -1;
   std::string sampler_id;
@@ -35,6 +43,14 @@ struct RecordedTrajectory {
   std::uint64_t serial = 0;       // increments with every recording the engine makes
   std::vector<TrajectoryPoint> points;
   std::vector<TrajectoryDecision> decisions;  // one per iteration, in order
+  std::vector<TrajectoryTree> trees;          // one per iteration of a tree-building sampler
+
+  // The tree of `iteration`, or null (a sampler with one path per iteration, or not yet).
+  const TrajectoryTree* tree_of(std::uint64_t iteration) const {
+    for (const TrajectoryTree& tree : trees)
+      if (tree.iteration == iteration) return &tree;
+    return nullptr;
+  }
 
   // The decision of `iteration`, or null if it has none yet.
   const TrajectoryDecision* decision_of(std::uint64_t iteration) const {
@@ -61,6 +77,9 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   void on_decision(std::uint64_t iteration, bool accepted, double accept_prob,
                    bool divergent) override {
     trajectory_.decisions.push_back({iteration, accepted, accept_prob, divergent});
+  }
+  void on_tree(std::uint64_t iteration, int depth, int chosen, TreeStop stop) override {
+    trajectory_.trees.push_back({iteration, depth, chosen, stop});
   }
 
  private:

@@ -141,7 +141,10 @@ bool NutsSampler::build_tree(int depth, State& edge, State& proposal, Edge& begi
   if (depth == 0) {
     leapfrog(edge, sign * step_);
     ++totals.leapfrog_steps;
+    edge.index += sign > 0.0 ? 1 : -1;
     const double h = hamiltonian(edge);
+    if (watching_ != nullptr)
+      watching_->on_point(watched_iteration_, edge.index, edge.theta, edge.momentum, h);
     if (h - H0 > kDivergenceThreshold) divergent_ = true;
     log_sum_weight = log_sum_exp(log_sum_weight, H0 - h);
     totals.sum_accept += H0 - h > 0.0 ? 1.0 : std::exp(H0 - h);
@@ -187,7 +190,13 @@ bool NutsSampler::build_tree(int depth, State& edge, State& proposal, Edge& begi
 NutsSampler::Transition NutsSampler::transition(Rng& rng) {
   State start = current_;
   draw_momentum(start, rng);
+  start.index = 0;
   const double H0 = hamiltonian(start);
+  watched_iteration_ = counters_.steps + 1;
+  watching_ = observer_ != nullptr && observer_->wants(watched_iteration_) ? observer_ : nullptr;
+  if (watching_ != nullptr)
+    watching_->on_point(watched_iteration_, 0, start.theta, start.momentum, H0);
+  auto stop = TrajectoryObserver::TreeStop::MaxDepth;
   State forward = start, backward = start, sample = start, proposal = start;
   // The two ends of the subtrees on each side: forward subtree (its backward and forward end),
   // backward subtree (its forward and backward end).
@@ -213,7 +222,11 @@ NutsSampler::Transition NutsSampler::transition(Rng& rng) {
       valid = build_tree(result.depth, backward, proposal, bck_fwd, bck_bck, rho_bck, H0, -1.0,
                          totals, log_weight_subtree, rng);
     }
-    if (!valid) break;
+    if (!valid) {
+      stop = divergent_ ? TrajectoryObserver::TreeStop::Divergence
+                        : TrajectoryObserver::TreeStop::UTurn;
+      break;
+    }
     ++result.depth;
     // Biased progressive sampling: favour the new subtree.
     if (log_weight_subtree > totals.log_sum_weight ||
@@ -228,11 +241,19 @@ NutsSampler::Transition NutsSampler::transition(Rng& rng) {
         keep_going && no_u_turn(bck_bck.sharp, fwd_bck.sharp, Vec(rho_bck + fwd_bck.momentum));
     keep_going =
         keep_going && no_u_turn(bck_fwd.sharp, fwd_fwd.sharp, Vec(rho_fwd + bck_fwd.momentum));
-    if (!keep_going) break;
+    if (!keep_going) {
+      stop = TrajectoryObserver::TreeStop::UTurn;
+      break;
+    }
   }
   result.leapfrog_steps = totals.leapfrog_steps;
   result.accept_stat = totals.sum_accept / double(totals.leapfrog_steps);
   result.divergent = divergent_;
+  if (watching_ != nullptr) {
+    watching_->on_tree(watched_iteration_, result.depth, sample.index, stop);
+    watching_->on_decision(watched_iteration_, result.moved, result.accept_stat, result.divergent);
+    watching_ = nullptr;  // one transition per wants()
+  }
   current_ = sample;
   return result;
 }

@@ -34,6 +34,8 @@ class NutsSampler : public Sampler {
   void reset(const Vec& theta0, Rng& rng) override;
   void run(std::uint64_t steps, Rng& rng, DrawSink& store) override;
   bool uses_metropolis() const override { return true; }
+  // Every leapfrog point of the tree, a doubling at a time (trajectory_observer.hpp: on_tree).
+  bool observes_trajectories() const override { return true; }
   const char* divergence_hint() const override {
     return "a longer burn-in, a higher target_accept or a reparameterisation";
   }
@@ -50,6 +52,7 @@ class NutsSampler : public Sampler {
     Vec momentum;
     Vec grad;
     double potential = 0.0;
+    int index = 0;  // signed leapfrog steps from the transition's start (for an observer)
   };
 
  private:
@@ -93,6 +96,9 @@ class NutsSampler : public Sampler {
   Vec inverse_metric_;                // m = diag(M⁻¹)
   State current_;
   bool divergent_ = false;  // in the transition being built
+  // The observer of the transition being built, if it wants this iteration (null otherwise).
+  TrajectoryObserver* watching_ = nullptr;
+  std::uint64_t watched_iteration_ = 0;
   DualAveragingStepSize step_adaptation_;
   WindowedVarianceAdaptation metric_adaptation_;
 };

@@ -13,6 +13,7 @@
 //                              the energy its MH test compares (not the exact one)
 //   SGHMC, naive SGHMC no MH   the exact H of the current (θ, r); one step per iteration, no MH
 //                              test: every iteration reports accepted with probability 1
+//   NUTS                       the exact H; a tree of points (on_tree below)
 #pragma once
 
 #include <Eigen/Dense>
@@ -41,6 +42,16 @@ class TrajectoryObserver {
   // whether it was divergent (Stan's rule: rejected).
   virtual void on_decision(std::uint64_t iteration, bool accepted, double accept_prob,
                            bool divergent) = 0;
+
+  // Samplers that grow a tree of leapfrog points instead of one path (NUTS) number the points
+  // by signed leapfrog index (negative: integrated backward in time) and report them in the
+  // order they are computed, a doubling at a time; after the last point and before the decision
+  // they report the tree: how many doublings (`depth`), the index of the point drawn as the next
+  // state, and why the tree stopped growing. The decision's accepted means "moved" and its
+  // accept_prob is the tree's mean acceptance statistic.
+  enum class TreeStop { UTurn, Divergence, MaxDepth };
+  virtual void on_tree(std::uint64_t /*iteration*/, int /*depth*/, int /*chosen*/,
+                       TreeStop /*stop*/) {}
 };
 
 }  // namespace sgl

@@ -173,6 +173,15 @@ TEST_CASE("figures: chen-fig1 (quick) as quoted in docs/presets.md and its note"
   check_figures("chen-fig1", f);
 }
 
+TEST_CASE("figures: default (quick), what the window opens with, as the README says",
+          "[stat][figures]") {
+  const ScenarioResults r = run_scenario(quick_version(load_scenario("default")));
+  std::map<std::string, double> f;
+  f["default.tv_naive"] = report(r, "naive SGHMC").tv;
+  f["default.tv_sghmc_max"] = report(r, "SGHMC").tv;  // "sits on the truth": a bound
+  check_figures("default", f);
+}
+
 TEST_CASE("figures: chen-fig2 (quick) as quoted in docs/presets.md", "[stat][figures]") {
   const ScenarioResults r = run_scenario(quick_version(load_scenario("chen-fig2")));
   std::map<std::string, double> f;

@@ -38,12 +38,46 @@ constexpr plot::Colour kBoxBackground = plot::rgba(20, 20, 28, 225);
 constexpr float kReadoutScale = 1.5f;
 constexpr float kDecisionScale = 1.8f;
 
-// The decision's words: "accepted, p = 0.83", "rejected, p = 0.12", "divergent: rejected"; ""
-// for samplers without an MH test.
+const TrajectoryTree* tree_of(const SlowMotionFrame& frame) {
+  return frame.trajectory->tree_of(frame.current().iteration);
+}
+
+const char* stop_name(TrajectoryObserver::TreeStop stop) {
+  switch (stop) {
+    case TrajectoryObserver::TreeStop::UTurn:
+      return "u-turn";
+    case TrajectoryObserver::TreeStop::Divergence:
+      return "divergence";
+    case TrajectoryObserver::TreeStop::MaxDepth:
+      return "max-depth";
+  }
+  return "";
+}
+
+// A tree's outcome: why it stopped growing and which of its points became the next state.
+std::string tree_decision_text(const TrajectoryTree& tree, const TrajectoryDecision& decision) {
+  const int points = (1 << tree.depth) - 1;
+  char text[96];
+  if (tree.stop == TrajectoryObserver::TreeStop::Divergence)
+    std::snprintf(text, sizeof text, "divergent: tree cut at depth %d", tree.depth + 1);
+  else if (!decision.accepted)
+    std::snprintf(text, sizeof text, "%s after %d steps: stayed",
+                  tree.stop == TrajectoryObserver::TreeStop::UTurn ? "U-turn" : "max depth",
+                  points);
+  else
+    std::snprintf(text, sizeof text, "%s after %d steps: drew step %+d",
+                  tree.stop == TrajectoryObserver::TreeStop::UTurn ? "U-turn" : "max depth", points,
+                  tree.chosen);
+  return text;
+}
+
+// The decision's words: "accepted, p = 0.83", "rejected, p = 0.12", "divergent: rejected"
+// (NUTS: "U-turn after 15 steps: drew step −4"); "" for samplers without an MH test.
 std::string decision_text(const SlowMotionFrame& frame) {
   const TrajectoryPoint& end = frame.current();
   const TrajectoryDecision* decision = frame.trajectory->decision_of(end.iteration);
   if (decision == nullptr || !frame.trajectory->metropolis) return {};
+  if (const TrajectoryTree* tree = tree_of(frame)) return tree_decision_text(*tree, *decision);
   char text[64];
   if (decision->divergent) {
     std::snprintf(text, sizeof text, "divergent: rejected");
@@ -56,7 +90,7 @@ std::string decision_text(const SlowMotionFrame& frame) {
 
 bool rejected(const SlowMotionFrame& frame) {
   const TrajectoryDecision* decision = frame.trajectory->decision_of(frame.current().iteration);
-  return decision != nullptr && !decision->accepted;
+  return decision != nullptr && (!decision->accepted || decision->divergent);
 }
 
 // What the window shows goes to the status file (tests read the decision from the pixels in
@@ -89,6 +123,14 @@ void readout(const SlowMotionFrame& frame) {
   std::snprintf(where, sizeof where, "%s %zu of %zu (iteration %llu)",
                 free_steps ? "step" : "leapfrog", frame.shown, frame.path.size() - 1,
                 static_cast<unsigned long long>(now.iteration));
+  if (const TrajectoryTree* tree = tree_of(frame); tree != nullptr && frame.shown > 0) {
+    // Doubling j adds 2^(j−1) points, so the k-th point computed belongs to doubling ⌊log₂k⌋ + 1.
+    int doubling = 0;
+    for (std::size_t k = frame.shown; k > 0; k >>= 1) ++doubling;
+    std::snprintf(where, sizeof where, "doubling %d of %d, %s (leapfrog %zu of %zu)", doubling,
+                  std::max(tree->depth, doubling), now.leapfrog < 0 ? "backward" : "forward",
+                  frame.shown, frame.path.size() - 1);
+  }
   std::snprintf(energies, sizeof energies, "%s = %.4g   Δ%s = %+.3g", energy, now.hamiltonian,
                 energy, now.hamiltonian - start.hamiltonian);
   if (shown_elsewhere_on_screen("slowmo/readout")) return;
@@ -114,15 +156,60 @@ void decision_label(const SlowMotionFrame& frame, plot::Point end) {
   if (!record) return;
   probe_rect("slowmo/decision", box);
   const TrajectoryDecision* decision = frame.trajectory->decision_of(frame.current().iteration);
-  char probe[64];
+  char probe[128];
   std::snprintf(probe, sizeof probe, "%s p=%.2f%s", decision->accepted ? "accepted" : "rejected",
                 decision->accept_prob, decision->divergent ? " divergent" : "");
-  ui_probe::record_text("slowmo/decision", probe);
+  std::string text_probe = probe;
+  if (const TrajectoryTree* tree = tree_of(frame)) {
+    std::snprintf(probe, sizeof probe, " tree depth=%d stop=%s chosen=%d", tree->depth,
+                  stop_name(tree->stop), tree->chosen);
+    text_probe += probe;
+  }
+  ui_probe::record_text("slowmo/decision", text_probe);
 }
 
-// The path so far through (xs, ys), its points, the current point; returns its screen position.
+// The points played so far in plot coordinates, in the order the path runs through them: the
+// order they were computed, or for a tree (NUTS) by leapfrog index, so that the line runs from
+// the backward end to the forward end however the doublings alternated.
+struct PathOnPlot {
+  std::vector<double> xs, ys;
+  std::size_t start = 0;       // the iteration's start (point 0)
+  std::size_t current = 0;     // the point computed last
+  std::size_t next_state = 0;  // where the chain is after the decision
+};
+
+template <class X, class Y>
+PathOnPlot path_on_plot(const SlowMotionFrame& frame, X x_of, Y y_of) {
+  std::vector<std::size_t> order(frame.shown + 1);
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  const TrajectoryTree* tree = tree_of(frame);
+  if (tree != nullptr)
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return frame.point(a).leapfrog < frame.point(b).leapfrog;
+    });
+  PathOnPlot path;
+  path.current = path.next_state = order.size() - 1;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const TrajectoryPoint& point = frame.point(order[i]);
+    path.xs.push_back(x_of(point));
+    path.ys.push_back(y_of(point));
+    if (order[i] == 0) path.start = i;
+    if (order[i] == frame.shown) path.current = i;
+  }
+  path.next_state = path.current;
+  if (frame.decision_shown && rejected(frame)) path.next_state = path.start;
+  if (frame.decision_shown && tree != nullptr && !rejected(frame))
+    for (std::size_t i = 0; i < order.size(); ++i)
+      if (frame.point(order[i]).leapfrog == tree->chosen) path.next_state = i;
+  return path;
+}
+
+// The path so far, its points, its start and where the chain is now; returns the screen position
+// of the latter (the decision is drawn beside it).
 plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
-                      const std::vector<double>& xs, const std::vector<double>& ys) {
+                      const PathOnPlot& path) {
+  const std::vector<double>& xs = path.xs;
+  const std::vector<double>& ys = path.ys;
   const float font = ImGui::GetFontSize();
   const ChainSnapshot* chain = chain_of(context, frame.chain_id);
   const plot::Colour colour =
@@ -141,20 +228,18 @@ plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
                  .marker_outline = plot::rgba(255, 255, 255),
                  .fit = false});
   // The start: where a rejection leaves the chain.
-  plot::Scatter("##slow start", xs.data(), ys.data(), 1,
+  plot::Scatter("##slow start", &xs[path.start], &ys[path.start], 1,
                 {.colour = plot::rgba(255, 255, 255),
                  .marker_size = 0.3f * font,
                  .marker_outline = kHalo,
                  .fit = false});
-  const bool back_to_start = frame.decision_shown && rejected(frame);
-  const double* current_x = back_to_start ? &xs.front() : &xs.back();
-  const double* current_y = back_to_start ? &ys.front() : &ys.back();
-  plot::Scatter("##slow now", current_x, current_y, 1,
+  const std::size_t now = frame.decision_shown ? path.next_state : path.current;
+  plot::Scatter("##slow now", &xs[now], &ys[now], 1,
                 {.colour = colour,
                  .marker_size = 0.5f * font,
                  .marker_outline = plot::rgba(255, 255, 255),
                  .fit = false});
-  return plot::PlotToPixels(xs.back(), ys.back());
+  return plot::PlotToPixels(xs[now], ys[now]);
 }
 
 }  // namespace
@@ -162,12 +247,10 @@ plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
 void plot_slow_motion_on_pair(const ViewContext& context, int x, int y, double arrow_span) {
   const SlowMotionFrame* frame = drawable(context, std::max(x, y));
   if (frame == nullptr) return;
-  std::vector<double> xs, ys;
-  for (std::size_t k = 0; k <= frame->shown; ++k) {
-    xs.push_back(frame->point(k).theta[std::size_t(x)]);
-    ys.push_back(frame->point(k).theta[std::size_t(y)]);
-  }
-  const plot::Point end = draw_path(context, *frame, xs, ys);
+  const PathOnPlot path = path_on_plot(
+      *frame, [x](const TrajectoryPoint& p) { return p.theta[std::size_t(x)]; },
+      [y](const TrajectoryPoint& p) { return p.theta[std::size_t(y)]; });
+  const plot::Point end = draw_path(context, *frame, path);
   if (!frame->decision_shown) {
     // The momentum at the current point, on the chains' arrow scale.
     const TrajectoryPoint& now = frame->current();
@@ -175,9 +258,9 @@ void plot_slow_motion_on_pair(const ViewContext& context, int x, int y, double a
     const double dx = now.momentum[std::size_t(x)] * scale;
     const double dy = now.momentum[std::size_t(y)] * scale;
     const float width = std::max(2.5f, ImGui::GetFontSize() / 7.0f);
-    plot::Arrow("##slow arrow halo", xs.back(), ys.back(), dx, dy,
-                {.colour = kHalo, .thickness = width + 2.5f});
-    plot::Arrow("##slow arrow", xs.back(), ys.back(), dx, dy,
+    const double px = path.xs[path.current], py = path.ys[path.current];
+    plot::Arrow("##slow arrow halo", px, py, dx, dy, {.colour = kHalo, .thickness = width + 2.5f});
+    plot::Arrow("##slow arrow", px, py, dx, dy,
                 {.colour = plot::rgba(255, 255, 255), .thickness = width});
   }
   readout(*frame);
@@ -187,12 +270,10 @@ void plot_slow_motion_on_pair(const ViewContext& context, int x, int y, double a
 void plot_slow_motion_phase(const ViewContext& context, int coordinate) {
   const SlowMotionFrame* frame = drawable(context, coordinate);
   if (frame == nullptr) return;
-  std::vector<double> thetas, momenta;
-  for (std::size_t k = 0; k <= frame->shown; ++k) {
-    thetas.push_back(frame->point(k).theta[std::size_t(coordinate)]);
-    momenta.push_back(frame->point(k).momentum[std::size_t(coordinate)]);
-  }
-  const plot::Point end = draw_path(context, *frame, thetas, momenta);
+  const PathOnPlot path = path_on_plot(
+      *frame, [coordinate](const TrajectoryPoint& p) { return p.theta[std::size_t(coordinate)]; },
+      [coordinate](const TrajectoryPoint& p) { return p.momentum[std::size_t(coordinate)]; });
+  const plot::Point end = draw_path(context, *frame, path);
   readout(*frame);
   decision_label(*frame, end);
 }
