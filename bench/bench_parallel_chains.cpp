@@ -2,8 +2,12 @@
 // number of cores), on work where chains cost the same: HMC on a synthetic logistic regression
 // (n = 5·10³, d = 6) and SGHMC on the correlated Gaussian. Prints the throughput ratio (steps per
 // wall-clock second) beside the goal (4 chains on 2 cores ≥ 1.8×) and checks that the draws are
-// the same. The ratio depends on what else the machine runs: quote it from a quiet machine.
+// the same. The ratio depends on what else the machine runs: with the kernel's autogroup
+// scheduling a busy machine shares its cores between sessions, not threads, so the bench also
+// prints the cores each run obtained (CPU seconds per wall second): quote it from a quiet machine.
 //   usage: bench_parallel_chains [jobs] [steps]
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -16,17 +20,28 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// CPU time of the whole process (every thread), user + system.
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
 struct Timed {
   double seconds = 0.0;
+  double cores = 0.0;  // CPU seconds per wall second: the cores the machine actually gave
   double first_coordinate_sum = 0.0;  // a fingerprint of the draws
 };
 
 Timed run(const sgl::RunSpec& spec, int jobs) {
   sgl::Session session(spec);
   const auto start = Clock::now();
+  const double cpu_start = cpu_seconds();
   session.run_to_end({}, jobs);
   Timed timed;
   timed.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  timed.cores = (cpu_seconds() - cpu_start) / timed.seconds;
   for (const auto& chain : session.chains())
     for (std::size_t i = 0; i < chain->draws().size(); ++i)
       timed.first_coordinate_sum += chain->draws().theta(i, 0);
@@ -41,9 +56,9 @@ bool measure(const char* name, const sgl::RunSpec& spec, int jobs) {
   const bool same = one.first_coordinate_sum == many.first_coordinate_sum;
   std::printf(
       "%-34s 1 job %.3f s, %d jobs %.3f s: throughput %.2fx (goal >= 1.80x with 2 cores) "
-      "%s, draws %s\n",
+      "%s, draws %s; cores obtained %.2f and %.2f\n",
       name, one.seconds, jobs, many.seconds, ratio, ratio >= 1.8 ? "MET" : "not met",
-      same ? "identical" : "DIFFERENT");
+      same ? "identical" : "DIFFERENT", one.cores, many.cores);
   return same;
 }
 

@@ -72,25 +72,21 @@ const char* parse_short_decimal(const char* at, const char* end, double& value) 
                                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   const bool negative = at != end && *at == '-';
   if (negative) ++at;
+  // Every digit goes into the mantissa (leading zeros add nothing); more than 19 could overflow
+  // it, and are left to from_chars.
   std::uint64_t mantissa = 0;
-  int digits = 0, significant = 0, exponent = 0;
-  const auto take_digits = [&](bool fraction) {
-    for (; at != end && *at >= '0' && *at <= '9'; ++at, ++digits) {
-      if (mantissa == 0 && *at == '0') {
-        if (fraction) --exponent;
-        continue;
-      }
-      if (++significant > 19) return false;
-      mantissa = mantissa * 10 + std::uint64_t(*at - '0');
-      if (fraction) --exponent;
-    }
-    return true;
-  };
-  if (!take_digits(false)) return nullptr;
+  const char* const first_digit = at;
+  while (at != end && static_cast<unsigned>(*at - '0') < 10)
+    mantissa = mantissa * 10 + static_cast<std::uint64_t>(*at++ - '0');
+  int digits = static_cast<int>(at - first_digit), exponent = 0;
   if (at != end && *at == '.') {
-    ++at;
-    if (!take_digits(true)) return nullptr;
+    const char* const fraction = ++at;
+    while (at != end && static_cast<unsigned>(*at - '0') < 10)
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(*at++ - '0');
+    exponent = -static_cast<int>(at - fraction);
+    digits -= exponent;
   }
+  if (digits > 19) return nullptr;
   if (digits == 0) return nullptr;
   if (at != end && (*at == 'e' || *at == 'E')) {
     ++at;
