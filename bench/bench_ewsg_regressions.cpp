@@ -3,18 +3,22 @@
 // uniform-index SGHMC at the same data passes: the same integrator with index=uniform (same h, γ,
 // b), and `sghmc` at its own defaults. 4 chains each, started at the MAP, pooled.
 //   bench_ewsg_regressions [passes_scale]   (1 = the figures in docs/algorithms.md)
-// Regressions (no real data ship with the repository, so all are generated from fixed seeds):
+// Regressions:
 //   quad:   the tests' 1 179-row two-parameter logistic regression, x ~ N(3, 1)
 //           (tests/stat/ewsg_test_data.hpp); exact moments by grid quadrature
 //   linear: `linear` n = 500, d = 2, seed 5; exact conjugate posterior
-//   pima:   `logistic` n = 768, d = 8, seed 1 (Pima's size); reference: HMC, 4 × 20 000 draws
-//   cancer: `logistic` n = 569, d = 30, seed 1 (breast cancer's size); reference as pima
-//   tall:   `logistic` n = 100 000, d = 5, seed 1; reference: HMC, 4 × 2 000 draws
+//   pima:   MASS's Pima data, 532 × 7 standardised covariates (tests/data/stan/pima.csv);
+//           reference: Stan (rstan 2.21, 4 × 5000 draws, tests/data/stan/pima_stan.tsv)
+//   cancer: Wisconsin breast cancer, 569 × 30 standardised (tests/data/stan/breast_cancer.csv);
+//           reference: Stan, as pima
+//   tall:   `logistic` n = 100 000, d = 5, seed 1 (synthetic); reference: HMC, 4 × 2 000 draws
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -140,6 +144,24 @@ void compare(const char* name, const std::shared_ptr<const Target>& target, cons
   report(name, "sghmc, its defaults", run(target, "sghmc", none, passes, start), exact);
 }
 
+// Stan's posterior means and sds (tests/data/stan/NAME_stan.tsv), in coordinate order.
+Moments stan_reference(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  std::vector<double> means, sds;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    double mean = 0.0, sd = 0.0;
+    fields >> name >> mean >> sd;
+    means.push_back(mean);
+    sds.push_back(sd);
+  }
+  return {Eigen::Map<Vec>(means.data(), Eigen::Index(means.size())),
+          Eigen::Map<Vec>(sds.data(), Eigen::Index(sds.size())), Vec::Zero(0)};
+}
+
 Moments hmc_reference(const std::shared_ptr<const Target>& target, const Vec& start,
                       std::uint64_t draws) {
   std::vector<std::unique_ptr<Chain>> chains;
@@ -187,10 +209,16 @@ int main(int argc, char** argv) {
         {linear.exact_posterior_mean(), linear.exact_posterior_covariance().diagonal().cwiseSqrt()},
         linear.exact_posterior_mean(), 20000 * scale);
   }
+  const std::string stan = std::string(SGL_SOURCE_DIR) + "/tests/data/stan/";
+  for (const auto& [name, file] : std::vector<std::pair<const char*, const char*>>{
+           {"pima (532 × 8, real; Stan)", "pima"},
+           {"breast cancer (569 × 31, real; Stan)", "breast_cancer"}}) {
+    const auto target = make_target({"logistic", {{"prior_sd", 10.0}}, stan + file + ".csv", "y"});
+    compare(name, target, stan_reference(stan + file + "_stan.tsv"), *target->posterior_mode(),
+            20000 * scale);
+  }
   for (const auto& [name, n, d, passes, draws] :
        std::vector<std::tuple<const char*, int, int, double, std::uint64_t>>{
-           {"pima-sized (768 × 9)", 768, 8, 20000, 20000},
-           {"cancer-sized (569 × 31)", 569, 30, 20000, 20000},
            {"tall (100 000 × 6)", 100000, 5, 300, 2000}}) {
     const auto target = make_target({"logistic", {{"n", n}, {"d", d}, {"seed", 1}}, "", "y"});
     const Vec start = *target->posterior_mode();
