@@ -460,7 +460,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       const ParamValues before = params_it->second;
       if (edit_params(info->params, params_it->second, limits)) {
         pending_anchor_ = anchor_prefix + changed_param(before, params_it->second);
-        undo_.record(chain.id, chain.sampler_id, before, params_it->second);
+        undo_.record(chain.id, chain.sampler_id, before, params_it->second, chain.stopped);
         engine_.set_chain_params(chain.id, params_it->second);
         if (gesture_chain_ != chain.id) {
           gesture_chain_ = chain.id;
