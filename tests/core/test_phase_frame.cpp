@@ -32,6 +32,9 @@ TEST_CASE("Phase space frame: a runaway orbit does not shrink the friction chain
       {{-1.4, 1.6}, {-3.0, 2.8}},    // C = 1
       {{-1.5, 1.3}, {-2.2, 2.5}},    // C = 1, B̂ = 0
   };
+  // Growing without a limit (as the panel did) fits the runaway: the others are dots.
+  const PhaseFrame unbounded = frame_phase_space(kTheta, {-kR, kR}, orbits, 0.5, 1000);
+  CHECK(6.0 / height(unbounded.r) < 0.15);
   const PhaseFrame frame = frame_phase_space(kTheta, {-kR, kR}, orbits, 0.5, 2);
   // The friction chains' orbits span at least a quarter of the frame's height (fitting every
   // orbit made it 6.0 of 40: 15%, a dot on a small tile).
