@@ -40,9 +40,14 @@ std::string user_facing_refusal(const std::string& message, const std::string& s
                                 const std::string& chain_label,
                                 const std::vector<ParamDescriptor>& params) {
   std::string text = message;
+  // The engine names the chain first ("'C = 1': sghmc: …"); the sampler names itself.
+  const std::string quoted = "'" + chain_label + "': ";
+  const bool named = !chain_label.empty() && text.rfind(quoted, 0) == 0;
+  if (named) text.erase(0, quoted.size());
   const std::string prefix = sampler_id + ": ";
-  if (!sampler_id.empty() && !chain_label.empty() && text.rfind(prefix, 0) == 0)
-    text = chain_label + ": " + text.substr(prefix.size());
+  const bool by_sampler = !sampler_id.empty() && text.rfind(prefix, 0) == 0;
+  if (by_sampler) text.erase(0, prefix.size());
+  if ((named || by_sampler) && !chain_label.empty()) text = chain_label + ": " + text;
   for (const ParamDescriptor& param : params) {
     if (param.name.empty() || param.label.empty() || param.name == param.label) continue;
     replace_name(text, param.name, param.label);

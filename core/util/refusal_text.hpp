@@ -11,7 +11,8 @@
 
 namespace sgl {
 
-// `message` with a leading "<sampler_id>: " replaced by "<chain_label>: " and every parameter id
+// `message` with a leading "'<chain_label>': " (the engine's) and "<sampler_id>: " (the
+// sampler's) replaced by one "<chain_label>: ", and every parameter id
 // of `params` (as a whole word) replaced by its label; an id already followed by its label's
 // symbol ("noise_estimate B̂") gives the label once.
 std::string user_facing_refusal(const std::string& message, const std::string& sampler_id,

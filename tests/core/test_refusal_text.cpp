@@ -39,7 +39,9 @@ TEST_CASE("A friction refusal in the window names the chain and the parameters b
   REQUIRE(raw.rfind("sghmc: ", 0) == 0);
   REQUIRE(raw.find("noise_estimate") != std::string::npos);
 
-  const std::string shown = user_facing_refusal(raw, "sghmc", "C = 1 (strong)", info->params);
+  // The engine names the chain before the sampler's message, as the window receives it.
+  const std::string shown =
+      user_facing_refusal("'C = 1 (strong)': " + raw, "sghmc", "C = 1 (strong)", info->params);
   INFO(shown);
   CHECK(shown.rfind("C = 1 (strong): friction C = 0.1 is below noise estimate B̂ = 0.2", 0) == 0);
   CHECK(shown.find("sghmc") == std::string::npos);
@@ -55,6 +57,8 @@ TEST_CASE("Refusal wording: whole words only, other text untouched", "[refusal]"
                             "my chain", params) ==
         "my chain: friction_extra and friction C = 2, step size ε too large");
   CHECK(user_facing_refusal("friction Cx", "x", "c", params) == "friction C Cx");
+  CHECK(user_facing_refusal("x: friction = 2", "x", "my chain", params) ==
+        "my chain: friction C = 2");
   // A message from elsewhere (no sampler prefix) keeps its start.
   CHECK(user_facing_refusal("cannot read file.csv", "sghmc", "SGHMC", params) ==
         "cannot read file.csv");

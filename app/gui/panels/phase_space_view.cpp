@@ -240,7 +240,7 @@ void show_phase_space_view(ViewContext& context) {
     for (std::size_t k = 0; k < snapshot.chains.size() && k < off_frame.size(); ++k)
       if (off_frame[k])
         leaving += (leaving.empty() ? "" : ", ") + views::chain_label(snapshot.chains[k]);
-    if (!leaving.empty()) caption_text += "; off the frame (energy far above): " + leaving;
+    if (!leaving.empty()) caption_text += "; its orbit runs off the frame: " + leaving;
     ui_probe::record_text("phase_space/off_frame", leaving.empty() ? "none" : leaving);
   }
   // SGLD-type chains carry no momentum (r ≡ 0): a flat line at r = 0 would read as a
