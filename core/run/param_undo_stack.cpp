@@ -28,13 +28,13 @@ std::string join_differences(const std::vector<ParamDescriptor>& descriptors,
 }  // namespace
 
 void ParamUndoStack::record(int chain_id, const std::string& sampler_id, const ParamValues& before,
-                            const ParamValues& after) {
+                            const ParamValues& after, bool chain_stopped) {
   if (gesture_open_ && !entries_.empty() && entries_.back().chain_id == chain_id &&
       entries_.back().sampler_id == sampler_id) {
     entries_.back().after = after;
     if (entries_.back().before == after) entries_.pop_back();
   } else if (before != after) {
-    entries_.push_back({chain_id, sampler_id, before, after});
+    entries_.push_back({chain_id, sampler_id, before, after, chain_stopped});
     if (entries_.size() > capacity_) entries_.pop_front();
   }
   gesture_open_ = true;
@@ -44,6 +44,13 @@ const ParamUndoEntry* ParamUndoStack::newest_of(int chain_id) const {
   for (auto it = entries_.rbegin(); it != entries_.rend(); ++it)
     if (it->chain_id == chain_id) return &*it;
   return nullptr;
+}
+
+std::vector<const ParamUndoEntry*> ParamUndoStack::entries_of(int chain_id) const {
+  std::vector<const ParamUndoEntry*> found;
+  for (auto it = entries_.rbegin(); it != entries_.rend(); ++it)
+    if (it->chain_id == chain_id) found.push_back(&*it);
+  return found;
 }
 
 std::optional<ParamUndoEntry> ParamUndoStack::pop() {

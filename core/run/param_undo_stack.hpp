@@ -18,6 +18,9 @@ struct ParamUndoEntry {
   std::string sampler_id;  // the sampler the values belong to
   ParamValues before;
   ParamValues after;
+  // The chain was already stopped when the change began: a change made after a stop, which
+  // cannot be the one that broke the chain (stable_settings.hpp).
+  bool began_stopped = false;
 };
 
 class ParamUndoStack {
@@ -27,8 +30,9 @@ class ParamUndoStack {
   // Records chain `chain_id` going from `before` to `after`. While a gesture is open, a change
   // of the same chain and sampler extends the newest entry (its `before` stays the first one);
   // an entry whose values end where they started is dropped.
+  // `chain_stopped`: whether the chain was stopped when this change came (kept by a new entry).
   void record(int chain_id, const std::string& sampler_id, const ParamValues& before,
-              const ParamValues& after);
+              const ParamValues& after, bool chain_stopped = false);
   // Ends the current gesture (mouse released): the next change starts a new entry.
   void end_gesture() { gesture_open_ = false; }
   // Removes and returns the newest entry.
@@ -39,6 +43,8 @@ class ParamUndoStack {
   const ParamUndoEntry* newest() const { return entries_.empty() ? nullptr : &entries_.back(); }
   // The newest entry of chain `chain_id` (null if none).
   const ParamUndoEntry* newest_of(int chain_id) const;
+  // The entries of chain `chain_id`, newest first.
+  std::vector<const ParamUndoEntry*> entries_of(int chain_id) const;
   bool empty() const { return entries_.empty(); }
   std::size_t size() const { return entries_.size(); }
 

@@ -23,10 +23,17 @@ std::optional<ParamValues> settings_before_breaking_change(
     const ParamUndoStack& undo, int chain_id, const std::string& sampler_id,
     const ParamValues& current, const ParamValues& initial, const std::vector<ParamChange>& history,
     bool history_complete, std::uint64_t stop_step) {
-  if (const ParamUndoEntry* entry = undo.newest_of(chain_id);
-      entry && entry->sampler_id == sampler_id && entry->after == current &&
-      entry->before != current)
-    return entry->before;
+  // Back through the chain's undo entries from the current values, past the changes made after
+  // the stop (they did not break it), to the change that was made while it ran.
+  ParamValues values = current;
+  for (const ParamUndoEntry* entry : undo.entries_of(chain_id)) {
+    if (entry->sampler_id != sampler_id || entry->after != values) break;
+    if (!entry->began_stopped) {
+      if (entry->before != current) return entry->before;
+      break;
+    }
+    values = entry->before;
+  }
   if (!history_complete) return std::nullopt;
   return last_stable_params(initial, history, stop_step);
 }

@@ -23,10 +23,12 @@ std::optional<ParamValues> last_stable_params(const ParamValues& initial,
                                               std::uint64_t stop_step,
                                               std::uint64_t min_steps = kStableStretchSteps);
 
-// The settings before the change that broke the chain: when the chain's newest undo entry (a
-// whole slider drag is one entry, however many values it passed through) ended at `current`, the
-// values before it began; otherwise last_stable_params. A value met only mid-drag is never
-// offered: it ran for a frame or two, which proves nothing however many steps that was.
+// The settings before the change that broke the chain: following the chain's undo entries back
+// from `current` (a whole slider drag is one entry, however many values it passed through), past
+// the changes made after it stopped (a drag back from 60 to 30 did not break it), the values
+// before the newest change made while it ran; otherwise last_stable_params. A value met only
+// mid-drag is never offered: it ran for a frame or two, which proves nothing however many steps
+// that was.
 std::optional<ParamValues> settings_before_breaking_change(
     const ParamUndoStack& undo, int chain_id, const std::string& sampler_id,
     const ParamValues& current, const ParamValues& initial, const std::vector<ParamChange>& history,

@@ -224,6 +224,32 @@ TEST_CASE("last stable settings after a drag: the value before the drag, not one
   CHECK(fallback->at("friction") == 1.0);
 }
 
+TEST_CASE("last stable settings: changes made after the stop are not the breaking change",
+          "[health][stability]") {
+  // Friction dragged from 1 to 60 stopped SGHMC; then, the chain stopped, the newcomer dragged it
+  // back to 30 and changed the step size. The offer is still C = 1 (the values before the drag
+  // that broke it), never C = 60 (the value before the last drag, which broke it).
+  const ParamValues start{{"friction", 1.0}, {"step_size", 0.1}};
+  const ParamValues broken{{"friction", 60.0}, {"step_size", 0.1}};
+  const ParamValues back{{"friction", 30.0}, {"step_size", 0.1}};
+  const ParamValues now{{"friction", 30.0}, {"step_size", 0.05}};
+  ParamUndoStack undo;
+  undo.record(2, "sghmc", start, {{"friction", 4.139}, {"step_size", 0.1}}, false);
+  undo.record(2, "sghmc", {{"friction", 4.139}, {"step_size", 0.1}}, broken, false);
+  undo.end_gesture();
+  undo.record(2, "sghmc", broken, back, true);
+  undo.end_gesture();
+  undo.record(2, "sghmc", back, now, true);
+  undo.end_gesture();
+  const std::vector<ParamChange> history{
+      {5000, {{"friction", 4.139}, {"step_size", 0.1}}}, {5500, broken}, {5510, back}, {5510, now}};
+  const auto stable =
+      settings_before_breaking_change(undo, 2, "sghmc", now, start, history, true, 5510);
+  REQUIRE(stable);
+  CHECK(stable->at("friction") == 1.0);
+  CHECK(stable->at("step_size") == 0.1);
+}
+
 TEST_CASE("chain health: the banner names the change and what to do", "[health]") {
   const auto descriptors = find_sampler_info("hmc")->params;
   ChainHealth unstable{ChainHealthState::Unstable, "every trajectory diverges"};

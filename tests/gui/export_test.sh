@@ -37,12 +37,14 @@ for view in "${views[@]}"; do
   read -r png_w png_h < <(png_size "$out/$view.png")
   [[ $png_w -ge 1000 && $png_h -ge 700 ]] || fail "$view.png is ${png_w}x${png_h}, not a slide-sized figure"
 done
-# The SVG keeps a 2-D Target view's density shading: filled bands under the contour lines, in
-# as many light colours as there are bands (besides the chains' four and the background).
+# The SVG keeps a 2-D Target view's density shading, smooth as on screen: one embedded PNG under
+# the contour lines (it was thousands of flat cells, blocky when zoomed), and the file stays small.
 run_gui --target gauss2d --export "$work/gauss" --export-panel target > "$work/gauss.log" 2>&1 ||
   { cat "$work/gauss.log"; fail "gauss2d export"; }
-fills=$(grep -o '<rect[^>]*fill="#[0-9a-fA-F]*"' "$work/gauss/target.svg" | grep -o 'fill="#[0-9a-fA-F]*"' | sort -u | wc -l)
-[[ $fills -ge 10 ]] || fail "gauss2d target.svg has rectangles in $fills colours: no density shading"
+images=$(grep -c '<image[^>]*href="data:image/png;base64,' "$work/gauss/target.svg" || true)
+[[ $images -eq 1 ]] || fail "gauss2d target.svg has $images embedded density images, expected 1"
+svg_bytes=$(stat -c %s "$work/gauss/target.svg")
+[[ $svg_bytes -le $((2 * 1024 * 1024)) ]] || fail "gauss2d target.svg is $svg_bytes bytes (> 2 MB)"
 "$check_png" "$out/metrics.png" || fail "metrics.png"
 "$check_png" "$out/controls.png" || fail "controls.png"
 "$check_png" "$out/window.png" 1600 1000 || fail "window.png"

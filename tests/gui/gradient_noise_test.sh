@@ -2,7 +2,8 @@
 # The Gradient noise panel at 1280×720:
 #  1. named by a lecture layout, it is the main panel and draws its plot: the plot appears only
 #     once the measurement (run off the UI thread) has finished, so a recorded plot rectangle
-#     means the cloud and its read-out were drawn; its data area is at least 500×350;
+#     means the cloud and its read-out were drawn; its data area is at least 500×350; its legend
+#     has one key per series and the four ±2σ intervals are named beside their bars;
 #  2. opened from the View menu (xdotool) in the default lecture layout, it docks into the main
 #     slot (data area >= 500×350, clear of the Controls) instead of floating over the Controls at
 #     296×560, and its read-out never breaks a number across lines ("B = ½εV = 0.2" on one line);
@@ -51,6 +52,14 @@ data_area_at_least() {
   --status-file "$work/lecture.status" > "$work/lecture.log" 2>&1 ||
   { fail "lecture: the app exited non-zero"; cat "$work/lecture.log"; }
 data_area_at_least "$work/lecture.status" "named by the layout"
+# One legend key per series (the histogram and the exact density), the ±2σ intervals named beside
+# their bars in the band above the histogram (the legend used to show 3 black and 3 orange keys).
+keys=$(grep -c '^text gradnoise/key/' "$work/lecture.status" || true)
+[[ "$keys" == 2 ]] || fail "the Gradient noise legend has $keys keys, expected 2 (histogram, density)"
+for name in 'measured ±2σ' 'exact ±2σ' '2B̂/ε (B̂ assumes)' '2C/ε (C absorbs)'; do
+  grep -q "^text gradnoise/interval/[0-9]* $name\$" "$work/lecture.status" ||
+    fail "the interval '$name' is not named beside its bar"
+done
 
 # 2. Opened from the View menu in the default lecture layout.
 status="$work/status.txt"

@@ -16,6 +16,7 @@
 #include "core/samplers/sampler_availability.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/targets/data_target.hpp"
+#include "core/util/refusal_text.hpp"
 
 namespace sgl {
 namespace {
@@ -70,6 +71,18 @@ std::string changed_param(const ParamValues& before, const ParamValues& after) {
     if (it == before.end() || it->second != value) return name;
   }
   return {};
+}
+
+// The engine's refusal worded for the window: a chain's refusal names the chain by its label and
+// the parameters by their sliders' labels (the sampler words it with ids, for the command line).
+std::string refusal_for_window(const EngineSnapshot& snapshot, const std::string& anchor) {
+  const int chain_id = param_anchor_chain(anchor);
+  for (const ChainSnapshot& chain : snapshot.chains)
+    if (chain.id == chain_id)
+      if (const SamplerInfo* info = find_sampler_info(chain.sampler_id))
+        return user_facing_refusal(snapshot.last_error, chain.sampler_id, chain.label,
+                                   info->params);
+  return snapshot.last_error;
 }
 
 }  // namespace
@@ -147,7 +160,7 @@ void ControlPanel::take_new_error(const EngineSnapshot& snapshot) {
   if (snapshot.last_error.empty()) return;
   // The refusal belongs to the most recent command; it is shown under that command's control.
   error_anchor_ = pending_anchor_;
-  set_status("Rejected: " + snapshot.last_error, true);
+  set_status("Rejected: " + refusal_for_window(snapshot, error_anchor_), true);
   // A refused parameter change never happened: it must not be undone later.
   if (const int chain_id = param_anchor_chain(error_anchor_); chain_id >= 0)
     if (const ParamUndoEntry* newest = undo_.newest(); newest && newest->chain_id == chain_id)
@@ -447,7 +460,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       const ParamValues before = params_it->second;
       if (edit_params(info->params, params_it->second, limits)) {
         pending_anchor_ = anchor_prefix + changed_param(before, params_it->second);
-        undo_.record(chain.id, chain.sampler_id, before, params_it->second);
+        undo_.record(chain.id, chain.sampler_id, before, params_it->second, chain.stopped);
         engine_.set_chain_params(chain.id, params_it->second);
         if (gesture_chain_ != chain.id) {
           gesture_chain_ = chain.id;

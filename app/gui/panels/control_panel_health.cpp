@@ -85,7 +85,7 @@ void ControlPanel::reset_chain_with(const ChainSnapshot& chain,
                                     const std::optional<ParamValues>& params) {
   pending_anchor_ = "chain" + std::to_string(chain.id) + "/actions";
   if (params) {
-    undo_.record(chain.id, chain.sampler_id, chain.params, *params);
+    undo_.record(chain.id, chain.sampler_id, chain.params, *params, chain.stopped);
     undo_.end_gesture();
     engine_.set_chain_params(chain.id, *params);
     edited_params_.erase(chain.id);

@@ -187,7 +187,11 @@ void draw_2d(const InspectorResult& result, plot::Colour colour) {
                  .marker_outline = plot::theme().marker_outline});
 }
 
-// 1-D: a histogram of the gradients, and the ±2σ intervals one above the other.
+// 1-D: a histogram of the gradients, and the ±2σ intervals one above the other in a band of their
+// own above it: the density axis's ticks stop below the band, and each interval is named beside
+// it in its colour instead of in the legend (whose square keys made three black and three orange
+// entries that nobody could tell apart). The legend keeps one key per colour: the gradients'
+// histogram and the exact density; ∇U is named at the top of its line.
 void draw_1d(const InspectorResult& result, plot::Colour colour) {
   const Looks looks;
   const GradientNoiseReport& report = result.report;
@@ -204,9 +208,12 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
   for (const double v : values)
     heights[std::clamp(static_cast<int>((v - lo) / width), 0, kBins - 1)] +=
         1.0 / (values.size() * width);
-  plot::Bars(report.on_data ? "minibatch gradients" : "noisy gradients", edges.data(),
-             heights.data(), kBins, {.colour = colour});
   const double peak = *std::max_element(heights.begin(), heights.end());
+  // The density axis ends at the histogram's top: the band above holds the intervals, on no axis.
+  plot::SetupAxisTicksUpTo(plot::Axis::Y, 1.05 * peak);
+  const char* const histogram_label = report.on_data ? "minibatch gradients" : "noisy gradients";
+  plot::Bars(histogram_label, edges.data(), heights.data(), kBins, {.colour = colour});
+  ui_probe::record_text("gradnoise/key/0", histogram_label);
   std::vector<double> xs(121), ys(121);
   const double exact_sd = std::sqrt(plain.exact_cov(0, 0));
   for (int i = 0; i <= 120; ++i) {
@@ -217,14 +224,22 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
   }
   plot::Line("density N(∇U, V)", xs.data(), ys.data(), 121,
              {.colour = looks.exact, .dashed = true});
-  double level = 1.15 * peak;
+  ui_probe::record_text("gradnoise/key/1", "density N(∇U, V)");
+  // The band's rows: far enough apart for a name above each bar.
+  const double row = 0.16 * peak;
+  double level = 1.12 * peak;
+  int drawn = 0;
   const auto interval = [&](const char* label, double mid, double variance, plot::Colour c,
                             bool dashed) {
     const double half = kSigmas * std::sqrt(std::max(variance, 0.0));
     const double x[2] = {mid - half, mid + half}, y[2] = {level, level};
-    plot::Line(label, x, y, 2,
+    const std::string hidden = std::string("##") + label;  // named beside it, not in the legend
+    plot::Line(hidden.c_str(), x, y, 2,
                {.colour = c, .thickness = ImGui::GetFontSize() * 0.2f, .dashed = dashed});
-    level += 0.1 * peak;
+    plot::Text(mid + half, level, label, c, {0.0f, -3.0f}, plot::HAlign::Right,
+               plot::VAlign::Bottom);
+    ui_probe::record_text("gradnoise/interval/" + std::to_string(drawn++), label);
+    level += row;
   };
   interval("measured ±2σ", plain.mean[0], plain.empirical_cov(0, 0), colour, false);
   interval("exact ±2σ", centre, plain.exact_cov(0, 0), looks.exact, false);
@@ -237,7 +252,13 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
   if (b.assumed_var) interval("2B̂/ε (B̂ assumes)", centre, *b.assumed_var, looks.assumed, true);
   if (b.friction_var) interval("2C/ε (C absorbs)", centre, *b.friction_var, looks.friction, true);
   const double mark[1] = {centre};
-  plot::VLines("∇U", mark, 1, {.colour = looks.exact});
+  plot::VLines("##∇U", mark, 1, {.colour = looks.exact});
+  plot::Text(centre, level, "∇U", looks.exact, {4.0f, 0.0f}, plot::HAlign::Left,
+             plot::VAlign::Bottom);
+  // Text takes no part in fitting the axes: an invisible point keeps the top row's name and ∇U's
+  // inside the plot.
+  const double top_x[2] = {centre, centre}, top_y[2] = {level + row, level + row};
+  plot::Line("##band top", top_x, top_y, 2, {.colour = plot::rgba(255, 255, 255, 0)});
 }
 
 // One paragraph of the read-out, in its colour.

@@ -181,7 +181,7 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
   if (ImGui::IsItemHovered() && !descriptor.tooltip.empty()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    ImGui::TextUnformatted((descriptor.name + ": " + descriptor.tooltip).c_str());
+    ImGui::TextUnformatted((descriptor.label + ": " + descriptor.tooltip).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }

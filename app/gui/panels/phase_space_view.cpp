@@ -19,6 +19,7 @@
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
 #include "app/gui/shell/ui_probe.hpp"
+#include "core/plot/phase_frame.hpp"
 
 namespace sgl {
 namespace {
@@ -33,6 +34,9 @@ constexpr int kMaxLevels = 12;
 // The frame grows in steps of this fraction of the default box so that a spiralling orbit
 // re-computes the field a few times, not every frame.
 constexpr double kGrowthStep = 0.5;
+// At most this many steps per side (H − min U up to about 4 × kEnergyDepth): the frame of the
+// wells, where the lesson happens; an orbit beyond is named, not fitted (core/plot/phase_frame).
+constexpr int kMaxGrowthSteps = 2;
 
 // H − min U on a (θ, r) grid over `theta_box` × `r_box`: the target's view box and the default
 // momentum range, widened to hold every visible trajectory so the levels lie under all of them.
@@ -54,24 +58,8 @@ float energy_colour_value(double energy_above_min) {
   return static_cast<float>(std::log2(1.0 + std::max(0.0, energy_above_min) / kFirstLevel));
 }
 
-// `base` rounded outwards to cover `needed`, in steps of kGrowthStep × base's half-width.
-Interval grown(const Interval& base, const Interval& needed) {
-  const double half = 0.5 * (base.hi - base.lo);
-  const double step = kGrowthStep * half;
-  if (!(step > 0.0)) return base;
-  Interval out = base;
-  if (std::isfinite(needed.lo) && needed.lo < base.lo)
-    out.lo = base.lo - step * std::ceil((base.lo - needed.lo) / step);
-  if (std::isfinite(needed.hi) && needed.hi > base.hi)
-    out.hi = base.hi + step * std::ceil((needed.hi - base.hi) / step);
-  return out;
-}
-
-void update_energy_field(const std::shared_ptr<const Target>& target, const Interval& theta_need,
-                         const Interval& r_need, EnergyField& field) {
-  const double r_default = std::sqrt(2.0 * kEnergyDepth);
-  const Interval theta_box = grown(target->view_box()[0], theta_need);
-  const Interval r_box = grown({-r_default, r_default}, r_need);
+void update_energy_field(const std::shared_ptr<const Target>& target, const Interval& theta_box,
+                         const Interval& r_box, EnergyField& field) {
   if (field.target.lock() == target && !field.values.empty() &&
       field.theta_box.lo == theta_box.lo && field.theta_box.hi == theta_box.hi &&
       field.r_box.lo == r_box.lo && field.r_box.hi == r_box.hi) {
@@ -118,26 +106,28 @@ void update_energy_field(const std::shared_ptr<const Target>& target, const Inte
   ++field.revision;
 }
 
-// The smallest (θ, r) box holding every trajectory that takes part in the axes' fit.
-void trajectory_extent(const ViewContext& context, int coordinate, Interval& theta, Interval& r) {
-  const double inf = std::numeric_limits<double>::infinity();
-  theta = {inf, -inf};
-  r = {inf, -inf};
+// Each chain's recent orbit (empty for a chain that takes no part in the axes' fit).
+std::vector<OrbitExtent> orbit_extents(const ViewContext& context, int coordinate) {
+  std::vector<OrbitExtent> orbits;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
+    OrbitExtent& orbit = orbits.emplace_back();
     const std::size_t rows = views::recent_rows(chain);
     if (rows == 0 || coordinate >= chain.dim || !views::fits_axes(context, chain) ||
         chain.recent_momentum.size() != chain.recent_theta.size()) {
       continue;
     }
+    const double inf = std::numeric_limits<double>::infinity();
+    orbit = {{inf, -inf}, {inf, -inf}};
     const std::size_t stride = static_cast<std::size_t>(chain.dim);
     for (std::size_t k = views::trail_start(chain, context.settings->trail_length); k < rows; ++k) {
       const double t = chain.recent_theta[k * stride + static_cast<std::size_t>(coordinate)];
       const double p = chain.recent_momentum[k * stride + static_cast<std::size_t>(coordinate)];
       if (!std::isfinite(t) || !std::isfinite(p)) continue;
-      theta = {std::min(theta.lo, t), std::max(theta.hi, t)};
-      r = {std::min(r.lo, p), std::max(r.hi, p)};
+      orbit.theta = {std::min(orbit.theta.lo, t), std::max(orbit.theta.hi, t)};
+      orbit.r = {std::min(orbit.r.lo, p), std::max(orbit.r.hi, p)};
     }
   }
+  return orbits;
 }
 
 // Whether the chain's sampler keeps no momentum: every recorded r is exactly zero.
@@ -204,6 +194,26 @@ std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
   return {};
 }
 
+// An arrow at the frame's edge, in the chain's colour, pointing to where a chain beyond the
+// frame is (its orbit runs off the frame; the caption names it).
+void point_off_frame(double theta, double r, const EnergyField& field, plot::Colour colour) {
+  const Interval& tb = field.theta_box;
+  const Interval& rb = field.r_box;
+  const double width = tb.hi - tb.lo, height = rb.hi - rb.lo;
+  if (!std::isfinite(theta) || !std::isfinite(r) || !(width > 0.0) || !(height > 0.0)) return;
+  // In units of the frame's half-sizes from its centre; inside the frame: no arrow.
+  const double u = (theta - 0.5 * (tb.lo + tb.hi)) / (0.5 * width);
+  const double v = (r - 0.5 * (rb.lo + rb.hi)) / (0.5 * height);
+  const double reach = std::max(std::abs(u), std::abs(v));
+  if (reach <= 1.0) return;
+  const double tip = 0.96 / reach, tail = 0.80 / reach;  // along the ray from the centre
+  const double centre_t = 0.5 * (tb.lo + tb.hi), centre_r = 0.5 * (rb.lo + rb.hi);
+  const double from_t = centre_t + tail * u * 0.5 * width,
+               from_r = centre_r + tail * v * 0.5 * height;
+  plot::Arrow("##off_frame", from_t, from_r, (tip - tail) * u * 0.5 * width,
+              (tip - tail) * v * 0.5 * height, {.colour = colour, .fit = false});
+}
+
 }  // namespace
 
 void show_phase_space_view(ViewContext& context) {
@@ -215,11 +225,23 @@ void show_phase_space_view(ViewContext& context) {
   views::stopped_chains_toggle(context, snapshot.target->dim() > 1);
   EnergyField& field = energy_field();
   std::string caption_text;
+  // Chains whose orbit runs beyond the largest frame: drawn as far as the frame goes, left out of
+  // its fit, and named (the lesson is the chains that stay, not the scale of the one that leaves).
+  std::vector<bool> off_frame(snapshot.chains.size(), false);
   if (snapshot.target->dim() == 1) {
-    Interval theta_need, r_need;
-    trajectory_extent(context, coordinate, theta_need, r_need);
-    update_energy_field(snapshot.target, theta_need, r_need, field);
+    const double r_default = std::sqrt(2.0 * kEnergyDepth);
+    const PhaseFrame frame =
+        frame_phase_space(snapshot.target->view_box()[0], {-r_default, r_default},
+                          orbit_extents(context, coordinate), kGrowthStep, kMaxGrowthSteps);
+    off_frame = frame.outside;
+    update_energy_field(snapshot.target, frame.theta, frame.r, field);
     caption_text = levels_caption(field);
+    std::string leaving;
+    for (std::size_t k = 0; k < snapshot.chains.size() && k < off_frame.size(); ++k)
+      if (off_frame[k])
+        leaving += (leaving.empty() ? "" : ", ") + views::chain_label(snapshot.chains[k]);
+    if (!leaving.empty()) caption_text += "; its orbit runs off the frame: " + leaving;
+    ui_probe::record_text("phase_space/off_frame", leaving.empty() ? "none" : leaving);
   }
   // SGLD-type chains carry no momentum (r ≡ 0): a flat line at r = 0 would read as a
   // trajectory, so they are named instead of drawn.
@@ -269,13 +291,14 @@ void show_phase_space_view(ViewContext& context) {
     const bool faded = context.slow_motion != nullptr && context.slow_motion->chain_id != chain.id;
     const plot::Colour colour = faded ? plot::with_alpha(views::chain_colour(context, chain), 0.25f)
                                       : views::chain_colour(context, chain);
-    // A stopped chain's runaway orbit would shrink every other orbit to a dot.
-    const bool fit = views::fits_axes(context, chain);
+    // A stopped chain's runaway orbit would shrink every other orbit to a dot; so would an orbit
+    // beyond the largest frame (it is drawn as far as the frame goes).
+    const bool fit = views::fits_axes(context, chain) && !off_frame[k];
     // An MH chain redraws r before every trajectory: its (θ, r) draws joined up are spikes, not
     // an orbit (slow motion shows the orbit itself); only its current point is drawn.
     // A chain left out of the axes (stopped, "include stopped chains" off) shows no trail: its
     // runaway orbit drew lines out of the plot's frame.
-    const bool trail = chain.counters.mh_proposals == 0 && fit;
+    const bool trail = chain.counters.mh_proposals == 0 && views::fits_axes(context, chain);
     // The dark halo keeps the trail visible over the energy levels. Only its newer half gets
     // one: the older half is faint anyway, and under software GL each halo costs as much fill
     // as the trail itself.
@@ -293,6 +316,7 @@ void show_phase_space_view(ViewContext& context) {
                        {.colour = colour, .fit = fit}, chain.dim);
     const double* last_theta = chain.recent_theta.data() + (rows - 1) * stride + coordinate;
     const double* last_r = chain.recent_momentum.data() + (rows - 1) * stride + coordinate;
+    if (off_frame[k]) point_off_frame(*last_theta, *last_r, field, colour);
     plot::Scatter(label.c_str(), last_theta, last_r, 1,
                   {.colour = colour,
                    .marker_size = 0.4f * font,

@@ -296,19 +296,35 @@ void plot_field_bands(const char* label, const std::vector<float>& values, int n
     if (level > edges.back() && level < value_hi) edges.push_back(level);
   edges.push_back(value_hi);
   const double range = std::max(value_hi - value_lo, 1e-30);
+  // Below the lowest level the heatmap is the map's low end: white for light slate, so left out
+  // (the plot's own background), a colour for viridis and for inverted fields.
+  const bool low_end_shown = map == ColourMap::Viridis || invert;
+  const auto colour_at = [&](double t) {
+    return colour_map_colour(map, static_cast<float>(invert ? 1.0 - t : t));
+  };
+  std::vector<plot::Colour> cells(values.size(), 0);
+  if (plot::GetPainterOverride() != nullptr && plot::GetPainterOverride()->draws_pixels()) {
+    // A back end that embeds pictures (SVG) gets the shading smooth, as the screen draws it: the
+    // colour map at each cell's value, smoothed between cells by the viewer.
+    for (std::size_t c = 0; c < values.size(); ++c) {
+      const double value = values[c];
+      if (!(value >= value_lo)) {
+        if (low_end_shown) cells[c] = colour_at(0.0);
+        continue;
+      }
+      cells[c] = colour_at(std::min(1.0, (value - value_lo) / range));
+    }
+    plot::Pixels(label, cells, n, n, x_box.lo, x_box.hi, y_box.lo, y_box.hi);
+    return;
+  }
   // One colour per band: the colour map at the band's middle.
   std::vector<plot::Colour> band_colours;
-  for (std::size_t k = 0; k + 1 < edges.size(); ++k) {
-    const double t = (0.5 * (edges[k] + edges[k + 1]) - value_lo) / range;
-    band_colours.push_back(colour_map_colour(map, static_cast<float>(invert ? 1.0 - t : t)));
-  }
-  std::vector<plot::Colour> cells(values.size(), 0);
+  for (std::size_t k = 0; k + 1 < edges.size(); ++k)
+    band_colours.push_back(colour_at((0.5 * (edges[k] + edges[k + 1]) - value_lo) / range));
   for (std::size_t c = 0; c < values.size(); ++c) {
     const double value = values[c];
-    // Below the lowest level the heatmap is the map's low end: white for light slate, so left
-    // out (the plot's own background), a colour for viridis and for inverted fields.
     if (!(value >= value_lo)) {
-      if (map == ColourMap::Viridis || invert) cells[c] = band_colours.front();
+      if (low_end_shown) cells[c] = band_colours.front();
       continue;
     }
     const auto band =

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "core/plot/pixel_grid.hpp"
 
@@ -66,6 +67,14 @@ class Painter {
   // may draw nothing.
   virtual void image(std::uint64_t texture_id, Point min, Point max, Point uv_min,
                      Point uv_max) = 0;
+
+  // Whether pixels() draws: a back end that can embed a picture (SVG) draws a density as one
+  // smooth image instead of thousands of flat cells.
+  virtual bool draws_pixels() const { return false; }
+  // `width` × `height` colours (rows top to bottom) stretched over [min, max], smoothed by the
+  // viewer; 0 (fully transparent) leaves the background.
+  virtual void pixels(Point /*min*/, Point /*max*/, int /*width*/, int /*height*/,
+                      const std::vector<Colour>& /*colours*/) {}
 };
 
 }  // namespace sgl::plot

@@ -167,6 +167,10 @@ void Cells(const char* label, const std::vector<Colour>& colours, int nx, int ny
 // Contour lines of a field sampled on an nx × ny grid (values[j · nx + i]) whose corner points
 // sit at (x0, y0) and (x1, y1), one line per level, computed on the CPU (marching squares). For
 // back ends without textures (SVG), where Image draws nothing; takes no part in auto-fitting.
+// `colours` (nx × ny, row 0 at y0) as one smooth picture over [x0, x1] × [y0, y1] where the
+// painter can embed one (SVG), else as Cells.
+void Pixels(const char* label, const std::vector<Colour>& colours, int nx, int ny, double x0,
+            double x1, double y0, double y1);
 void Contours(const char* label, const std::vector<float>& values, int nx, int ny, double x0,
               double x1, double y0, double y1, const std::vector<double>& levels,
               const ItemStyle& style = {});

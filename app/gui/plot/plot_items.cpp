@@ -424,6 +424,29 @@ void Cells(const char* label, const std::vector<Colour>& colours, int nx, int ny
   }
 }
 
+void Pixels(const char* label, const std::vector<Colour>& colours, int nx, int ny, double x0,
+            double x1, double y0, double y1) {
+  FrameState& state = detail::frame();
+  if (!state.painter->draws_pixels()) {
+    Cells(label, colours, nx, ny, x0, x1, y0, y1);
+    return;
+  }
+  Colour ignored = 0;
+  if (!detail::begin_item(label, {.colour = plot::rgba(0, 0, 0), .fit = false}, ignored) ||
+      nx < 1 || ny < 1 || colours.size() < static_cast<std::size_t>(nx) * ny)
+    return;
+  const Transform t = detail::transform(state);
+  const Point a = t(x0, y0), b = t(x1, y1);
+  // Rows top to bottom on screen: the data's rows flipped where y grows upwards.
+  const bool flip = a.y > b.y;
+  std::vector<Colour> rows(static_cast<std::size_t>(nx) * ny);
+  for (int j = 0; j < ny; ++j)
+    std::copy_n(colours.begin() + static_cast<std::ptrdiff_t>(j) * nx, nx,
+                rows.begin() + static_cast<std::ptrdiff_t>(flip ? ny - 1 - j : j) * nx);
+  state.painter->pixels({std::min(a.x, b.x), std::min(a.y, b.y)},
+                        {std::max(a.x, b.x), std::max(a.y, b.y)}, nx, ny, rows);
+}
+
 void Contours(const char* label, const std::vector<float>& values, int nx, int ny, double x0,
               double x1, double y0, double y1, const std::vector<double>& levels,
               const ItemStyle& style) {

@@ -6,6 +6,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+
+// PNG encoding for embedded images (the system's stb, compiled into this file only).
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_STATIC
+#include <stb/stb_image_write.h>
 
 namespace sgl::plot {
 namespace {
@@ -257,6 +263,41 @@ void SvgPainter::pop_clip() {
 }
 
 void SvgPainter::image(std::uint64_t, Point, Point, Point, Point) {}
+
+void SvgPainter::pixels(Point min, Point max, int width, int height,
+                        const std::vector<Colour>& colours) {
+  if (width < 1 || height < 1 ||
+      colours.size() < static_cast<std::size_t>(width) * static_cast<std::size_t>(height))
+    return;
+  std::vector<unsigned char> rgba(colours.size() * 4);
+  for (std::size_t i = 0; i < colours.size(); ++i)  // IM_COL32 order: 0xAABBGGRR
+    for (int c = 0; c < 4; ++c)
+      rgba[i * 4 + static_cast<std::size_t>(c)] =
+          static_cast<unsigned char>((colours[i] >> (8 * c)) & 0xFF);
+  int length = 0;
+  unsigned char* png = stbi_write_png_to_mem(rgba.data(), width * 4, width, height, 4, &length);
+  if (png == nullptr) return;
+  body_ += "<image";
+  put_attribute(body_, "x", std::min(min.x, max.x));
+  put_attribute(body_, "y", std::min(min.y, max.y));
+  put_attribute(body_, "width", std::abs(max.x - min.x));
+  put_attribute(body_, "height", std::abs(max.y - min.y));
+  body_ += " preserveAspectRatio=\"none\" href=\"data:image/png;base64,";
+  static constexpr char kDigits[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (int i = 0; i < length; i += 3) {
+    const unsigned bytes = (unsigned{png[i]} << 16) |
+                           (i + 1 < length ? unsigned{png[i + 1]} << 8 : 0u) |
+                           (i + 2 < length ? unsigned{png[i + 2]} : 0u);
+    body_ += kDigits[(bytes >> 18) & 63];
+    body_ += kDigits[(bytes >> 12) & 63];
+    body_ += i + 1 < length ? kDigits[(bytes >> 6) & 63] : '=';
+    body_ += i + 2 < length ? kDigits[bytes & 63] : '=';
+  }
+  STBIW_FREE(png);
+  body_ += "\"/>\n";
+  grow(min, max);
+}
 
 std::string SvgPainter::document() const {
   std::string out =

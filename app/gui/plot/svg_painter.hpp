@@ -49,6 +49,10 @@ class SvgPainter final : public Painter {
   void push_clip(Point min, Point max) override;
   void pop_clip() override;
   void image(std::uint64_t texture_id, Point min, Point max, Point uv_min, Point uv_max) override;
+  bool draws_pixels() const override { return true; }
+  // An <image> with the pixels as an embedded PNG.
+  void pixels(Point min, Point max, int width, int height,
+              const std::vector<Colour>& colours) override;
 
  private:
   void grow(Point min, Point max);
