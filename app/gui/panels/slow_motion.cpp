@@ -82,10 +82,11 @@ void SlowMotion::take(const std::shared_ptr<const RecordedTrajectory>& trajector
   frame_.trajectory = trajectory;
   frame_.waiting = false;
   frame_.path.clear();
-  // The start, then every point after a step; an SGHMC iteration's start repeats the previous
-  // end (or shows the momentum refresh), so only the first one is kept.
+  // The start, then every point after a step (NUTS: backward ones too, with negative indices);
+  // an SGHMC iteration's start repeats the previous end (or shows the momentum refresh), so only
+  // the first one is kept.
   for (std::size_t k = 0; k < trajectory->points.size(); ++k)
-    if (k == 0 || trajectory->points[k].leapfrog > 0) frame_.path.push_back(k);
+    if (k == 0 || trajectory->points[k].leapfrog != 0) frame_.path.push_back(k);
   frame_.shown = 0;
   frame_.decision_shown = false;
   position_ = 0.0;
