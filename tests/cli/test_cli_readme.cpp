@@ -39,9 +39,11 @@ std::vector<std::string> run_examples(const fs::path& page) {
       const auto start = line.find_first_not_of(' ');
       if (start == std::string::npos) continue;
       const std::string text = line.substr(start);
+      // Our data-making scripts run too, verbatim: a run example may read what they write.
       const bool runs = text.rfind("./build/sgmcmc-lab run ", 0) == 0 ||
                         text.rfind("sgmcmc-lab run ", 0) == 0 ||
-                        text.rfind("./build/sgmcmc-lab gradnoise ", 0) == 0;
+                        text.rfind("./build/sgmcmc-lab gradnoise ", 0) == 0 ||
+                        text.rfind("python3 scripts/", 0) == 0;
       if (!runs) continue;
       pending = text;
     } else {
@@ -110,20 +112,24 @@ TEST_CASE("every sgmcmc-lab run example in the README and docs/ runs as written 
     std::replace(stem.begin(), stem.end(), '/', '_');
     const fs::path scratch = work / stem;
     fs::create_directories(scratch);
-    for (const char* shared : {"docs", "assets"})
+    for (const char* shared : {"docs", "assets", "scripts"})
       fs::create_directory_symlink(fs::path(SGL_SOURCE_DIR) / shared, scratch / shared);
     int index = 0;
     for (const std::string& example : examples) {
-      const std::string args = shortened(example);
+      const bool script = example.rfind("python3 ", 0) == 0;
+      const std::string args = script ? example : shortened(example);
       std::string log_name = "example";
       log_name += std::to_string(index++);
       log_name += ".log";
       const fs::path log = scratch / log_name;
       std::string command = "cd '";
       command += scratch.string();
-      command += "' && '";
-      command += SGL_EXE;
-      command += "' ";
+      command += "' && ";
+      if (!script) {
+        command += "'";
+        command += SGL_EXE;
+        command += "' ";
+      }
       command += args;
       command += " >'";
       command += log.string();

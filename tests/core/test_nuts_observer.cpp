@@ -64,8 +64,12 @@ TEST_CASE("NUTS reports its tree: every point, contiguous doublings, the drawn p
       CHECK(plain.draws().theta(draw, 0) == chosen->theta[0]);
       CHECK(plain.draws().theta(draw, 1) == chosen->theta[1]);
     }
+    // A divergent tree says so in its decision too.
+    CHECK((tree.stop == TrajectoryObserver::TreeStop::Divergence) == decision->divergent);
     if (tree.stop == TrajectoryObserver::TreeStop::UTurn) ++uturns;
+    CHECK(tree.stop != TrajectoryObserver::TreeStop::MaxDepth);
   }
-  // On a correlated Gaussian the trees stop by U-turns, not at the maximum depth.
-  CHECK(uturns == 60);
+  // On a correlated Gaussian the trees stop by U-turns (a few diverge while the step size is
+  // still adapting: the chain has no burn-in), never at the maximum depth.
+  CHECK(uturns >= 55);
 }

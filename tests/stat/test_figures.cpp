@@ -178,7 +178,8 @@ TEST_CASE("figures: default (quick), what the window opens with, as the README s
   const ScenarioResults r = run_scenario(quick_version(load_scenario("default")));
   std::map<std::string, double> f;
   f["default.tv_naive"] = report(r, "naive SGHMC").tv;
-  f["default.tv_sghmc_max"] = report(r, "SGHMC").tv;  // "sits on the truth": a bound
+  // "SGHMC sits on the truth": its TV within the others' Monte Carlo level (chen-fig1's 0.04).
+  f["default.sghmc_on_truth"] = report(r, "SGHMC").tv < 0.04 ? 1.0 : 0.0;
   check_figures("default", f);
 }
 

@@ -50,14 +50,16 @@ void show_energy_view(ViewContext& context) {
     any_draws = any_draws || !chain.energy.buckets.empty();
   }
   if (!any_draws) views::note("No draws yet: press Space to run.");
-  // Which draws carry an exact H: subsampling samplers record it on every k-th draw only.
+  // Which draws carry an exact H: subsampling samplers record it on every k-th draw only. One
+  // caption for all of them (hmcecs-logistic has two such chains; a line each cost a dashboard
+  // tile its plot).
+  std::string sparse;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     if (chain.exact_potential_every <= 1) continue;
-    // Short enough for one line of a dashboard tile: what is left out and why.
-    const std::string text = views::chain_label(chain) + ": exact H on 1 draw in " +
-                             std::to_string(chain.exact_potential_every) + " (O(n) each)";
-    views::note(text.c_str());
+    sparse += (sparse.empty() ? "" : ", ") + views::chain_label(chain) + " 1 in " +
+              std::to_string(chain.exact_potential_every);
   }
+  const std::string sparse_text = sparse.empty() ? "" : "exact H (O(n) each) on draws: " + sparse;
   views::stopped_chains_toggle(context);
   // H on top (the story), ΔH below in a smaller plot, when the panel is tall enough for two
   // readable plots; otherwise one plot at a time, chosen with a toggle.
@@ -65,6 +67,7 @@ void show_energy_view(ViewContext& context) {
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
   const float font = ImGui::GetFontSize();
   if (available >= 22.0f * font) {
+    if (!sparse_text.empty()) views::caption(sparse_text.c_str());
     const float top_height = std::max(0.6f * (available - spacing), 4.0f * font);
     energy_plot(context, "##energy", top_height, false);
     energy_plot(context, "##energy_change", 0.0f, true);
@@ -74,6 +77,15 @@ void show_energy_view(ViewContext& context) {
   if (ImGui::RadioButton("H", !change)) change = false;
   ImGui::SameLine();
   if (ImGui::RadioButton("ΔH per step", change)) change = true;
+  if (!sparse_text.empty()) {
+    // A short tile keeps its plot: the caption shares the toggle's row, shortened to a marker
+    // with the full text on hover where the row has no room for it.
+    const char* marker = "exact H: some draws (?)";
+    ImGui::SameLine();
+    const bool fits = ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(sparse_text.c_str()).x;
+    ImGui::TextDisabled("%s", fits ? sparse_text.c_str() : marker);
+    if (!fits && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sparse_text.c_str());
+  }
   energy_plot(context, change ? "##energy_change" : "##energy", 0.0f, change);
 }
 
