@@ -14,6 +14,7 @@
 #include "app/gui/shell/gui_main.hpp"
 #ifdef SGL_HAVE_GUI
 #include "app/gui/export/run_figures.hpp"
+#include "app/gui/export/test_error_figure.hpp"
 #include "app/gui/gl/shader_program.hpp"
 #endif
 #include "core/util/error.hpp"
@@ -64,6 +65,7 @@ int main(int argc, char** argv) {
   sgl::RunOptions run_options;
 #ifdef SGL_HAVE_GUI
   run_options.figure_writer = sgl::write_run_figures;
+  run_options.test_error_figure = sgl::test_error_svg;
 #endif
   CLI::App* run = sgl::add_run_command(app, run_options);
   sgl::ListOptions list_options;

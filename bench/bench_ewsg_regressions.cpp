@@ -119,8 +119,13 @@ void report(const char* name, const char* label, const Outcome& o, const Moments
     sd_lo = std::min(sd_lo, o.moments.sd[c] / exact.sd[c]);
     sd_hi = std::max(sd_hi, o.moments.sd[c] / exact.sd[c]);
   }
-  std::printf("| %s | %s | %.0f | %+.3f (se %.3f) | %.3f–%.3f | %s |\n", name, label, o.passes,
-              worst_mean, worst_se, sd_lo, sd_hi, o.note.c_str());
+  if (!(sd_hi > 0.0)) {  // every chain diverged before its first draw: nothing to compare
+    std::printf("| %s | %s | %.0f | — (no draws) | — | %s |\n", name, label, o.passes,
+                o.note.c_str());
+  } else {
+    std::printf("| %s | %s | %.0f | %+.3f (se %.3f) | %.3f–%.3f | %s |\n", name, label, o.passes,
+                worst_mean, worst_se, sd_lo, sd_hi, o.note.c_str());
+  }
   std::fflush(stdout);
 }
 

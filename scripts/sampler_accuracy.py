@@ -115,9 +115,22 @@ def run_sampler(exe, csv, sampler, steps, burnin, out):
     cmd = [exe, "run", "--model", "logistic", "--data", csv, "--sampler", sampler, "--chains",
            "4", "--steps", str(steps), "--burnin", str(burnin), "--seed", "1", "--quiet",
            "--out", out]
-    subprocess.run(cmd, check=True, capture_output=True, text=True)
-    with open(os.path.join(out, "summary.json")) as f:
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    summary = os.path.join(out, "summary.json")
+    # A run that fails (every chain diverged, a refused target) is a row of the table, not the end
+    # of the script: the row quotes the one-line message the user would see.
+    if done.returncode != 0 and not os.path.exists(summary):
+        message = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        return {"failed": f"run failed (exit {done.returncode}): {message}"}
+    with open(summary) as f:
         return json.load(f)["samplers"][0]
+
+
+def failed_row(sampler, s, columns):
+    """The table row of a run that wrote no summary, or None for a run that did."""
+    if "failed" not in s:
+        return None
+    return f"| `{sampler}` | " + " | ".join(["–"] * columns) + f" | {s['failed'].replace('|', '/')} |"
 
 
 def stan_reference(path):
@@ -185,6 +198,9 @@ def main():
             pima = list(pool.map(lambda sampler: run(sampler, pima_csv, "pima"), samplers))
         pima_lines = []
         for sampler, s in zip(samplers, pima):
+            if (row := failed_row(sampler, s, 5)) is not None:
+                pima_lines.append(row)
+                continue
             by_name = {c["name"]: c for c in s["coordinates"]}
             err = [(by_name[n]["mean"] - m) / e if by_name[n]["mean"] is not None else math.nan
                    for n, m, e in zip(names, pima_mean, pima_sd)]
@@ -196,6 +212,9 @@ def main():
                               f"{ess} | {rhat} | {kind} | {warnings} |")
             print(pima_lines[-1], file=sys.stderr)
         for sampler, s in zip(samplers, summaries):
+            if (row := failed_row(sampler, s, 5)) is not None:
+                lines.append(row)
+                continue
             coords = s["coordinates"]
             ess, rhat, kind, warnings = summary_cells(s)
             err = [(c["mean"] - m) / e if c["mean"] is not None else math.nan

@@ -13,6 +13,7 @@ packages=(
   libgif-dev  # gui --record FILE.gif
   dpkg-dev file desktop-file-utils shared-mime-info  # cpack -G DEB and the install tests
   libnetcdf-dev python3-xarray python3-netcdf4  # run --format netcdf (draws.nc) and its test
+  zlib1g-dev dataset-fashion-mnist  # gzipped IDX data (--model mlp --data …-images-idx3-ubyte.gz)
   clang libclang-rt-14-dev  # libFuzzer harnesses (scripts/fuzz.sh)
 )
 

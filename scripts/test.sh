@@ -25,8 +25,11 @@ ctest --test-dir build --output-on-failure --timeout 600 -j2
 if [[ "${CI:-}" == "true" || "${SGL_SANITIZE_TESTS:-0}" == "1" ]]; then
   echo "test: sanitizer build (build-sanitize)"
   ./scripts/sanitizer_tree.sh core_tests cli_tests
-  ctest --test-dir build-sanitize -R "^(core|cli):" --no-tests=error --output-on-failure \
-    --timeout 600 -j2
+  # Left out here: the draw fingerprints (every sampler and preset, 120 s under ASan, the longest
+  # test of this pass; the Release run above checks them, and the sampler conformance test runs
+  # every sampler under the sanitizers).
+  ctest --test-dir build-sanitize -R "^(core|cli):" -E "draws what it drew before the restructuring" \
+    --no-tests=error --output-on-failure --timeout 600 -j2
 fi
 
 # libFuzzer harnesses, a fixed short time each from the committed seed corpora (scripts/fuzz.sh).

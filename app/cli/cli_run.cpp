@@ -21,7 +21,9 @@
 #include "app/cli/summary_table.hpp"
 #include "app/cli/target_options.hpp"
 #include "app/cli/trajectories_csv_writer.hpp"
+#include "core/io/idx_file.hpp"
 #include "core/io/input_limits.hpp"
+#include "core/io/npy_file.hpp"
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
 #include "core/samplers/sampler_availability.hpp"
@@ -106,6 +108,20 @@ void merge_params(ParamValues& into, const ParamValues& from, const std::string&
   }
 }
 
+// --data-format names what the file must be; the readers recognise it by itself (the IDX magic
+// number, the .npy suffix), so the flag only refuses a file that is something else.
+void check_data_format(const RunOptions& options) {
+  if (options.data_format.empty()) return;
+  const std::string& path = options.data_csv;
+  const std::string actual = is_idx_file(path) ? "idx" : (is_npy_path(path) ? "npy" : "csv");
+  if (options.data_format != "csv" && options.data_format != "npy" && options.data_format != "idx")
+    throw UserError("--data-format expects csv, npy or idx, got '" + excerpt(options.data_format) +
+                    "'");
+  if (options.data_format != actual)
+    throw UserError("--data-format " + options.data_format + ", but '" + excerpt(path) +
+                    "' reads as " + actual);
+}
+
 TargetSpec build_target_spec(const RunOptions& options) {
   TargetSpec target;
   if (!options.target.empty()) {
@@ -149,6 +165,7 @@ TargetSpec build_target_spec(const RunOptions& options) {
     throw UserError("--potential applies to --target custom only, not to target '" + target.id +
                     "'");
   target.data_csv = options.data_csv;
+  check_data_format(options);
   if (!options.response.empty()) target.response = options.response;
   return target;
 }
@@ -304,10 +321,11 @@ void require_trajectory_samplers(const Session& session, const RunSpec& spec) {
   }
 }
 
-// trajectories.csv's size before anything is written: L + 1 rows per recorded iteration (2 for
-// samplers without leapfrog steps), each (2d + 2) numbers of up to 24 characters and the labels.
-// Refused where it exceeds the free space of DIR's file system (L = 1000 with 10⁶ recorded
-// iterations heads for 150 GB); announced on stderr above 1 GB.
+// trajectories.csv's size before anything is written: L + 1 rows per recorded iteration (L: the
+// sampler's trajectory_points trait, NUTS's the largest tree; 1 for one step per iteration), each
+// (2d + 2) numbers of up to 24 characters and the labels. Refused where it exceeds the free space
+// of DIR's file system (L = 1000 with 10⁶ recorded iterations heads for 150 GB); announced on
+// stderr above 1 GB.
 void check_trajectories_size(const Session& session, const RunSpec& spec,
                              std::uint64_t max_iterations, const std::string& out_dir) {
   const double recorded = double(std::min<std::uint64_t>(
@@ -316,8 +334,8 @@ void check_trajectories_size(const Session& session, const RunSpec& spec,
   double bytes = 0.0;
   for (const auto& chain : session.chains()) {
     const ParamValues params = chain->full_params();
-    const auto steps = params.find("leapfrog_steps");
-    const double rows = steps != params.end() ? std::max(steps->second, 1.0) + 1.0 : 2.0;
+    const auto points = find_sampler_info(chain->sampler_id())->traits.trajectory_points;
+    const double rows = (points ? std::max(points(params), 1.0) : 1.0) + 1.0;
     bytes += recorded * rows * row_bytes;
   }
   std::filesystem::path existing = std::filesystem::absolute(out_dir);

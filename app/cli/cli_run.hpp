@@ -13,6 +13,8 @@
 
 namespace sgl {
 
+struct TestErrorResult;  // app/scenario/test_error_experiment.hpp
+
 // The flags as typed. Numbers stay text until build_run_spec() so that every bad value gets the
 // same one-line error, whichever flag it came from.
 struct RunOptions {
@@ -21,6 +23,7 @@ struct RunOptions {
   std::vector<std::string> target_params;  // "k=v" or "k1=v1,k2=v2"
   std::string model;
   std::string data_csv;
+  std::string data_format;  // --data-format csv|npy|idx (empty: from the file)
   std::string response;
   std::string synthetic;
   std::string prior_sd;
@@ -40,6 +43,8 @@ struct RunOptions {
   std::function<std::vector<std::string>(
       const Session&, const std::function<std::string(const std::string&)>& staged_path)>
       figure_writer;
+  // The SVG of a test-error scenario's curves (test error against data passes), likewise.
+  std::function<std::string(const TestErrorResult&, const std::string& title)> test_error_figure;
   std::string scenario;  // preset name or scenario/session file: replaces target/sampler flags
   bool quick = false;    // with --scenario: the preset's reduced sizes (tests)
   bool quiet = false;    // no progress line on stderr

@@ -19,6 +19,7 @@
 #include "app/cli/sampler_labels.hpp"
 #include "app/cli/summary_json_writer.hpp"
 #include "app/cli/summary_table.hpp"
+#include "app/cli/test_error_output.hpp"
 #include "app/scenario/assets.hpp"
 #include "app/scenario/batch_sizes.hpp"
 #include "app/scenario/scenario_run.hpp"
@@ -128,6 +129,12 @@ void apply_run_flags(const RunOptions& options, Scenario& scenario) {
   validate_params(scenario.target.params, info->params, owner, info->data_target);
 }
 
+void print_written(const std::vector<std::string>& written) {
+  std::string list;
+  for (const std::string& path : written) list += (list.empty() ? "" : ", ") + path;
+  std::printf("wrote %s\n", list.c_str());
+}
+
 }  // namespace
 
 int run_scenario_command(const RunOptions& options) {
@@ -141,7 +148,7 @@ int run_scenario_command(const RunOptions& options) {
     throw UserError(scenario.source +
                     " is a saved GUI session: open it with `sgmcmc-lab gui --scenario FILE`");
   // Validate the chains (data file, parameters against the target) before claiming DIR.
-  if (!scenario.chains.empty()) {
+  if (!scenario.chains.empty() && !scenario.test_error) {
     const Session check(scenario_run_spec(scenario));
     check_batch_sizes(scenario, check.target().dim());
   }
@@ -155,6 +162,14 @@ int run_scenario_command(const RunOptions& options) {
     written.push_back((std::filesystem::path(options.out_dir) / name).string());
     return output.staged_path(name);
   };
+  if (results.test_error) {
+    write_test_error_outputs(scenario, *results.test_error, options, stage);
+    output.commit();
+    std::printf("scenario %s%s\n", scenario.name.c_str(), options.quick ? " (quick)" : "");
+    print_test_error_table(*results.test_error, stdout);
+    print_written(written);
+    return 0;
+  }
   if (results.session) {
     write_draw_files(*results.session, formats, stage);
     write_summary_json(summary_json(*results.session, results.summaries), stage("summary.json"));
@@ -172,9 +187,7 @@ int run_scenario_command(const RunOptions& options) {
   std::printf("scenario %s%s\n", scenario.name.c_str(), options.quick ? " (quick)" : "");
   if (results.session) print_summary_table(*results.session, results.summaries, stdout);
   print_reports(results);
-  std::string list;
-  for (const std::string& path : written) list += (list.empty() ? "" : ", ") + path;
-  std::printf("wrote %s\n", list.c_str());
+  print_written(written);
   return 0;
 }
 

@@ -23,8 +23,11 @@ const std::vector<PanelEntry>& panel_catalog() {
       {Metrics, "Metrics", "metrics", true, false, {0.5f, 0.68f, 0.5f, 0.32f}},
       {Notes, kNotesTitle, "notes", false, false, {}},
       {Experiment, kExperimentTitle, "experiment", false, false, {}},
-      // A teaching instrument, opt-in: no dashboard tile, so it never crowds the dashboard.
-      {GradientNoise, "Gradient noise", "gradient_noise", true, false, {}},
+      // A teaching instrument, opt-in: no dashboard tile, so it never crowds the dashboard. Its
+      // exports are clean figures (the chain combo and the refresh button left out), as the plots.
+      {GradientNoise, "Gradient noise", "gradient_noise", true, true, {}},
+      // Only for targets that predict (the Bayesian MLP): opened by their presets' layouts.
+      {Predictive, "Predictive", "predictive", true, true, {}},
   };
   return panels;
 }

@@ -23,6 +23,7 @@ enum class PanelId {
   Notes,
   Experiment,
   GradientNoise,
+  Predictive,
 };
 
 // A rectangle as fractions of the plot area: {x, y, width, height}.
@@ -46,7 +47,7 @@ constexpr const char* kNotesTitle = "Notes";
 constexpr const char* kExperimentTitle = "Experiment";
 
 // Every panel in window order: Controls, the plot views (dashboard order), Notes, Experiment,
-// then the opt-in instruments (Gradient noise).
+// then the opt-in instruments (Gradient noise) and views (Predictive).
 const std::vector<PanelEntry>& panel_catalog();
 
 // The stems a scenario layout may name (every panel but Controls), in dashboard order.

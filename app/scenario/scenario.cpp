@@ -15,6 +15,7 @@ Scenario quick_version(const Scenario& scenario) {
   if (quick.sweep && scenario.quick.sweep_steps) quick.sweep->steps = scenario.quick.sweep_steps;
   if (quick.ensemble && scenario.quick.ensemble_chains)
     quick.ensemble->chains = scenario.quick.ensemble_chains;
+  if (quick.test_error) quick.test_error = quick.test_error->quick_version();
   return quick;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/scenario/analysis_kind.hpp"
+#include "app/scenario/test_error_spec.hpp"
 #include "core/run/chain.hpp"
 #include "core/run/run_spec.hpp"
 
@@ -84,6 +85,7 @@ struct Scenario : RunSpec {
   std::uint64_t keep_draws = 0;
   std::optional<ScenarioSweep> sweep;
   std::optional<ScenarioEnsemble> ensemble;
+  std::optional<ScenarioTestError> test_error;  // test_error_spec.hpp
   ScenarioAnalysis analysis;
   ScenarioLayout layout;
   ScenarioQuick quick;

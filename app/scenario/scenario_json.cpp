@@ -68,6 +68,19 @@ std::vector<std::string> as_string_list(const json& value, const std::string& wh
   return list;
 }
 
+std::vector<double> as_number_list(const json& value, const std::string& where,
+                                   std::size_t max_values) {
+  if (!value.is_array()) throw UserError(where + " must be a list of numbers");
+  if (value.size() > max_values)
+    throw UserError(where + " has " + std::to_string(value.size()) +
+                    " values, more than any target has coordinates (" + std::to_string(max_values) +
+                    ")");
+  std::vector<double> list;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    list.push_back(as_number(value[i], where + "[" + std::to_string(i) + "]"));
+  return list;
+}
+
 ParamValues parse_params(const json& value, const std::vector<ParamDescriptor>& descriptors,
                          const std::string& where, const std::string& owner,
                          bool accept_gradient_noise) {

@@ -43,6 +43,9 @@ std::uint64_t as_count(const json& value, const std::string& where, std::uint64_
                        std::uint64_t maximum = std::numeric_limits<std::uint64_t>::max());
 bool as_bool(const json& value, const std::string& where);
 std::vector<std::string> as_string_list(const json& value, const std::string& where);
+// Finite numbers, at most `max_values` of them (a coordinate vector).
+std::vector<double> as_number_list(const json& value, const std::string& where,
+                                   std::size_t max_values);
 
 // Parameter values: numbers, true/false, or the names of choices ("uniform", "auto").
 // `accept_gradient_noise`: also parse batch_size/noise_var (as the command line does), so that

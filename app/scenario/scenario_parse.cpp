@@ -74,12 +74,7 @@ void parse_init(const json& init, const std::string& where, bool data_target, Ru
     if (!data_target) throw UserError(where + ": \"map\" needs a data target");
     run.init_at_map = true;
   } else if (init.is_array()) {
-    if (init.size() > kMaxInitValues)
-      throw UserError(where + " has " + std::to_string(init.size()) +
-                      " values, more than any target has coordinates (" +
-                      std::to_string(kMaxInitValues) + ")");
-    for (std::size_t i = 0; i < init.size(); ++i)
-      run.init.push_back(as_number(init[i], where + "[" + std::to_string(i) + "]"));
+    run.init = as_number_list(init, where, kMaxInitValues);
   } else {
     throw UserError(where + " must be a list of numbers or \"map\"");
   }
@@ -265,6 +260,14 @@ std::vector<ParamChange> parse_history(const json& value, const std::string& pat
     change.step = as_count(fields.require("step"), fields.where("step"), 0);
     change.params = parse_sampler_params(fields.require("params"), sampler, fields.where("params"),
                                          data_target);
+    if (const json* resume = fields.get("resume")) {
+      Fields from(*resume, fields.where("resume"));
+      change.resumes = true;
+      change.resume_from = as_count(from.require("from_step"), from.where("from_step"), 0);
+      change.resume_theta =
+          as_number_list(from.require("theta"), from.where("theta"), kMaxInitValues);
+      from.finish();
+    }
     fields.finish();
     if (!history.empty() && change.step < history.back().step)
       throw UserError(fields.where("step") + ": changes must be in step order");
@@ -327,6 +330,8 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
     scenario.sweep = parse_sweep(*sweep, fields.where("sweep"), scenario, data_target);
   if (const json* ensemble = fields.get("ensemble"))
     scenario.ensemble = parse_ensemble(*ensemble, fields.where("ensemble"), scenario, data_target);
+  if (const json* test_error = fields.get("test_error"))
+    scenario.test_error = parse_test_error(*test_error, fields.where("test_error"));
   if (const json* analysis = fields.get("analysis"))
     scenario.analysis = parse_analysis(*analysis, fields.where("analysis"), scenario);
   if (const json* quick = fields.get("quick"))

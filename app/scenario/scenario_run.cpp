@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/scenario/batch_sizes.hpp"
+#include "core/io/csv_fields.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -23,21 +24,6 @@ json numbers(const std::vector<double>& values) {
   json out = json::array();
   for (double value : values) out.push_back(number(value));
   return out;
-}
-
-std::string csv_number(double value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "Inf" : "-Inf";
-  std::ostringstream out;
-  out << std::setprecision(17) << value;
-  return out.str();
-}
-
-std::string csv_text(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
 }
 
 }  // namespace
@@ -94,6 +80,11 @@ std::vector<ChainReport> chain_reports(const Scenario& scenario,
 ScenarioResults run_scenario(const Scenario& scenario, ExperimentControl* control) {
   ScenarioResults results;
   results.scenario = scenario;
+  // A test-error scenario's chains are its experiment's (a network's draws are not kept).
+  if (scenario.test_error) {
+    results.test_error = run_test_error(scenario, control);
+    return results;
+  }
   const bool has_sweep = scenario.sweep.has_value(), has_ensemble = scenario.ensemble.has_value();
   const double chains_share = has_sweep || has_ensemble ? 0.2 : 1.0;
   if (!scenario.chains.empty()) {

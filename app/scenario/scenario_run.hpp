@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/scenario/experiment.hpp"
+#include "app/scenario/test_error_experiment.hpp"
 #include "core/run/run_summary.hpp"
 #include "core/run/session.hpp"
 
@@ -38,6 +39,7 @@ struct ScenarioResults {
   std::vector<ChainReport> chains;
   std::optional<SweepResult> sweep;
   std::optional<EnsembleResult> ensemble;
+  std::optional<TestErrorResult> test_error;  // a test_error section's curves (no session then)
 };
 
 // Throws UserError. `control` (optional) gets progress and can cancel the batch parts.

@@ -65,6 +65,7 @@ std::string scenario_to_json(const Scenario& s) {
     ensemble["checkpoints"] = s.ensemble->checkpoints;
     root["ensemble"] = ensemble;
   }
+  if (s.test_error) root["test_error"] = test_error_json(*s.test_error);
   if (s.analysis.kind != AnalysisKind::None) {
     json analysis;
     analysis["kind"] = analysis_kind_name(s.analysis.kind);
@@ -94,9 +95,13 @@ std::string scenario_to_json(const Scenario& s) {
       entry["enabled"] = chain.enabled;
       if (!chain.label.empty()) entry["label"] = chain.label;
       json history = json::array();
-      for (const ParamChange& change : chain.history)
-        history.push_back({{"step", change.step},
-                           {"params", sampler_params_json(chain.sampler_id, change.params)}});
+      for (const ParamChange& change : chain.history) {
+        json step = {{"step", change.step},
+                     {"params", sampler_params_json(chain.sampler_id, change.params)}};
+        if (change.resumes)  // absent: an ordinary change
+          step["resume"] = {{"from_step", change.resume_from}, {"theta", change.resume_theta}};
+        history.push_back(std::move(step));
+      }
       entry["history"] = history;
       chains_out.push_back(entry);
     }

@@ -11,6 +11,27 @@ double per_datum_gradient_variance(const DataTarget& data, const double* theta) 
   // The exact covariance of a one-datum estimate n·g_k is n²·Cov_k(g_k).
   const std::int64_t n = data.num_data();
   if (n < 2) return 0.0;
+  // Only the trace is needed. Above this dimension (a neural network: 79 510 parameters would
+  // need a 50 GB matrix) it is summed directly in two passes, O(dim) memory; at and below it the
+  // d × d path stays, so the regressions' data-aware defaults keep their values bit for bit.
+  constexpr int kDenseUpTo = 2048;
+  if (data.dim() > kDenseUpTo) {
+    Vec term(data.dim()), mean = Vec::Zero(data.dim());
+    for (std::int64_t k = 0; k < n; ++k) {
+      term.setZero();
+      data.add_log_likelihood_gradient(&k, 1, 1.0, theta, term.data());
+      mean += term;
+    }
+    mean /= double(n);
+    double squares = 0.0;
+    for (std::int64_t k = 0; k < n; ++k) {
+      term.setZero();
+      data.add_log_likelihood_gradient(&k, 1, 1.0, theta, term.data());
+      squares += (term - mean).squaredNorm();
+    }
+    // minibatch_sum_covariance with b = 1 without replacement: n² · (n − 1)/(n − 1) · S / n².
+    return squares / double(n);
+  }
   const Eigen::MatrixXd covariance = minibatch_sum_covariance(
       n, data.dim(), 1, MinibatchScheme::WithoutReplacement, [&](std::int64_t k, double* out) {
         data.add_log_likelihood_gradient(&k, 1, 1.0, theta, out);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <optional>
 
+#include "core/run/stable_settings.hpp"
 #include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/sampler_registry.hpp"
 
@@ -90,6 +91,34 @@ void Chain::set_params(const ParamValues& params) {
   history_.push_back({sampler_->counters().steps, params});
   settings_start_step_ = sampler_->counters().steps;
   settings_base_ = sampler_->counters();
+}
+
+void Chain::resume(const ParamValues& params) {
+  if (!sampler_->stopped()) return set_params(params);
+  // Back to the draw where the trouble began: the end of the last stretch that ran well (the
+  // last good state before the stop can be far out: the divergence rule only catches jumps).
+  const std::uint64_t stop_step = sampler_->counters().steps;
+  const std::uint64_t from =
+      last_stable_stretch_end(initial_params_, history_, stop_step).value_or(stop_step);
+  Vec theta = sampler_->position();
+  for (std::size_t i = draws_.size(); i-- > 0;) {
+    if (draws_.iteration(i) > from) continue;
+    for (int d = 0; d < theta.size(); ++d) theta[d] = draws_.theta(i, d);
+    break;
+  }
+  ParamChange change{stop_step, params, true, from, {theta.data(), theta.data() + theta.size()}};
+  resume_from(change);
+}
+
+void Chain::resume_from(const ParamChange& change) {
+  set_params(change.params);  // validates first: a refused setting leaves the chain stopped
+  history_.back() = change;
+  draws_.drop_after(change.resume_from);
+  // A file edited by hand may give a θ of the wrong size: then the last good state.
+  const Vec theta = static_cast<int>(change.resume_theta.size()) == target_->dim()
+                        ? Vec(Eigen::Map<const Vec>(change.resume_theta.data(), target_->dim()))
+                        : Vec(sampler_->position());
+  sampler_->resume_at(theta, rng_);
 }
 
 std::size_t Chain::revert_params(const ParamValues& before) {

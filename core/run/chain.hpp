@@ -25,6 +25,13 @@ class Chain {
   void run(std::uint64_t steps);
   // Validates and applies new user parameters without resetting; throws UserError.
   void set_params(const ParamValues& params);
+  // A chain stopped by a divergence takes `params` (set_params) and goes on from its last good
+  // draw, keeping its draws and counters, instead of restarting from its start; logged in the
+  // history (ParamChange::resumes) so that a replay does the same. On a running chain it is
+  // set_params.
+  void resume(const ParamValues& params);
+  // The same from a logged change (a replay): its settings, from its θ, its later draws dropped.
+  void resume_from(const ParamChange& change);
   // Every recorded draw carries the exact U, also for subsampling samplers that otherwise record
   // it on every k-th draw (an ensemble reads each member's H at its checkpoints).
   void record_exact_potential_on_every_draw() { draws_.set_exact_potential_on_every_draw(true); }

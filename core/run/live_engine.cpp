@@ -110,6 +110,10 @@ void LiveEngine::set_chain_params(int id, const ParamValues& params) {
   impl_->push([id, params](Impl& engine) { engine.set_chain_params(id, params); });
 }
 
+void LiveEngine::resume_chain(int id, const ParamValues& params) {
+  impl_->push([id, params](Impl& engine) { engine.resume_chain(id, params); });
+}
+
 void LiveEngine::revert_chain_params(int id, const ParamValues& before) {
   impl_->push([id, before](Impl& engine) { engine.revert_chain_params(id, before); });
 }

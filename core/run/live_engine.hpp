@@ -86,6 +86,9 @@ class LiveEngine {
   // parameter change), so a histogram damaged by a bad setting recovers.
   void forget_draws_before_change(int id);
   void set_chain_params(int id, const ParamValues& params);
+  // A chain stopped by a divergence goes on under `params` from its last good draw, keeping its
+  // draws (Chain::resume); the window does this when a drag ends on stable settings.
+  void resume_chain(int id, const ParamValues& params);
   // Undo (Ctrl+Z): chain `id` returns to `before` and forgets the draws made under the settings
   // undone (Chain::revert_params); its statistics restart from the draws it keeps.
   void revert_chain_params(int id, const ParamValues& before);

@@ -228,6 +228,19 @@ void LiveEngine::Impl::set_chain_params(int id, const ParamValues& params) {
   note_new_settings(live);
 }
 
+void LiveEngine::Impl::resume_chain(int id, const ParamValues& params) {
+  LiveChain& live = find_chain(id);
+  require_not_replaying(live);
+  try {
+    live.chain->resume(params);
+  } catch (const UserError& error) {
+    throw UserError(chain_name(live) + ": " + error.what());
+  }
+  note_new_settings(live);
+  live.stats.restart_from_store(*live.chain);  // the draws after the trouble began are dropped
+  live.restart_pace(LiveClock::now());         // a stopped chain's pace clock stood still
+}
+
 void LiveEngine::Impl::revert_chain_params(int id, const ParamValues& before) {
   LiveChain& live = find_chain(id);
   std::size_t forgotten = 0;

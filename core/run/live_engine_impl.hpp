@@ -115,6 +115,7 @@ struct LiveEngine::Impl {
   void reset_chain(int id);
   void forget_draws_before_change(int id);
   void set_chain_params(int id, const ParamValues& params);
+  void resume_chain(int id, const ParamValues& params);
   void revert_chain_params(int id, const ParamValues& before);
   void set_chain_sampler(int id, const std::string& sampler_id, const ParamValues& params);
   void remove_chain(int id);

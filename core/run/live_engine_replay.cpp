@@ -68,7 +68,11 @@ bool LiveEngine::Impl::advance_replays(LiveClock::duration budget) {
           // A stopped chain runs no more steps (as Chain::run), but takes its later settings.
           worked = true;
           if (!change_left) break;
-          chain.set_params(replay.history[replay.next_change].params);
+          const ParamChange& change = replay.history[replay.next_change];
+          if (change.resumes)
+            chain.resume_from(change);
+          else
+            chain.set_params(change.params);
           ++replay.next_change;
           continue;
         }

@@ -9,9 +9,10 @@
 #include <string>
 
 #include "core/io/bounded_line_reader.hpp"
+#include "core/io/idx_file.hpp"
 #include "core/io/input_file.hpp"
-#include "core/io/npy_file.hpp"
 #include "core/io/input_limits.hpp"
+#include "core/io/npy_file.hpp"
 
 #include "core/util/error.hpp"
 #include "core/util/text_format.hpp"
@@ -93,6 +94,7 @@ int csv_regression_dim(const TargetSpec& target) {
   const auto type = std::filesystem::status(target.data_csv, ignored).type();
   if (type == std::filesystem::file_type::fifo || type == std::filesystem::file_type::socket)
     return 0;
+  if (is_idx_file(target.data_csv)) return 0;  // images: the loader checks them
   if (is_npy_path(target.data_csv)) {
     try {
       return int(std::min<std::int64_t>(read_npy_header(target.data_csv).columns, kMaxCsvColumns));

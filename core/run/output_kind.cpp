@@ -185,7 +185,36 @@ std::vector<std::string> output_warnings(const OutputFacts& facts) {
                          "slowly and a short run under-covers the posterior (raise the step size)");
   }
   if (!facts.sign_warning.empty()) warnings.push_back(facts.sign_warning);
+  // Exact samplers are judged by R̂ and ESS; against a Laplace reference their sd may rightly
+  // differ (a skewed posterior). Biased, optimiser and variational kinds are warned above.
+  const bool judged = facts.kind == OutputKind::Asymptotic ||
+                      (facts.kind == OutputKind::Exact && !facts.reference_is_laplace);
+  std::string off;
+  for (const auto& [name, ratio] : facts.sd_over_reference)
+    if (judged && std::isfinite(ratio) &&
+        (ratio < kSpreadRatioLow || ratio > 1.0 / kSpreadRatioLow))
+      off += (off.empty() ? "" : ", ") + name + " " + format_figure("%.2g", ratio) + "×";
+  if (!off.empty())
+    warnings.push_back(
+        "sd far from the " +
+        std::string(facts.reference_is_laplace ? "Laplace approximation's" : "exact posterior's") +
+        " (" + off +
+        "): the chains have not spread over the posterior (too short a run, step or cycle) or "
+        "the draws are biased; R-hat and ESS cannot see this (compare with hmc or nuts)");
   return warnings;
+}
+
+void add_spread_against_reference(const Target& target, const std::vector<std::string>& names,
+                                  const std::vector<double>& sds, OutputFacts& facts) {
+  const std::optional<ReferencePosterior> reference = target.reference_posterior();
+  if (!reference) return;
+  facts.reference_is_laplace = reference->kind == ReferencePosterior::Kind::Laplace;
+  for (std::size_t c = 0; c < sds.size() && Eigen::Index(c) < reference->covariance.rows(); ++c) {
+    const double reference_sd = std::sqrt(reference->covariance(Eigen::Index(c), Eigen::Index(c)));
+    if (reference_sd > 0.0)
+      facts.sd_over_reference.emplace_back(c < names.size() ? names[c] : std::to_string(c),
+                                           sds[c] / reference_sd);
+  }
 }
 
 OutputFacts chain_output_facts(const EngineSnapshot& snapshot, const ChainSnapshot& chain) {
@@ -217,6 +246,25 @@ OutputFacts chain_output_facts(const EngineSnapshot& snapshot, const ChainSnapsh
   for (std::size_t c = 0; c < chain.channels.size() && c < kMaxChannels; ++c)
     if (counters.channels[c].count > 0)
       facts.channels.emplace_back(chain.channels[c].id, counters.channels[c].mean());
+  // The spread from the histograms (bin centres): coarse, but the check's margin is 40 %. A
+  // histogram that lost draws off its ends cannot tell.
+  std::vector<double> sds;
+  for (const Histogram1D& histogram : chain.histograms) {
+    if (histogram.total() < kSpreadCheckDraws || histogram.inside() < histogram.total()) {
+      sds.clear();
+      break;
+    }
+    double sum = 0.0, squares = 0.0;
+    for (int bin = 0; bin < histogram.bins(); ++bin) {
+      const double x = histogram.bin_center(bin), n = double(histogram.count(bin));
+      sum += n * x;
+      squares += n * x * x;
+    }
+    const double count = double(histogram.inside()), mean = sum / count;
+    sds.push_back(std::sqrt(std::max(squares / count - mean * mean, 0.0)));
+  }
+  if (snapshot.target && !sds.empty())
+    add_spread_against_reference(*snapshot.target, names, sds, facts);
   return facts;
 }
 

@@ -178,6 +178,13 @@ void add_kind_and_warnings(SamplerSummary& summary, const Target& target) {
     facts.channels.emplace_back(figure.id, figure.value);
     if (figure.id == "index_weight_ess") facts.index_weight_ess_per_chain = figure.per_chain;
   }
+  std::vector<std::string> names;
+  std::vector<double> sds;
+  for (const CoordinateSummary& coordinate : summary.coordinates) {
+    names.push_back(coordinate.name);
+    sds.push_back(coordinate.sd);
+  }
+  if (summary.draws >= kSpreadCheckDraws) add_spread_against_reference(target, names, sds, facts);
   summary.warnings = output_warnings(facts);
 }
 

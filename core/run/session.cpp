@@ -14,6 +14,7 @@
 #include "core/run/memory_estimate.hpp"
 #include "core/run/start_point.hpp"
 #include "core/targets/data_target.hpp"
+#include "core/targets/predictive_model.hpp"
 #include "core/targets/regression_data.hpp"
 #include "core/util/error.hpp"
 #include "core/util/parallel_for.hpp"
@@ -39,8 +40,12 @@ Session::Session(const RunSpec& spec) : spec_(spec) {
   }
   target_ = make_target(spec.target);
   const DataTarget* data = target_->as_data_target();
-  check_run_memory(spec, target_->dim(),
-                   data ? double(data->num_data()) * double(target_->dim() + 1) * 8.0 : 0.0);
+  // A regression holds n × (d + 1) numbers; a network its inputs, whatever its dimension.
+  const PredictiveModel* model = predictive_model(*target_);
+  const double data_bytes =
+      model ? 8.0 * double(model->inputs().size() + model->responses().size())
+            : (data ? double(data->num_data()) * double(target_->dim() + 1) * 8.0 : 0.0);
+  check_run_memory(spec, target_->dim(), data_bytes);
 
   const StartChoice start_choice{spec.init, spec.init_at_map};
   const Vec init = common_start(*target_, start_choice, "--init");

@@ -4,9 +4,13 @@
 
 namespace sgl {
 
-std::optional<ParamValues> last_stable_params(const ParamValues& initial,
-                                              const std::vector<ParamChange>& history,
-                                              std::uint64_t stop_step, std::uint64_t min_steps) {
+namespace {
+
+// The index k of the last stable stretch (k = 0: the initial values, else history[k - 1]'s), which
+// ends at history[k].step; nullopt if none.
+std::optional<std::size_t> last_stable_stretch(const ParamValues& initial,
+                                               const std::vector<ParamChange>& history,
+                                               std::uint64_t stop_step, std::uint64_t min_steps) {
   if (history.empty()) return std::nullopt;  // it stopped under the settings it started with
   const ParamValues& final_params = history.back().params;
   // Stretch k (k = 0: the initial values) runs from its start to the next change.
@@ -14,9 +18,28 @@ std::optional<ParamValues> last_stable_params(const ParamValues& initial,
     const ParamValues& params = k == 0 ? initial : history[k - 1].params;
     const std::uint64_t start = k == 0 ? 0 : history[k - 1].step;
     const std::uint64_t end = std::min(history[k].step, stop_step);
-    if (params != final_params && end >= start && end - start >= min_steps) return params;
+    if (params != final_params && end >= start && end - start >= min_steps) return k;
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ParamValues> last_stable_params(const ParamValues& initial,
+                                              const std::vector<ParamChange>& history,
+                                              std::uint64_t stop_step, std::uint64_t min_steps) {
+  const auto k = last_stable_stretch(initial, history, stop_step, min_steps);
+  if (!k) return std::nullopt;
+  return *k == 0 ? initial : history[*k - 1].params;
+}
+
+std::optional<std::uint64_t> last_stable_stretch_end(const ParamValues& initial,
+                                                     const std::vector<ParamChange>& history,
+                                                     std::uint64_t stop_step,
+                                                     std::uint64_t min_steps) {
+  const auto k = last_stable_stretch(initial, history, stop_step, min_steps);
+  if (!k) return std::nullopt;
+  return std::min(history[*k].step, stop_step);
 }
 
 std::optional<ParamValues> settings_before_breaking_change(

@@ -23,6 +23,13 @@ std::optional<ParamValues> last_stable_params(const ParamValues& initial,
                                               std::uint64_t stop_step,
                                               std::uint64_t min_steps = kStableStretchSteps);
 
+// The step at which that stretch ended: where the trouble began (a resumed chain goes on from its
+// draw there); nullopt if there is no such stretch.
+std::optional<std::uint64_t> last_stable_stretch_end(const ParamValues& initial,
+                                                     const std::vector<ParamChange>& history,
+                                                     std::uint64_t stop_step,
+                                                     std::uint64_t min_steps = kStableStretchSteps);
+
 // The settings before the change that broke the chain: following the chain's undo entries back
 // from `current` (a whole slider drag is one entry, however many values it passed through), past
 // the changes made after it stopped (a drag back from 60 to 30 did not break it), the values

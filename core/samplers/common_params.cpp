@@ -3,7 +3,7 @@
 namespace sgl {
 
 ParamDescriptor step_size_param(double default_value, const std::string& tooltip) {
-  return {"step_size", "step size ε", ParamKind::Real, 1e-5, 10.0, default_value, true, tooltip};
+  return {"step_size", "step size ε", ParamKind::Real, 1e-10, 10.0, default_value, true, tooltip};
 }
 
 ParamDescriptor noise_var_param() {

@@ -66,17 +66,19 @@ void HmcSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
 }
 
 SamplerInfo HmcSampler::info() {
-  return {"hmc",
-          "HMC",
-          "HMC",
-          "Chen, Fox & Guestrin 2014, Alg. 1; Neal 2010",
-          "r ~ N(0,I); L leapfrog steps with the exact ∇U; MH with exact H",
-          HmcSampler::descriptors(),
-          sampler_factory<HmcSampler>(),
-          {.output_kind = OutputKind::Exact,
-           .stability = leapfrog_stability(),
-           .regression_defaults = leapfrog_regression_defaults,
-           .palette_slot = 0}};
+  return {
+      "hmc",
+      "HMC",
+      "HMC",
+      "Chen, Fox & Guestrin 2014, Alg. 1; Neal 2010",
+      "r ~ N(0,I); L leapfrog steps with the exact ∇U; MH with exact H",
+      HmcSampler::descriptors(),
+      sampler_factory<HmcSampler>(),
+      {.output_kind = OutputKind::Exact,
+       .stability = leapfrog_stability(),
+       .regression_defaults = leapfrog_regression_defaults,
+       .trajectory_points = [](const ParamValues& p) { return param_or(p, "leapfrog_steps", 1.0); },
+       .palette_slot = 0}};
 }
 
 }  // namespace sgl

@@ -251,21 +251,23 @@ void HmcEcsSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
 }
 
 SamplerInfo HmcEcsSampler::info() {
-  return {"hmcecs",
-          "HMC-ECS (perturbed)",
-          "HMC-ECS",
-          "Dang, Quiroz, Kohn, Tran & Villani 2019, Alg. 1, §3–4",
-          "refresh one block of u by MH on L̂; then HMC on Û = −(ℓ̂ − ½σ̂²) − log p with u fixed "
-          "(Taylor control variates at θ*)",
-          HmcEcsSampler::descriptors(),
-          sampler_factory<HmcEcsSampler>(),
-          {.output_kind = OutputKind::Exact,
-           .channels = HmcEcsSampler::channels(),
-           .starts_at_mode = true,
-           .stability = mass_leapfrog_stability(),
-           .regression_defaults = hessian_mass_regression_defaults,
-           .energy_is_estimate = true,
-           .palette_slot = 5}};
+  return {
+      "hmcecs",
+      "HMC-ECS (perturbed)",
+      "HMC-ECS",
+      "Dang, Quiroz, Kohn, Tran & Villani 2019, Alg. 1, §3–4",
+      "refresh one block of u by MH on L̂; then HMC on Û = −(ℓ̂ − ½σ̂²) − log p with u fixed "
+      "(Taylor control variates at θ*)",
+      HmcEcsSampler::descriptors(),
+      sampler_factory<HmcEcsSampler>(),
+      {.output_kind = OutputKind::Exact,
+       .channels = HmcEcsSampler::channels(),
+       .starts_at_mode = true,
+       .stability = mass_leapfrog_stability(),
+       .regression_defaults = hessian_mass_regression_defaults,
+       .trajectory_points = [](const ParamValues& p) { return param_or(p, "leapfrog_steps", 1.0); },
+       .energy_is_estimate = true,
+       .palette_slot = 5}};
 }
 
 }  // namespace sgl

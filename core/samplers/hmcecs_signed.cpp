@@ -271,21 +271,23 @@ void HmcEcsSignedSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
 }
 
 SamplerInfo HmcEcsSignedSampler::info() {
-  return {"hmcecs-signed",
-          "HMC-ECS (signed)",
-          "signed HMC-ECS",
-          "Dang, Quiroz, Kohn, Tran & Villani 2019, §5",
-          "refresh κ of λ block-Poisson products by MH on |L̂|; then HMC on −log|L̂| − log p with u "
-          "fixed; draws weighted by s = sign(L̂)",
-          HmcEcsSignedSampler::descriptors(),
-          sampler_factory<HmcEcsSignedSampler>(),
-          {.output_kind = OutputKind::Exact,
-           .channels = HmcEcsSignedSampler::channels(),
-           .starts_at_mode = true,
-           .stability = mass_leapfrog_stability(),
-           .regression_defaults = hessian_mass_regression_defaults,
-           .energy_is_estimate = true,
-           .palette_slot = 6}};
+  return {
+      "hmcecs-signed",
+      "HMC-ECS (signed)",
+      "signed HMC-ECS",
+      "Dang, Quiroz, Kohn, Tran & Villani 2019, §5",
+      "refresh κ of λ block-Poisson products by MH on |L̂|; then HMC on −log|L̂| − log p with u "
+      "fixed; draws weighted by s = sign(L̂)",
+      HmcEcsSignedSampler::descriptors(),
+      sampler_factory<HmcEcsSignedSampler>(),
+      {.output_kind = OutputKind::Exact,
+       .channels = HmcEcsSignedSampler::channels(),
+       .starts_at_mode = true,
+       .stability = mass_leapfrog_stability(),
+       .regression_defaults = hessian_mass_regression_defaults,
+       .trajectory_points = [](const ParamValues& p) { return param_or(p, "leapfrog_steps", 1.0); },
+       .energy_is_estimate = true,
+       .palette_slot = 6}};
 }
 
 }  // namespace sgl

@@ -328,6 +328,11 @@ SamplerInfo NutsSampler::info() {
           {.output_kind = OutputKind::Exact,
            .channels = NutsSampler::channels(),
            .regression_defaults = leapfrog_regression_defaults,
+           // A tree of depth D holds 2^D − 1 leapfrog steps; the size check takes the cap.
+           .trajectory_points =
+               [](const ParamValues& p) {
+                 return std::ldexp(1.0, static_cast<int>(param_or(p, "max_depth", 10))) - 1.0;
+               },
            .palette_slot = 4}};
 }
 

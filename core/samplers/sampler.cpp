@@ -1,5 +1,7 @@
 #include "core/samplers/sampler.hpp"
 
+#include "core/samplers/divergence_threshold.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -57,10 +59,11 @@ void Sampler::space_exact_potential(double num_data, double evaluations_per_step
 bool Sampler::check_energy(double potential, const char* since) {
   const double hamiltonian = potential + kinetic_energy(r_);
   if (!std::isfinite(hamiltonian)) return diverge("energy H became non-finite");
-  if (hamiltonian - reference_energy_ > kDivergenceThreshold) {
+  const double threshold = free_step_divergence_threshold(target_.dim());
+  if (hamiltonian - reference_energy_ > threshold) {
     std::ostringstream why;
-    why << "energy H jumped by " << hamiltonian - reference_energy_ << " (> "
-        << kDivergenceThreshold << ") since " << since;
+    why << "energy H jumped by " << hamiltonian - reference_energy_ << " (> " << threshold
+        << ") since " << since;
     return diverge(why.str());
   }
   remember_good_state(hamiltonian);

@@ -96,6 +96,14 @@ class Sampler {
   const SamplerCounters& counters() const { return counters_; }
   bool stopped() const { return stopped_; }
   const std::string& stop_reason() const { return stop_reason_; }
+  // Goes on after a divergence from θ (a draw made before the trouble began): starts there as
+  // reset() does (fresh momentum, the sampler's own state afresh: the blown-up state is no use),
+  // but the counters go on, so steps and draws continue where they were.
+  void resume_at(const Vec& theta, Rng& rng) {
+    const SamplerCounters kept = counters_;
+    reset(theta, rng);
+    counters_ = kept;
+  }
   const Target& target() const { return target_; }
 
   double kinetic_energy(const Vec& r) const { return sgl::kinetic_energy(r); }

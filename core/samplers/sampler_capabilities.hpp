@@ -32,6 +32,7 @@ struct GradientNoiseView {
 
 using GradientNoiseViewOf = GradientNoiseView (*)(const ParamValues& full);
 using ParamPredicate = bool (*)(const ParamValues& full);
+using ParamMeasure = double (*)(const ParamValues& full);
 
 // The value of a parameter in `full`, or `fallback` (for the sampler files' trait functions).
 double param_or(const ParamValues& full, const std::string& name, double fallback);

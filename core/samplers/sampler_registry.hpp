@@ -52,6 +52,9 @@ struct SamplerTraits {
   GradientNoiseViewOf gradient_noise_view = nullptr;
   // Null: an iteration is a whole trajectory (or no leapfrog at all).
   ParamPredicate one_step_per_iteration = nullptr;
+  // The most leapfrog points one iteration's recorded trajectory holds (`run
+  // --record-trajectories` sizes trajectories.csv with it before writing); null: one.
+  ParamMeasure trajectory_points = nullptr;
   bool energy_is_estimate = false;
   // Its chains' first colour (core/plot/chain_palette.hpp), chosen so that samplers a preset
   // shows side by side differ; −1: the palette's last.

@@ -78,26 +78,33 @@ std::string SghmcSampler::divergence_cause() const {
   return cause.str();
 }
 
+bool SghmcSampler::biased_without_friction(const ParamValues& params) {
+  return param_or(params, "friction", 1.0) == 0.0;
+}
+
+GradientNoiseView SghmcSampler::friction_noise_view(const ParamValues& params,
+                                                    GradientEstimate estimate) {
+  return {param_or(params, "step_size", 0.0), param_or(params, "friction", 0.0),
+          param_or(params, "noise_estimate", 0.0), estimate};
+}
+
 SamplerInfo SghmcSampler::info() {
-  return {"sghmc",
-          "SGHMC (friction)",
-          "SGHMC",
-          "Chen, Fox & Guestrin 2014, Alg. 2, eq. 13",
-          "θ += εr; r += −ε∇Ũ(θ) − εCr + N(0, 2(C−B̂)ε)",
-          SghmcSampler::descriptors(),
-          sampler_factory<SghmcSampler>(),
-          {.output_kind = OutputKind::Asymptotic,
-           .stability = sghmc_stability(),
-           .regression_defaults = sghmc_regression_defaults,
-           .biased_when = [](const ParamValues& p) { return param_or(p, "friction", 1.0) == 0.0; },
-           .gradient_noise_view =
-               [](const ParamValues& p) {
-                 return GradientNoiseView{
-                     param_or(p, "step_size", 0.0), param_or(p, "friction", 0.0),
-                     param_or(p, "noise_estimate", 0.0), GradientEstimate::Minibatch};
-               },
-           .one_step_per_iteration = [](const ParamValues&) { return true; },
-           .palette_slot = 1}};
+  return {
+      "sghmc",
+      "SGHMC (friction)",
+      "SGHMC",
+      "Chen, Fox & Guestrin 2014, Alg. 2, eq. 13",
+      "θ += εr; r += −ε∇Ũ(θ) − εCr + N(0, 2(C−B̂)ε)",
+      SghmcSampler::descriptors(),
+      sampler_factory<SghmcSampler>(),
+      {.output_kind = OutputKind::Asymptotic,
+       .stability = sghmc_stability(),
+       .regression_defaults = sghmc_regression_defaults,
+       .biased_when = biased_without_friction,
+       .gradient_noise_view =
+           [](const ParamValues& p) { return friction_noise_view(p, GradientEstimate::Minibatch); },
+       .one_step_per_iteration = [](const ParamValues&) { return true; },
+       .palette_slot = 1}};
 }
 
 }  // namespace sgl

@@ -26,6 +26,11 @@ class SghmcSampler : public StochasticGradientSampler {
   std::string divergence_cause() const override;
 
   static std::vector<ParamDescriptor> descriptors();
+  // Traits sghmc-cv shares: biased without friction; the panel's {ε, C, B̂} view, whose gradient
+  // estimate is the one thing that differs.
+  static bool biased_without_friction(const ParamValues& params);
+  static GradientNoiseView friction_noise_view(const ParamValues& params,
+                                               GradientEstimate estimate);
 
  private:
   std::string id_;  // "sghmc" or "sghmc-cv", for error messages

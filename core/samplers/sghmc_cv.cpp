@@ -19,12 +19,10 @@ SamplerInfo SghmcCvSampler::info() {
           {.output_kind = OutputKind::Asymptotic,
            .stability = sghmc_stability(),
            .regression_defaults = sghmc_regression_defaults,
-           .biased_when = [](const ParamValues& p) { return param_or(p, "friction", 1.0) == 0.0; },
+           .biased_when = SghmcSampler::biased_without_friction,
            .gradient_noise_view =
                [](const ParamValues& p) {
-                 return GradientNoiseView{
-                     param_or(p, "step_size", 0.0), param_or(p, "friction", 0.0),
-                     param_or(p, "noise_estimate", 0.0), control_variate_estimate(p)};
+                 return SghmcSampler::friction_noise_view(p, control_variate_estimate(p));
                },
            .one_step_per_iteration = [](const ParamValues&) { return true; },
            .palette_slot = 3}};

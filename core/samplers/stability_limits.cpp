@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 #include "core/samplers/sampler_registry.hpp"
 
@@ -40,16 +42,26 @@ std::string format(double value) {
   return out.str();
 }
 
+// A step under this fraction of its stable limit is flagged as too small to mix.
+constexpr double kTooSmallFraction = 0.01;
+
 StabilityLevel level_for(double used_fraction) {
   if (!(used_fraction < 1.0)) return StabilityLevel::Unstable;  // also NaN
   return used_fraction > kMarginalFraction ? StabilityLevel::Marginal : StabilityLevel::Stable;
 }
 
+// A hint on a quantity that uses `used_fraction` of its limit.
+StabilityHint limit_hint(std::string text, double used_fraction) {
+  return {std::move(text), level_for(used_fraction), used_fraction};
+}
+
 // ε against a largest stable step `limit` derived from the curvature (`rule`, e.g. "2/√λ_max").
 StabilityHint step_hint(double step, double limit, const std::string& rule) {
   // The number before the formula, so it is read first on a narrow panel.
-  return {"ε = " + format(step) + " (limit " + format(limit) + " = " + rule + ")",
-          level_for(step / limit)};
+  const bool tiny = step / limit < kTooSmallFraction;
+  return {"ε = " + format(step) + " (limit " + format(limit) + " = " + rule + ")" +
+              (tiny ? ": far below the limit, the chain barely moves (raise ε)" : ""),
+          tiny ? StabilityLevel::TooSmall : level_for(step / limit), step / limit};
 }
 
 SliderRange decades_below(double hi) {
@@ -131,10 +143,10 @@ Hints sghmc_hints(const ParamValues& full, std::optional<double> lambda_max) {
          "§3.1); raise C to fix it",
          StabilityLevel::Unstable});
   else
-    hints.push_back({"εC = " + format(ec) + " (limit 2)", level_for(ec / 2.0)});
+    hints.push_back(limit_hint("εC = " + format(ec) + " (limit 2)", ec / 2.0));
   if (lambda_max) {
     const double margin = 2.0 * ec + step * step * *lambda_max;
-    hints.push_back({"2εC+ε²λ_max = " + format(margin) + " (limit 4)", level_for(margin / 4.0)});
+    hints.push_back(limit_hint("2εC+ε²λ_max = " + format(margin) + " (limit 4)", margin / 4.0));
   }
   return hints;
 }
@@ -150,13 +162,14 @@ Range sghmc_range(const std::string& param, const ParamValues& full,
     const double noise_estimate = value_or(full, "noise_estimate", 0.0);
     if (noise_estimate > 0.0) {
       range.lo = std::min(noise_estimate, range.hi);
+      range.lo_is_constraint = true;
     } else {
       range.zero_at_bottom = true;
     }
     return range;
   }
   if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
-    return SliderRange{0.0, std::max(friction, 1e-9), friction > 0.0};
+    return SliderRange{0.0, std::max(friction, 1e-9), friction > 0.0, false, false, true};
   if (param == "step_size") {
     const double limit = max_stable_sghmc_step(friction, lambda_max);
     if (std::isfinite(limit)) return decades_below(std::max(kBeyondLimit * limit, step));
@@ -182,12 +195,12 @@ Hints euler_langevin_hints(const ParamValues& full, std::optional<double> lambda
   const double step = value_or(full, "step_size", 0.0);
   const double friction = value_or(full, "friction", 0.0);
   const double hg = step * friction;
-  hints.push_back({"hγ = " + format(hg) + " (limit 2)", level_for(hg / 2.0)});
+  hints.push_back(limit_hint("hγ = " + format(hg) + " (limit 2)", hg / 2.0));
   if (has_curvature(lambda_max)) {
     // Explicit Euler gains energy on stiff directions unless the friction drains it: more
     // friction (up to 2/h) stabilises, unlike SGHMC.
     const double ratio = friction > 0.0 ? step * *lambda_max / friction : kInfinity;
-    hints.push_back({"hλ_max/γ = " + format(ratio) + " (limit 1)", level_for(ratio)});
+    hints.push_back(limit_hint("hλ_max/γ = " + format(ratio) + " (limit 1)", ratio));
   }
   return hints;
 }
@@ -211,7 +224,7 @@ Hints mass_leapfrog_hints(const ParamValues& full, std::optional<double> lambda_
   // With the Hessian mass every direction of M⁻¹H has curvature ≈ 1 at θ*: the limit is 2 on
   // any target, which is the point of that mass.
   if (hessian_mass(full))
-    return {{"ε = " + format(step) + " (limit 2 with the Hessian mass)", level_for(step / 2.0)}};
+    return {limit_hint("ε = " + format(step) + " (limit 2 with the Hessian mass)", step / 2.0)};
   if (const auto limit = max_stable_mass_leapfrog_step(false, lambda_max))
     return {step_hint(step, *limit, "2/√λ_max")};
   return {};
@@ -229,13 +242,14 @@ Hints sghmc_sgd_hints(const ParamValues& full, std::optional<double> lambda_max)
   const double rate = value_or(full, "learning_rate", 0.0);
   const double limit =
       max_stable_sghmc_sgd_learning_rate(value_or(full, "momentum_decay", 0.0), *lambda_max);
-  return {{"η = " + format(rate) + " (limit " + format(limit) + " = (4−2α)/λ_max)",
-           level_for(rate / limit)}};
+  return {limit_hint("η = " + format(rate) + " (limit " + format(limit) + " = (4−2α)/λ_max)",
+                     rate / limit)};
 }
 Range sghmc_sgd_range(const std::string& param, const ParamValues& full,
                       std::optional<double> lambda_max) {
   if (param == "noise_estimate")  // β̂ must stay below α; 0 (the default) stays reachable
-    return SliderRange{0.0, std::max(value_or(full, "momentum_decay", 0.0), 1e-9), false};
+    return SliderRange{
+        0.0, std::max(value_or(full, "momentum_decay", 0.0), 1e-9), false, false, false, true};
   if (param != "learning_rate" || !has_curvature(lambda_max)) return std::nullopt;
   const double rate = value_or(full, "learning_rate", 0.0);
   const double limit =
@@ -273,6 +287,56 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
                                            std::optional<double> lambda_max) {
   const StabilityModel model = model_of(sampler_id);
   return model.hints != nullptr ? model.hints(full, lambda_max) : Hints{};
+}
+
+namespace {
+
+// Unstable first, then near the limit, too small, ok; within a level the larger share.
+int severity(StabilityLevel level) {
+  switch (level) {
+    case StabilityLevel::Unstable:
+      return 3;
+    case StabilityLevel::Marginal:
+      return 2;
+    case StabilityLevel::TooSmall:
+      return 1;
+    case StabilityLevel::Stable:
+      break;
+  }
+  return 0;
+}
+
+std::string share_of_limit(double used) {
+  char text[64];
+  const double percent = 100.0 * used;
+  if (used >= 1.0)
+    std::snprintf(text, sizeof text, "%.1f× the stable limit", used);
+  else if (percent >= 1.0)
+    std::snprintf(text, sizeof text, "%.0f%% of the stable limit", percent);
+  else  // one significant figure: 0.03%, not 0.0%
+    std::snprintf(text, sizeof text, "%.1g%% of the stable limit", percent);
+  return text;
+}
+
+}  // namespace
+
+std::vector<StabilityHint> plain_stability_lines(const std::vector<StabilityHint>& hints) {
+  std::vector<StabilityHint> lines;
+  const StabilityHint* worst = nullptr;
+  for (const StabilityHint& hint : hints) {
+    if (std::isnan(hint.used)) {
+      lines.push_back(hint);
+    } else if (worst == nullptr || severity(hint.level) > severity(worst->level) ||
+               (hint.level == worst->level && hint.used > worst->used)) {
+      worst = &hint;
+    }
+  }
+  if (worst != nullptr) {
+    std::string text = (worst->used < 1.0 ? "at " : "") + share_of_limit(worst->used);
+    if (worst->level == StabilityLevel::TooSmall) text += ": the chain barely moves";
+    lines.push_back({std::move(text), worst->level, worst->used});
+  }
+  return lines;
 }
 
 std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,

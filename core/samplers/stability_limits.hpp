@@ -20,6 +20,7 @@
 // models below, or its own pair of functions.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,17 +51,29 @@ FrictionBand stable_euler_langevin_frictions(double step_size, std::optional<dou
 std::optional<double> max_stable_mass_leapfrog_step(bool hessian_mass,
                                                     std::optional<double> lambda_max);
 
-enum class StabilityLevel { Stable, Marginal, Unstable };
+// TooSmall: a step far below its limit (under 1% of it): stable, but the chain barely moves, so
+// a green "ok" would read as "all is well" beside a histogram that is one spike.
+enum class StabilityLevel { Stable, Marginal, Unstable, TooSmall };
 
 // One line under a chain's sliders, e.g. "εC = 0.1 (stable below 2)".
 struct StabilityHint {
   std::string text;
   StabilityLevel level = StabilityLevel::Stable;
+  // How much of the limit the settings use (0.14 = 14%; ≥ 1 unstable); NaN where the hint is a
+  // sentence with no limit (SGHMC's C = 0). The window leads with it in plain words and keeps
+  // the formula for the tooltip.
+  double used = std::numeric_limits<double>::quiet_NaN();
 };
 
 // Hints for a sampler with its full parameter values; empty for samplers without a known rule.
 std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const ParamValues& full,
                                            std::optional<double> lambda_max);
+
+// The hints in plain words for the window, formulas left out: the limited hints become one line
+// about the one nearest trouble ("at 14% of the stable limit", "3.2× the stable limit", "0.3% of
+// the stable limit: the chain barely moves"), sentences (C = 0) are kept as they are. The text
+// goes after the level's word ("ok: ", "UNSTABLE: ").
+std::vector<StabilityHint> plain_stability_lines(const std::vector<StabilityHint>& hints);
 
 struct SliderRange {
   double lo = 0.0;
@@ -69,6 +82,11 @@ struct SliderRange {
   // The slider's left end means 0 (SGHMC's friction C: a log slider cannot reach 0 otherwise,
   // and C = 0 is the failure a class wants to see).
   bool zero_at_bottom = false;
+  // Ends that are hard constraints from the other parameters (B̂ ≤ C), not stability guides:
+  // the window moves them with the other sliders, while a guide's end stays where the slider
+  // was first drawn, so a handle does not jump when another slider moves.
+  bool lo_is_constraint = false;
+  bool hi_is_constraint = false;
 };
 
 // A sampler's stability model: its hints and the slider ranges derived from its limits. Null

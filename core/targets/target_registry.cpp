@@ -7,6 +7,7 @@
 #include "core/targets/ewsg_gauss.hpp"
 #include "core/targets/linear_regression.hpp"
 #include "core/targets/logistic_regression.hpp"
+#include "core/targets/mlp_target.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -79,6 +80,62 @@ std::shared_ptr<const Target> make_regression(const TargetSpec& spec, const Para
   if (kind == ResponseKind::Gaussian)
     return std::make_shared<LinearRegressionTarget>(std::move(data), noise_sd, get("prior_sd"));
   return std::make_shared<LogisticRegressionTarget>(std::move(data), get("prior_sd"));
+}
+
+// The MLP on synthetic data (chosen by its likelihood) or on the spec's data file.
+std::shared_ptr<const Target> make_mlp(const TargetSpec& spec, const ParamValues& values) {
+  const auto get = [&](const char* name) { return values.at(name); };
+  MlpOptions options = mlp_options_from_params(values);
+  if (!spec.data_csv.empty() && spec.params.count("classes"))
+    throw UserError(
+        "target 'mlp': parameter 'classes' is a --synthetic setting (with --data the "
+        "labels give the classes)");
+  MlpData data =
+      spec.data_csv.empty()
+          ? make_synthetic_mlp_data(options.likelihood, static_cast<std::int64_t>(get("n")),
+                                    static_cast<std::uint64_t>(get("seed")), options.noise_sd,
+                                    static_cast<int>(get("classes")))
+          : load_mlp_data_file(spec.data_csv, spec.response, options.likelihood);
+  return std::make_shared<MlpTarget>(std::move(data), std::move(options));
+}
+
+std::vector<ParamDescriptor> mlp_params() {
+  ParamDescriptor hidden = integer_param("hidden", "hidden units", 1, 4096, 10,
+                                         "Width of the first hidden layer; hidden=20x10 gives two "
+                                         "hidden layers of 20 and 10 units",
+                                         true);
+  ParamDescriptor prior_sd = prior_sd_param();
+  prior_sd.default_value = 1.0;
+  prior_sd.tooltip = "Standard deviation of the N(0, prior_sd² I) prior on every weight and bias";
+  return {hidden,
+          integer_param("hidden2", "2nd hidden units", 0, 4096, 0,
+                        "Width of the second hidden layer (0: one hidden layer)"),
+          {"activation",
+           "activation",
+           ParamKind::Choice,
+           0,
+           1,
+           0,
+           false,
+           "Hidden units' activation function",
+           {"tanh", "relu"}},
+          {"likelihood",
+           "likelihood",
+           ParamKind::Choice,
+           0,
+           2,
+           0,
+           false,
+           "gaussian: regression (noise_sd); bernoulli: y in {0, 1}; categorical: y in {0..K-1}",
+           {"gaussian", "bernoulli", "categorical"}},
+          prior_sd,
+          real_param("noise_sd", "noise sd σ", 1e-3, 1e6, 0.1,
+                     "Known noise standard deviation of the gaussian likelihood", true),
+          integer_param("n", "data points n", 1, 1e7, 100,
+                        "Number of synthetic data points (not with --data)", true),
+          seed_param("Seed of the synthetic data generator (not with --data)"),
+          integer_param("classes", "classes K", 2, 20, 3,
+                        "Synthetic categorical data: number of spiral arms (not with --data)")};
 }
 
 TargetInfo entry(std::string id, std::string description, bool data_target,
@@ -170,6 +227,10 @@ std::vector<TargetInfo> build_catalogue() {
         return make_regression(spec, values, ResponseKind::Binary);
       },
       true));
+  list.push_back(entry("mlp",
+                       "Bayesian multilayer perceptron, 1 or 2 hidden layers, N(0, prior_sd² I) "
+                       "prior (Chen et al. 2014, Sec. 4.2; EWSG paper, Sec. 5.3)",
+                       true, mlp_params(), make_mlp, true));
   return list;
 }
 
@@ -214,10 +275,17 @@ const TargetInfo* find_target_info(const std::string& id) {
 }
 
 std::string data_file_target_ids(const std::string& separator) {
-  std::string ids;
+  std::vector<std::string> ids;
   for (const auto& info : target_catalogue())
-    if (info.accepts_data_file) ids += (ids.empty() ? "" : separator) + info.id;
-  return ids;
+    if (info.accepts_data_file) ids.push_back(info.id);
+  // In a sentence ("linear, logistic and mlp") only the last pair takes " and ".
+  const bool sentence = separator == " and ";
+  std::string text;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i > 0) text += sentence && i + 1 < ids.size() ? ", " : separator;
+    text += ids[i];
+  }
+  return text;
 }
 
 std::shared_ptr<const Target> make_target(const TargetSpec& spec) {

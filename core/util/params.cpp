@@ -75,7 +75,20 @@ ParamValues parse_param_list(const std::string& text,
                       "' (known: " + known_names(descriptors) + ")");
     if (values.count(key))
       throw UserError(owner + ": parameter '" + excerpt(key) + "' given twice");
-    values[key] = parse_param_value(*d, item.substr(eq + 1), owner);
+    // Where both NAME and NAME2 are parameters, "NAME=AxB" is short for "NAME=A,NAME2=B" (the
+    // MLP's hidden=20x10: two layer widths in one word).
+    std::string value = item.substr(eq + 1);
+    const ParamDescriptor* second = find_descriptor(descriptors, key + "2");
+    if (const auto x = value.find('x'); second != nullptr && x != std::string::npos) {
+      if (values.count(second->name))
+        throw UserError(owner + ": parameter '" + second->name + "' given twice");
+      if (value.find('x', x + 1) != std::string::npos)
+        throw UserError(owner + ": parameter '" + key + "' expects A or AxB, got '" +
+                        excerpt(value) + "'");
+      values[second->name] = parse_param_value(*second, value.substr(x + 1), owner);
+      value.resize(x);
+    }
+    values[key] = parse_param_value(*d, value, owner);
   }
   return values;
 }

@@ -148,11 +148,11 @@ TEST_CASE("CSV headers: a BOM is stripped, bad bytes refused, errors bounded", "
   CHECK(refused.err.size() < 400);
 }
 
-TEST_CASE("range errors differ from the bound; sizes use B to PB", "[cli][issue26]") {
+TEST_CASE("range errors differ from the bound, sizes use B to PB", "[cli][issue26]") {
   const Scratch scratch("numbers");
   expect_refused(scratch.run({"run", "--target", "gauss2d", "--sampler",
                               "sgld:step_size=10.0000001", "--steps", "10"}),
-                 "'step_size' = 10.0000001 is out of range [1e-05, 10]");
+                 "'step_size' = 10.0000001 is out of range [1e-10, 10]");
   const auto huge = scratch.run(
       {"run", "--target", "gauss2d", "--sampler", "sgld", "--steps", "1000000000000000"});
   expect_refused(huge, "would hold about 80 PB in memory");

@@ -146,3 +146,24 @@ TEST_CASE("run --record-trajectories refuses samplers without leapfrog paths",
   REQUIRE(zero.exit_code == 2);
   REQUIRE_FALSE(fs::exists(out));
 }
+
+TEST_CASE("trajectories.csv's size estimate counts each sampler's own leapfrog points",
+          "[cli][trajectories]") {
+  const fs::path root = scratch("trajectories_size");
+  // naive SGHMC's leapfrog_steps is "resample r every L", not points per iteration: 2 rows per
+  // iteration (7 MB here), where counting L + 1 announced (or refused) 3.7 GB.
+  const Result naive = sgmcmc(root,
+                              "run --target gauss2d --sampler naive-sghmc:leapfrog_steps=1000 "
+                              "--steps 20000 --seed 1 --record-trajectories --out '" +
+                                  (root / "naive").string() + "'");
+  REQUIRE(naive.exit_code == 0);
+  CHECK(naive.err.find("trajectories.csv will take") == std::string::npos);
+  // NUTS's trees have no L: the estimate takes the largest tree (2^10 − 1 points), so 10^4
+  // draws are announced, not silently counted as 2 rows each.
+  const Result nuts = sgmcmc(root,
+                             "run --target gauss2d --sampler nuts --steps 10000 --seed 1 "
+                             "--record-trajectories --max-trajectories 10000 --out '" +
+                                 (root / "nuts").string() + "'");
+  REQUIRE(nuts.exit_code == 0);
+  CHECK(nuts.err.find("trajectories.csv will take") != std::string::npos);
+}

@@ -47,7 +47,7 @@ TEST_CASE("chain palette: every registered sampler has a colour of its own choos
   }
 }
 
-TEST_CASE("chain palette: given colours stay; a second chain of a sampler gets a free one",
+TEST_CASE("chain palette: given colours stay, a second chain of a sampler gets a free one",
           "[chain_palette]") {
   std::map<int, std::uint32_t> colours;
   assign_chain_colours({{0, "sgld"}, {1, "sgld"}, {2, "hmc"}}, colours);
@@ -62,6 +62,19 @@ TEST_CASE("chain palette: given colours stay; a second chain of a sampler gets a
   CHECK(colours.at(0) == before.at(0));
   CHECK(colours.at(1) == before.at(1));
   CHECK(colours.at(3) == chain_palette_colour(sampler_palette_slot("sghmc")));
+
+  // chen-fig1: HMC ± MH, naive SGHMC ± MH and SGHMC. No second chain is near black, which the
+  // black truth curve hides, while lighter colours are free.
+  colours.clear();
+  assign_chain_colours(
+      {{0, "hmc"}, {1, "hmc"}, {2, "naive-sghmc"}, {3, "naive-sghmc"}, {4, "sghmc"}}, colours);
+  std::set<std::uint32_t> distinct;
+  for (const auto& [id, colour] : colours) {
+    CHECK(colour != chain_palette_colour(6));  // near black
+    CHECK(colour != chain_palette_colour(7));  // grey
+    distinct.insert(colour);
+  }
+  CHECK(distinct.size() == 5);
 }
 
 }  // namespace sgl

@@ -9,7 +9,7 @@
 
 namespace sgl {
 
-TEST_CASE("HMC without MH counts no acceptance; with MH it does", "[hmc]") {
+TEST_CASE("HMC without MH counts no acceptance, with MH it does", "[hmc]") {
   const auto target = make_target({"chen-doublewell", {}, "", "y"});
   for (const double metropolis : {0.0, 1.0}) {
     auto sampler = make_sampler("hmc", *target,

@@ -23,7 +23,7 @@ std::vector<double> all_draws(const Chain& chain) {
 
 }  // namespace
 
-TEST_CASE("issue-27 samplers: slicing and reset keep the draws; draws finite on every target",
+TEST_CASE("issue-27 samplers: slicing and reset keep the draws, draws finite on every target",
           "[issue27]") {
   const std::vector<TargetSpec> targets = {
       {"chen-doublewell", {}, "", "y"},

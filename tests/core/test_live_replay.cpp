@@ -4,6 +4,7 @@
 // exactly what one uninterrupted run through the same changes draws.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <thread>
 
@@ -137,4 +138,72 @@ TEST_CASE("a sliced replay draws what one uninterrupted run through the same cha
     REQUIRE(replayed->theta(i, 0) == expected.theta(i, 0));
     REQUIRE(replayed->theta(i, 1) == expected.theta(i, 1));
   }
+}
+
+TEST_CASE(
+    "a chain stopped by a divergence goes on from its draw where the trouble began, and a "
+    "replay of its history does the same",
+    "[engine][replay]") {
+  // SGLD at ε = 5 on gauss2d (ρ = 0.9: stable below 4/λ_max ≈ 0.21) blows up within a few
+  // steps; the window then resumes it at ε = 0.05 (ControlPanel::resume_after_gesture).
+  const std::shared_ptr<const Target> target = make_target({"gauss2d", {}, "", "y"});
+  const Vec init = common_start(*target, StartChoice{}, "start");
+  const auto make_chain = [&] {
+    return Chain(target, "sgld", {{"step_size", 0.05}}, chain_seed(11, 0, 0),
+                 sampler_start(*target, StartChoice{}, init, "sgld"), 0, 1, 8192);
+  };
+  Chain chain = make_chain();
+  chain.run(1000);
+  const std::size_t draws_before = chain.draws().size();
+  REQUIRE(draws_before == 1000);
+  const double x_before = chain.draws().theta(draws_before - 1, 0);
+  chain.set_params({{"step_size", 5.0}});
+  chain.run(1000);
+  REQUIRE(chain.stopped());
+  const std::uint64_t stopped_at = chain.counters().steps;
+  REQUIRE(stopped_at > 1000);
+  chain.resume({{"step_size", 0.05}});
+  CHECK_FALSE(chain.stopped());
+  CHECK(chain.stop_reason().empty());
+  const ParamChange& resumed = chain.param_history().back();
+  REQUIRE(resumed.resumes);
+  CHECK(resumed.step == stopped_at);
+  CHECK(resumed.resume_from == 1000);  // the end of the 1000 good steps at ε = 0.05
+  REQUIRE(resumed.resume_theta.size() == 2);
+  CHECK(resumed.resume_theta[0] == x_before);
+  CHECK(chain.draws().size() == draws_before);  // the draws made at ε = 5 are dropped
+  chain.run(500);
+  CHECK_FALSE(chain.stopped());
+  CHECK(chain.counters().steps == stopped_at + 500);    // went on: no restart from step 0
+  REQUIRE(chain.draws().size() == draws_before + 500);  // the good draws are kept
+  CHECK(chain.draws().theta(draws_before - 1, 0) == x_before);
+  CHECK(std::abs(chain.draws().theta(draws_before, 0) - x_before) < 1.0);  // from there
+
+  // A resume on a running chain is an ordinary change.
+  Chain running = make_chain();
+  running.run(10);
+  running.resume({{"step_size", 0.04}});
+  CHECK_FALSE(running.param_history().back().resumes);
+
+  // The engine replays the history, resume included, to the same draws.
+  LiveSetup setup;
+  setup.target = {"gauss2d", {}, "", "y"};
+  setup.seed = 11;
+  setup.running = false;
+  setup.draw_capacity = 8192;
+  ChainSpec spec{"sgld", {{"step_size", 0.05}}, true, "saved"};
+  spec.id = 0;
+  spec.steps = chain.counters().steps;
+  spec.history = chain.param_history();
+  setup.chains.push_back(spec);
+  LiveEngine engine(setup);
+  engine.wait_until_idle();
+  const auto snapshot = engine.snapshot();
+  REQUIRE(snapshot->chains[0].counters.steps == chain.counters().steps);
+  CHECK_FALSE(snapshot->chains[0].stopped);
+  const std::optional<DrawStore> replayed = engine.copy_draws(0);
+  REQUIRE(replayed);
+  REQUIRE(replayed->size() == chain.draws().size());
+  for (std::size_t i = 0; i < replayed->size(); ++i)
+    REQUIRE(replayed->theta(i, 0) == chain.draws().theta(i, 0));
 }

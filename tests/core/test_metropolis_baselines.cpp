@@ -46,7 +46,7 @@ TEST_CASE("MALA's proposal density is N(θ − (ε/2)∇U, εI) and not symmetri
   CHECK(MalaSampler::log_proposal_density(a, b, grad_b, 0.1) == Approx(-0.45 * 0.45 / 0.2));
 }
 
-TEST_CASE("MALA shares SGLD's stability hint (ε against 4/λ_max); rwm has none", "[baselines]") {
+TEST_CASE("MALA shares SGLD's stability hint (ε against 4/λ_max), rwm has none", "[baselines]") {
   const auto hints = stability_hints("mala", {{"step_size", 0.1}}, 8.0);
   REQUIRE(hints.size() == 1);
   CHECK(hints[0].text == "ε = 0.1 (limit 0.5 = 4/λ_max)");

@@ -87,7 +87,7 @@ TEST_CASE("naive SGHMC with an exact gradient is leapfrog dynamics, not biased",
                             *harmonic) == OutputKind::Optimiser);
 }
 
-TEST_CASE("a known-off output always has a warning; a sound one has none", "[output-kind]") {
+TEST_CASE("a known-off output always has a warning, a sound one has none", "[output-kind]") {
   OutputFacts sound;
   sound.sampler_id = "hmc";
   sound.chains = 4;
@@ -204,4 +204,46 @@ TEST_CASE("the weighted histogram's rescaling equals direct self-normalised weig
   for (std::size_t bin = 0; bin < 4; ++bin)
     CHECK(densities[bin] == Approx(direct[bin] / total).margin(1e-12));
   CHECK(histogram.kish_ess() == Approx(total * total / squares));
+}
+
+TEST_CASE("a chain that has not spread over the posterior is told, though R-hat and ESS look fine",
+          "[output-kind][summary]") {
+  RunSpec spec;
+  spec.target = {"gauss2d", {{"rho", 0.0}}, "", "y"};  // N(0, I): the reference is exact
+  spec.chains_per_sampler = 4;
+  spec.steps = 4000;
+  spec.seed = 3;
+  // SGLD with ε = 10⁻⁴ moves √(2ε) = 0.014 a step: in 4000 steps its sd is about 0.2 of the
+  // posterior's (the chains start together, so R̂ does not see it).
+  spec.chains = {{"sgld", {{"step_size", 1e-4}, {"noise_var", 0.0}}}};
+  const SamplerSummary crawling = run_one(spec);
+  INFO(joined(crawling.warnings));
+  CHECK(crawling.coordinates[0].sd < 0.5);
+  CHECK(any_warning_contains(crawling.warnings, "sd far from the exact posterior's"));
+  // At ε = 0.1 it spreads (its sd is within 5 % of 1 at this ε): no such warning.
+  spec.chains = {{"sgld", {{"step_size", 0.1}, {"noise_var", 0.0}}}};
+  const SamplerSummary mixing = run_one(spec);
+  INFO(joined(mixing.warnings));
+  CHECK(mixing.coordinates[0].sd > 0.8);
+  CHECK_FALSE(any_warning_contains(mixing.warnings, "sd far from"));
+}
+
+TEST_CASE("the spread check judges asymptotic and exact outputs, not an exact one against Laplace",
+          "[output-kind]") {
+  OutputFacts facts;
+  facts.sampler_id = "sgld";
+  facts.kind = OutputKind::Asymptotic;
+  facts.sd_over_reference = {{"x", 0.41}, {"y", 0.95}};
+  CHECK(any_warning_contains(output_warnings(facts), "(x 0.41×)"));
+  facts.sd_over_reference = {{"x", 1.8}};
+  CHECK(any_warning_contains(output_warnings(facts), "(x 1.8×)"));
+  facts.sd_over_reference = {{"x", 0.7}, {"y", 1.5}};  // within 40 %: nothing
+  CHECK_FALSE(any_warning_contains(output_warnings(facts), "sd far from"));
+  facts.sampler_id = "hmc";
+  facts.kind = OutputKind::Exact;
+  facts.sd_over_reference = {{"x", 0.41}};
+  facts.reference_is_laplace = true;  // a skewed posterior may rightly differ from Laplace
+  CHECK_FALSE(any_warning_contains(output_warnings(facts), "sd far from"));
+  facts.reference_is_laplace = false;
+  CHECK(any_warning_contains(output_warnings(facts), "sd far from the exact posterior's"));
 }

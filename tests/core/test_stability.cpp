@@ -66,6 +66,17 @@ TEST_CASE("stability hints: εC coloured by its margin, the largest stable ε fo
   CHECK(stability_hints("hmc", {{"step_size", 0.1}}, std::nullopt).empty());
 }
 
+TEST_CASE("stability hints: a step under 1% of its limit is too small, not a green ok",
+          "[stability]") {
+  // The newcomer's ε = 0.000212 at the bottom of naive SGHMC's slider (limit 0.707) read "ok".
+  auto hints = stability_hints("naive-sghmc", {{"step_size", 0.000212}}, 8.0);
+  REQUIRE(hints.size() == 1);
+  CHECK(hints[0].level == StabilityLevel::TooSmall);
+  CHECK(hints[0].text.find("barely moves") != std::string::npos);
+  CHECK(stability_hints("hmc", {{"step_size", 0.05}}, 8.0)[0].level == StabilityLevel::Stable);
+  CHECK(stability_hints("sgld", {{"step_size", 0.004}}, 8.0)[0].level == StabilityLevel::TooSmall);
+}
+
 TEST_CASE("slider ranges: friction to a few times 2/ε, B̂ below C, ε around the target's scale",
           "[stability]") {
   const ParamValues sghmc{{"step_size", 0.1}, {"friction", 1.0}, {"noise_estimate", 0.0}};
@@ -227,7 +238,7 @@ TEST_CASE("EWSG and HMC-ECS: hints and log slider ranges from the curvature", "[
   CHECK(!derived_slider_range("hmcecs", "leapfrog_steps", ecs, 5000.0));
 }
 
-TEST_CASE("undo: a drag is one entry; Ctrl+Z steps back across chains", "[stability]") {
+TEST_CASE("undo: a drag is one entry, Ctrl+Z steps back across chains", "[stability]") {
   ParamUndoStack stack;
   stack.record(2, "sghmc", {{"friction", 1.0}}, {{"friction", 3.0}});
   stack.record(2, "sghmc", {{"friction", 3.0}}, {{"friction", 54.0}});  // same drag
@@ -283,7 +294,7 @@ TEST_CASE("sampler availability: data-only samplers are refused on analytic targ
   CHECK(unavailable_samplers(*make_target({"logistic", {}, "", "y"})).empty());
 }
 
-TEST_CASE("SGHMC in SGD form: η below (4 − 2α)/λ is stable, above it diverges; β̂ ≥ α refused",
+TEST_CASE("SGHMC in SGD form: η below (4 − 2α)/λ is stable, above it diverges, β̂ ≥ α refused",
           "[stability][sghmc-sgd]") {
   CHECK(max_stable_sghmc_sgd_learning_rate(0.1, 8.0) == Approx(3.8 / 8.0));
   const auto hints =
@@ -318,4 +329,31 @@ TEST_CASE("SGHMC in SGD form: η below (4 − 2α)/λ is stable, above it diverg
           std::string::npos);
     CHECK(message.find('\n') == std::string::npos);
   }
+}
+
+TEST_CASE("stability hints in plain words: one line for the limit nearest trouble, sentences kept",
+          "[stability]") {
+  // The newcomer read "2εC+ε²λ_max = 0.44 (limit 4)" as jargon: the window leads with the share.
+  auto lines =
+      plain_stability_lines(stability_hints("sghmc", {{"step_size", 0.1}, {"friction", 1.0}}, 8.0));
+  REQUIRE(lines.size() == 1);  // εC = 0.1 of 2 (5%) and 2εC+ε²λ = 0.28 of 4 (7%): the larger
+  CHECK(lines[0].text == "at 7% of the stable limit");
+  CHECK(lines[0].level == StabilityLevel::Stable);
+  lines = plain_stability_lines(stability_hints("hmc", {{"step_size", 2.12}}, 8.0));
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].text == "3.0× the stable limit");  // 2.12 / 0.707
+  CHECK(lines[0].level == StabilityLevel::Unstable);
+  lines = plain_stability_lines(stability_hints("naive-sghmc", {{"step_size", 0.000212}}, 8.0));
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].text == "at 0.03% of the stable limit: the chain barely moves");
+  CHECK(lines[0].level == StabilityLevel::TooSmall);
+  lines = plain_stability_lines(stability_hints("hmc", {{"step_size", 0.65}}, 8.0));
+  CHECK(lines[0].text == "at 92% of the stable limit");
+  CHECK(lines[0].level == StabilityLevel::Marginal);
+  // C = 0 is a sentence, kept; the εC line beside it has no limit to report (εC = 0).
+  lines = plain_stability_lines(
+      stability_hints("sghmc", {{"step_size", 0.1}, {"friction", 0.0}}, std::nullopt));
+  REQUIRE(!lines.empty());
+  CHECK(lines[0].text.find("no friction") != std::string::npos);
+  CHECK(lines[0].level == StabilityLevel::Unstable);
 }

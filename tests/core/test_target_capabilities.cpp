@@ -1,5 +1,6 @@
 // The capability table of the target catalogue: what each target answers when asked for per-datum
-// terms, second-order data (and its GLM form), a reference posterior, its mode, and a data file.
+// terms, second-order data (and its GLM form), a reference posterior, its mode, a data file and
+// a predictive model.
 // Callers decide by these answers alone (no casts to concrete classes), so a target that starts
 // or stops answering one changes what samplers, views and experiments do with it: this table
 // makes that a deliberate change. A new catalogue entry must be added here too.
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "core/targets/data_target.hpp"
+#include "core/targets/predictive_model.hpp"
 #include "core/targets/second_order_data.hpp"
 #include "core/targets/target_registry.hpp"
 
@@ -24,6 +26,7 @@ struct Capabilities {
   Reference reference = Reference::None;
   bool mode = false;  // posterior_mode()
   bool data_file = false;
+  bool predictive = false;  // predictive_model(target)
 };
 
 const std::map<std::string, Capabilities>& expected() {
@@ -51,6 +54,7 @@ const std::map<std::string, Capabilities>& expected() {
         .reference = Reference::Laplace,
         .mode = true,
         .data_file = true}},
+      {"mlp", {.data = true, .data_file = true, .predictive = true}},
   };
   return table;
 }
@@ -84,6 +88,7 @@ TEST_CASE("every catalogue target answers the capability queries as listed", "[t
     CHECK(reference_of(*target) == want.reference);
     CHECK(target->posterior_mode().has_value() == want.mode);
     CHECK(info.accepts_data_file == want.data_file);
+    CHECK((predictive_model(*target) != nullptr) == want.predictive);
     if (const auto reference = target->reference_posterior()) {
       CHECK(reference->mean.size() == target->dim());
       CHECK(reference->covariance.rows() == target->dim());
@@ -124,8 +129,8 @@ TEST_CASE("the GLM form agrees with the per-datum gradient and Hessian", "[targe
 }
 
 TEST_CASE("the data-file targets are read from the catalogue", "[targets]") {
-  CHECK(data_file_target_ids(" and ") == "linear and logistic");
+  CHECK(data_file_target_ids(" and ") == "linear, logistic and mlp");
   REQUIRE_THROWS_WITH(make_target({"ewsg-gauss", {}, "data.csv", "y"}),
-                      "target 'ewsg-gauss' takes no data file (--data applies to linear and "
-                      "logistic)");
+                      "target 'ewsg-gauss' takes no data file (--data applies to linear, "
+                      "logistic and mlp)");
 }

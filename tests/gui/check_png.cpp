@@ -4,6 +4,10 @@
 // --figure: a clean figure (a panel export for slides): its top rows are all the background
 // (the most common colour; a screen grab starts with the panel's title bar), and its top third
 // holds a key: at least N of the chain colours 0-3 exactly, each on >= 20 pixels (the swatches).
+//             check_png FILE.png --slide MIN_TITLE_PX
+// --slide: a slide with a title and a caption: below a background top edge, the first rows with
+// dark ink (the title's text, luminance < 110) run at least MIN_TITLE_PX rows tall within the
+// top 15 %, and the bottom 8 % holds dark ink (the caption) at least 12 rows tall.
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
@@ -15,6 +19,7 @@
 
 int main(int argc, char** argv) {
   const bool figure = argc == 4 && std::string(argv[2]) == "--figure";
+  const bool slide = argc == 4 && std::string(argv[2]) == "--slide";
   if (argc != 2 && argc != 4) {
     std::fprintf(stderr, "usage: check_png FILE.png [WIDTH HEIGHT]\n");
     return 2;
@@ -26,7 +31,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   bool ok = true;
-  if (argc == 4 && !figure) {
+  if (argc == 4 && !figure && !slide) {
     if (width != std::atoi(argv[2]) || height != std::atoi(argv[3])) {
       std::fprintf(stderr, "%s: %d×%d, expected %s×%s\n", argv[1], width, height, argv[2], argv[3]);
       ok = false;
@@ -79,6 +84,42 @@ int main(int argc, char** argv) {
     if (in_key < std::atoi(argv[3])) {
       std::fprintf(stderr, "%s: %d chain colours in the top third, expected a key with >= %s\n",
                    argv[1], in_key, argv[3]);
+      ok = false;
+    }
+  }
+  if (slide) {
+    const auto dark_row = [&](long y) {
+      for (long x = 0; x < width; ++x) {
+        const unsigned char* p = pixels + 3 * (y * width + x);
+        if (0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2] < 110.0) return true;
+      }
+      return false;
+    };
+    // The tallest run of rows with dark ink in [from, to): where a line of text sits.
+    const auto ink_run = [&](long from, long to, long& top) {
+      long best = 0, run = 0;
+      for (long y = from; y < to; ++y) {
+        run = dark_row(y) ? run + 1 : 0;
+        if (run > best) {
+          best = run;
+          top = y - run + 1;
+        }
+      }
+      return best;
+    };
+    long title_top = -1, caption_top = -1;
+    const long title = ink_run(3, height * 15 / 100, title_top);
+    const long caption = ink_run(height - height * 8 / 100, height, caption_top);
+    std::printf("%s: title ink %ld px tall from row %ld, caption ink %ld px from row %ld\n",
+                argv[1], title, title_top, caption, caption_top);
+    if (title < std::atol(argv[3])) {
+      std::fprintf(stderr, "%s: no title of >= %s px in the top 15 %% (tallest ink: %ld px)\n",
+                   argv[1], argv[3], title);
+      ok = false;
+    }
+    if (caption < 12) {
+      std::fprintf(stderr, "%s: no caption in the bottom 8 %% (tallest ink: %ld px)\n", argv[1],
+                   caption);
       ok = false;
     }
   }

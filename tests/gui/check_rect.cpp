@@ -10,13 +10,17 @@
 //        check_rect IMAGE.png X Y W H redtint PCT  no flood of red: at most PCT% of the
 //                                               rectangle tinted red (r >= 150, r - g and r - b
 //                                               >= 12: divergence marks, pink washes)
-//        check_rect IMAGE.png X Y W H nodark PCT   at most PCT% of the rectangle dark (max
-//                                               channel < 70), e.g. no hover ring drawn there
+//        check_rect IMAGE.png X Y W H noring PCT   at most PCT% of the ring inscribed in the
+//                                               rectangle (radius W/2 - 2, 3 px wide) dark (max
+//                                               channel < 70): no hover ring drawn there. Only
+//                                               the ring's own pixels count, so a dark point of a
+//                                               cloud under it does not look like a ring
 // Exit 0 if the rectangle passes, 1 (with the counts) if not, 2 on bad arguments.
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -39,9 +43,16 @@ int main(int argc, char** argv) {
   const int want_r = argc == 9 ? std::atoi(argv[6]) : 0,
             want_g = argc == 9 ? std::atoi(argv[7]) : 0,
             want_b = argc == 9 ? std::atoi(argv[8]) : 0;
+  const bool ring_only = argc == 8 && mode == "noring";
+  const double centre_x = std::atof(argv[2]) + 0.5 * std::atof(argv[4]);
+  const double centre_y = std::atof(argv[3]) + 0.5 * std::atof(argv[5]);
+  const double ring_radius = 0.5 * std::atof(argv[4]) - 2.0;
   long total = 0, dark = 0, light = 0, saturated = 0, matching = 0, red = 0;
   for (int y = y0; y < y1; ++y)
     for (int x = x0; x < x1; ++x) {
+      if (ring_only &&
+          std::abs(std::hypot(x + 0.5 - centre_x, y + 0.5 - centre_y) - ring_radius) > 1.5)
+        continue;
       const unsigned char* p = pixels + 3 * (y * width + x);
       const int r = p[0], g = p[1], b = p[2];
       ++total;
@@ -56,7 +67,7 @@ int main(int argc, char** argv) {
   bool pass = false;
   if (argc == 8 && mode == "redtint")
     pass = total > 0 && red * 100.0 <= std::atof(argv[7]) * total;
-  else if (argc == 8 && mode == "nodark")
+  else if (ring_only)
     pass = total > 0 && dark * 100.0 <= std::atof(argv[7]) * total;
   else if (argc == 9)
     pass = total > 0 && matching * 100 >= total;

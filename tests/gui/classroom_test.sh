@@ -52,6 +52,7 @@ echo "second legend click showed '$label1' again"
 # 2. Rename chain 0 in its label field. Keys are held across frames: ImGui 1.86 polls which
 #    keys are down once per frame, so an instant press and release could fall between two.
 press() { xdotool keydown "$1"; sleep 0.1; xdotool keyup "$1"; sleep 0.05; }
+scroll_controls_to chain0/label
 click_rect chain0/label
 xdotool keydown ctrl; press a; xdotool keyup ctrl
 xdotool type --delay 30 "Exact HMC"

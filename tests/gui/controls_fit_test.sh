@@ -11,8 +11,8 @@ exe=$1 work=$2
 # shellcheck source=xdotool_lib.sh
 source "$(dirname "$0")/xdotool_lib.sh"
 
-# Every chain slider (a rectangle with a /grab) at least 80 % of the panel's width, its value
-# inside its frame.
+# Every chain slider shown (a rectangle with a /grab; the open chain's) at least 80 % of the
+# panel's width, its value inside its frame.
 check_widths() {
   awk -v size="$1" '
     $1 == "rect" && $2 == "panel/Controls" { pw = $5 }
@@ -25,7 +25,7 @@ check_widths() {
         if (w[n] < 0.8 * pw) { print size ": " n " is " w[n] " px wide in a " pw " px panel"; bad = 1 }
         if ((n in vx) && (vx[n] < x[n] || vx[n] + vw[n] > x[n] + w[n] + 0.5)) { print size ": " n "'"'"'s value outside it"; bad = 1 }
       }
-      if (count < 5) { print size ": only " count " sliders"; bad = 1 }
+      if (count < 2) { print size ": only " count " sliders"; bad = 1 }
       if (!bad) print size ": " count " sliders, each >= 80 % of the " pw " px panel"
       exit bad
     }' "$status"
@@ -42,7 +42,9 @@ for _ in $(seq 20); do
   sleep 0.05
 done
 sleep 0.5
-in_controls target/combo && { echo "the Controls did not scroll"; exit 1; }
+# The Run/Pause button, the panel's first row (the target's combo can stay in view: the
+# Controls hold most of a chain's settings at 1280x720 since the column gave them 72%).
+in_controls controls/run && { echo "the Controls did not scroll"; exit 1; }
 has_rect() { [[ -n "$(rect_of "$1")" ]]; }
 for attempt in 1 2 3; do
   click_rect menu/presets
@@ -54,7 +56,7 @@ click_rect presets/teach-friction
 opened() { text_of headline | grep -q 'friction'; }
 wait_for "teach-friction to open (headline '$(text_of headline)')" opened
 sleep 1
-in_controls target/combo || { echo "the new preset's Controls kept the old scroll position"; rect_of target/combo; rect_of panel/Controls; exit 1; }
+in_controls controls/run || { echo "the new preset's Controls kept the old scroll position"; rect_of controls/run; rect_of panel/Controls; exit 1; }
 echo "teach-friction opened with its Controls at the top"
 
 # 3. (finding 3) SGHMC's friction slider reaches C = 0 at its left end: teach-friction's chain 3
@@ -70,5 +72,8 @@ echo "chain 3 friction dragged to $(friction3)"
 kill "$app"; wait "$app" 2>/dev/null || true
 start_window --size 1600x1000
 sleep 1
+check_widths 1600x1000
+# Another chain's settings (SGHMC: ε, C, B̂), opened from its header, fill the panel too.
+scroll_controls_to chain2/friction
 check_widths 1600x1000
 echo "controls fit test passed"

@@ -120,7 +120,7 @@ grep -q '^rect panel/Histogram vs truth ' "$work/docked.status" ||
 
 # Slow motion while it is docked: the phase space plays the path in the main slot; the
 # Gradient noise panel and the histogram stay on screen, each big enough to draw its plot.
-scroll_into_view chain0/slow_motion
+scroll_controls_to chain0/slow_motion
 sleep 0.5
 click_rect chain0/slow_motion
 slow_motion_on() { grep -q '^rect slowmo/readout ' "$status"; }
@@ -144,7 +144,32 @@ click_rect target/option/harmonic
 remeasured() { [[ "$(text_of gradnoise/target)" == harmonic ]]; }
 wait_for "Gradient noise to measure the new target" remeasured
 echo "after the switch to harmonic, Gradient noise measured on: $(text_of gradnoise/target)"
+# From a 1-D target to a 2-D one: the cloud is plotted over two different coordinates (it was
+# ∂U/∂x against ∂U/∂x, the noise collapsed onto a diagonal).
+scroll_controls_to target/combo
+click_rect target/combo
+wait_for "the target list" has_rect target/option/gauss2d
+click_rect target/option/gauss2d
+two_d() { [[ "$(text_of gradnoise/target)" == gauss2d && -n "$(text_of gradnoise/axes)" ]]; }
+wait_for "Gradient noise to measure gauss2d" two_d
+read -r ax _ ay < <(text_of gradnoise/axes)
+[[ "$ax" != "$ay" ]] || fail "after a 1-D target the 2-D cloud is plotted as $ax against $ay"
+echo "gauss2d after harmonic: $(text_of gradnoise/axes)"
 kill $app 2>/dev/null || true
+
+# Its exports are figures like the plots': an SVG (it had none) with the read-out's numbers and
+# no widgets (the chain combo, the refresh button).
+"$exe" gui --scenario "$work/scenario.json" --size 1280x720 --frames 120 --export "$work/exports" \
+  --export-panel gradient_noise > "$work/export.log" 2>&1 || { fail "export: exit non-zero"; cat "$work/export.log"; }
+svg="$work/exports/gradient_noise.svg"
+if [[ ! -s "$svg" ]]; then
+  fail "no gradient_noise.svg exported"
+else
+  xmllint --noout "$svg" || fail "gradient_noise.svg is not valid XML"
+  grep -q 'Noise V' "$svg" || fail "gradient_noise.svg lacks the read-out (Noise V: ...)"
+  grep -q 'Refresh at current' "$svg" && fail "gradient_noise.svg shows the refresh button"
+  [[ -s "$work/exports/gradient_noise_slide.png" ]] || fail "no gradient_noise_slide.png"
+fi
 
 "$exe" gui --scenario "$work/scenario.json" --layout dashboard --size 1600x1000 --frames 40 \
   --status-file "$work/dashboard.status" > "$work/dashboard.log" 2>&1 ||

@@ -40,9 +40,9 @@ last=$((frames - 1))
 # shellcheck disable=SC2086
 # The ring was drawn on screen (its probe above); --screenshot, like the recording, leaves it out
 # (under Xvfb the pointer rests mid-screen: every shot would carry a ring or a tooltip).
-"$check_rect" "$work/screen.png" $ring nodark 3 || fail "the --screenshot shows the hover ring at [$ring]"
+"$check_rect" "$work/screen.png" $ring noring 25 || fail "the --screenshot shows the hover ring at [$ring]"
 # shellcheck disable=SC2086
-"$check_rect" "$work/last.png" $ring nodark 3 || fail "the recording shows the hover ring at [$ring]"
+"$check_rect" "$work/last.png" $ring noring 25 || fail "the recording shows the hover ring at [$ring]"
 total=$(awk '/^total delay/ { print $3 }' "$work/gif.check")
 [[ -n "$total" ]] && awk -v t="$total" -v e="$elapsed" 'BEGIN { exit !(t / 100 <= e + 0.5) }' ||
   fail "the GIF lasts ${total} cs, longer than the ${elapsed} s recording"

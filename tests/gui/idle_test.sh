@@ -33,4 +33,10 @@ echo "paused and left alone: frame $before -> $after"
 for x in 300 500 700 900; do xdotool mousemove --window "$window" "$x" 400; sleep 0.1; done
 woke() { (($(value frame) > after)); }
 wait_for "frames after the pointer moved" woke
-echo "idle test: passed (frame $(value frame) after the pointer moved)"
+
+# 3. Ctrl+Q quits, as closing the window does (the newcomer found no way to quit but the ✕).
+xdotool keydown ctrl keydown q; sleep 0.15; xdotool keyup q keyup ctrl
+for _ in $(seq 50); do kill -0 "$app" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$app" 2>/dev/null && { echo "Ctrl+Q did not quit"; exit 1; }
+wait "$app" || { echo "the app exited with an error after Ctrl+Q"; exit 1; }
+echo "idle test: passed (frame $(value frame) after the pointer moved; Ctrl+Q quit)"

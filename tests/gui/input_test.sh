@@ -22,7 +22,7 @@ is_running() { [[ "$(value running)" == 1 ]]; }
 wait_for "running 1 after Space again" is_running
 
 # 2. Drag chain 2's friction slider (chain 2 is SGHMC in the default scenario) to the right.
-scroll_into_view chain2/friction
+scroll_controls_to chain2/friction
 read -r x y w h < <(awk '$1 == "rect" && $2 == "chain2/friction" { print $3, $4, $5, $6 }' "$status")
 [[ -n "${x:-}" ]] || { echo "no friction slider in the status file"; cat "$status"; exit 1; }
 friction() { awk '$1 == "chain" && $2 == 2' "$status" | grep -o 'friction=[^,]*' | cut -d= -f2; }
@@ -58,7 +58,7 @@ echo "after Ctrl+Z: friction $(friction)"
 # 4. Push the friction to the slider's top (3 × 2/ε): the chain must stop, then come back. First
 #    let it run a while at the restored friction: that is the stable setting to return to.
 sleep 1
-scroll_into_view chain2/friction
+scroll_controls_to chain2/friction
 read -r x y w h < <(awk '$1 == "rect" && $2 == "chain2/friction" { print $3, $4, $5, $6 }' "$status")
 cy=$(awk -v y="$y" -v h="$h" 'BEGIN { printf "%d", y + h / 2 }')
 from=$(awk -v x="$x" -v w="$w" 'BEGIN { printf "%d", x + 0.1 * w }')
@@ -81,7 +81,7 @@ running_stably() {
 # The stop reason and hints above the button reflow as they update, so the button can move
 # between reading its rectangle and the click: read it again and click again if nothing happened.
 for attempt in 1 2 3; do
-  scroll_into_view chain2/reset_stable
+  scroll_controls_to chain2/reset_stable
   read -r bx by bw bh < <(awk '$1 == "rect" && $2 == "chain2/reset_stable" { print $3, $4, $5, $6 }' "$status")
   xdotool mousemove --window "$window" $(( ${bx%.*} + ${bw%.*} / 2 )) $(( ${by%.*} + ${bh%.*} / 2 )) click 1
   for _ in $(seq 30); do running_stably && break; sleep 0.1; done

@@ -2,7 +2,7 @@
 # Side panels and text readable from the back row, from the rectangles the app writes to its
 # --status-file:
 #  1. lecture layout at 1280x720: after Ctrl+= (xdotool) the main plot's data area is still at
-#     least 600x380 px;
+#     least 600x380 px; after a second Ctrl+= no plot on screen is under 120 px tall;
 #  2. chen-fig1 (five chains, Metrics in the lecture side column) at 1280x720: every chain's
 #     metrics card lies inside the Metrics panel (none cut off or scrolled away);
 #  3. no parameter slider's value text lies under its grab (the handle never covers the number;
@@ -45,6 +45,16 @@ awk -v w="$w" -v h="$h" 'BEGIN { exit !(w >= 600 && h >= 380) }' ||
   fail "lecture 1280x720 after Ctrl+= (scale $(value scale)): main plot ${w}x${h} < 600x380"
 echo "Ctrl+= at 1280x720: scale $start_scale -> $(value scale), main plot ${w}x${h}"
 slider_check "1280x720 after Ctrl+="
+# Zoomed further, the side column shows fewer panels rather than slivers: every plot on screen
+# keeps a data area at least 120 px tall (a 50 px trace strip and a 70 px phase space before).
+scale1=$(value scale)
+xdotool key ctrl+equal
+zoomed_more() { awk -v s="$(value scale)" -v t="$scale1" 'BEGIN { exit !(s > t * 1.05) }'; }
+wait_for "the scale to grow from $scale1" zoomed_more
+sleep 1
+short=$(awk '$1 == "rect" && $2 ~ /^plot\/.*\/0$/ && $6 < 120 { print $2 " " $5 "x" $6 }' "$status")
+[[ -z "$short" ]] || fail "1280x720 at scale $(value scale): plots squeezed: $short"
+echo "Ctrl+= twice: scale $(value scale), plots: $(awk '$1 == "rect" && $2 ~ /^plot\/.*\/0$/ { printf "%s %dx%d; ", $2, $5, $6 }' "$status")"
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
 

@@ -122,6 +122,7 @@ type_expression() {  # replaces the potential box's text with $1 (the box keeps 
 }
 one_d='x^4 - 2*x^2'
 type_expression "$one_d"
+press Return
 applied() { [[ "$(text_of potential/applied)" == "$1" ]]; }
 wait_for "the 1-D potential to be applied" applied "$one_d"
 histogram_main() { (( $(width_of_panel "$main") >= 600 )) && ! has_rect panel/Target; }

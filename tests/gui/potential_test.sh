@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The custom target's text box (xdotool under Xvfb): the teach-your-own preset opens with its
 # banana; typing an expression with a parse error shows the error (column and what was expected)
-# while the chains keep the banana and keep stepping; typing a valid one applies it. With FRAMES
+# while the chains keep the banana and keep stepping; a valid one waits ("press Enter to apply")
+# however long the pause, and Enter applies it. With FRAMES
 # and SCREENSHOT the last expression typed (EXPRESSION, default the invalid one) stays on screen
 # for the screenshot.
 # Usage: potential_test.sh SGMCMC_LAB WORK_DIR [FRAMES SCREENSHOT.png [EXPRESSION]]
@@ -83,6 +84,7 @@ echo "no grammar tooltip while typing"
 if [[ $# -ge 5 ]]; then
   wanted=$5
   type_expression "$wanted"
+  press Return
   applied() { [[ "$(text_of potential/applied)" == "$wanted" ]]; }
   wait_for "the typed expression to be applied" applied
   echo "applied: $wanted"
@@ -93,7 +95,17 @@ fi
 
 valid='x^4 - 2*x^2 + 0.5*y^2'
 type_expression "$valid"
+# A pause in typing applies nothing: half-typed expressions that parsed used to run.
+sleep 1.5
+[[ "$(text_of potential/applied)" == "$banana" ]] || {
+  echo "a typed expression was applied without Enter: $(text_of potential/applied)"; exit 1; }
+[[ "$(text_of potential/pending)" == "press Enter to apply" ]] || {
+  echo "no 'press Enter to apply' under a valid unapplied expression"; exit 1; }
+press Return
 applied() { [[ "$(text_of potential/applied)" == "$valid" ]]; }
 wait_for "the valid expression to be applied" applied
 [[ -z "$(text_of potential/error)" ]] || { echo "an error is still shown"; exit 1; }
+# The preset's note describes the banana: the Notes say that the target was retyped.
+retyped() { [[ "$(text_of notes/retyped)" == "You typed U = $valid. The note below is about the preset's U = $banana." ]]; }
+wait_for "the Notes to say the potential was retyped" retyped
 echo "potential test passed"

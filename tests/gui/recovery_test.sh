@@ -22,9 +22,9 @@ wait_for "30 frames" settled
 press() { xdotool keydown "$1"; sleep 0.1; xdotool keyup "$1"; sleep 0.05; }
 # type_into NAME TEXT: Ctrl+click (a slider then takes typed input) or click, select all, type.
 type_into() {
-  scroll_into_view "$1"
+  scroll_controls_to "$1"
   sleep 0.5  # the status file's rectangles lag a few frames behind a scroll
-  scroll_into_view "$1"
+  scroll_controls_to "$1"
   [[ "${3:-}" == ctrl ]] && xdotool keydown ctrl
   click_rect "$1"
   [[ "${3:-}" == ctrl ]] && xdotool keyup ctrl
@@ -96,6 +96,7 @@ echo "a normal close removed the recovery file"
 "$exe" gui --layout dashboard --size 1600x1000 --status-file "$status" > "$work/app3.log" 2>&1 &
 app=$!
 wait_for "the third window's status" test -f "$status"
+window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
 relabelled() { grep -q '^label 0 Seminar HMC$' "$status"; }
 type_until relabelled chain0/label "Seminar HMC"
 wait_for "the autosave of the new label" grep -q 'Seminar HMC' "$saved"

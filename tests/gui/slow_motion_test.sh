@@ -39,7 +39,7 @@ xdotool windowfocus --sync "$window" || true
 
 # 1. Start slow motion on chain 0 (HMC, L = 10). The Controls may have scrolled to the preset's
 #    unstable chain (it turns unstable at once): bring chain 0's button back first.
-scroll_into_view chain0/slow_motion
+scroll_controls_to chain0/slow_motion
 sleep 0.5
 click_rect chain0/slow_motion
 started() { [[ "$(value running)" == 0 && -n "$(field iteration)" ]]; }
@@ -97,7 +97,7 @@ press Escape
 left() { [[ -z "$(state)" && "$(value running)" == 1 ]]; }
 wait_for "Esc to leave slow motion" left
 echo "Esc left slow motion"
-scroll_into_view chain0/slow_motion
+scroll_controls_to chain0/slow_motion
 sleep 0.5
 click_rect chain0/slow_motion
 wait_for "slow motion to start again" started

@@ -35,22 +35,6 @@ click_rect() {
   xdotool mousedown 1; sleep 0.15; xdotool mouseup 1; sleep 0.25
 }
 
-# scroll_into_view NAME: scrolls the Controls panel (mouse wheel over it) until rectangle NAME lies inside the panel, above
-# the status line at its bottom.
-scroll_into_view() {
-  for _ in $(seq 40); do
-    read -r px py pw ph < <(awk '$1 == "rect" && $2 == "panel/Controls" { print $3, $4, $5, $6 }' "$status")
-    read -r ix iy iw ih < <(awk -v n="$1" '$1 == "rect" && $2 == n { print $3, $4, $5, $6 }' "$status")
-    if awk -v py="$py" -v ph="$ph" -v iy="$iy" -v ih="$ih" 'BEGIN { exit !(iy >= py + 30 && iy + ih <= py + ph - 160) }'; then
-      return 0
-    fi
-    local button=5; awk -v py="$py" -v iy="$iy" 'BEGIN { exit !(iy < py + 30) }' && button=4
-    xdotool mousemove --window "$window" $(( ${px%.*} + 20 )) $(( ${py%.*} + ${ph%.*} / 2 )) click $button
-    sleep 0.3
-  done
-  echo "could not scroll $1 into view"; cat "$status"; exit 1
-}
-
 # pause_with_space: Space until the status file says the run is paused (needs `window`). The first
 # key press can arrive before the window has been mapped and focused, so it presses again if
 # nothing happened within 3 s.
@@ -91,16 +75,32 @@ start_window() {
 }
 
 # scroll_controls_to NAME: scrolls the Controls panel (mouse wheel over it) until the probed
-# rectangle NAME lies inside it, clear of its top and of the status line at its bottom.
+# rectangle NAME lies inside its scrolling body (controls/body: above the status line). A
+# chain's control (chainK/...) is first shown by opening chain K's settings: the Controls show one
+# chain's settings at a time, below every chain's header (chainK/header).
 scroll_controls_to() {
   local px py pw ph ix iy iw ih
+  if [[ "$1" =~ ^(chain[0-9]+)/ && "$1" != */header ]]; then
+    local chain=${BASH_REMATCH[1]}
+    for _ in $(seq 5); do
+      [[ -n "$(rect_of "$1")" || -z "$(rect_of "$chain/header")" ]] && break
+      scroll_controls_to "$chain/header"
+      click_rect "$chain/header"
+      for _ in $(seq 20); do [[ -n "$(rect_of "$1")" ]] && break; sleep 0.1; done
+    done
+  fi
+  local seen=0
   for _ in $(seq 40); do
-    read -r px py pw ph < <(rect_of panel/Controls)
+    read -r px py pw ph < <(rect_of controls/body)
     read -r ix iy iw ih < <(rect_of "$1")
     if [[ -n "${iy:-}" ]] && awk -v py="$py" -v ph="$ph" -v iy="$iy" -v ih="$ih" \
-        'BEGIN { exit !(iy >= py + 30 && iy + ih <= py + ph - 160) }'; then
-      return 0
+        'BEGIN { exit !(iy >= py + 2 && iy + ih <= py + ph - 2) }'; then
+      # In view on two reads 0.3 s apart: the status file lags a few frames behind a scroll, and
+      # the panel may still be scrolling to a chain that asked for it.
+      [[ $seen == 1 ]] && return 0
+      seen=1; sleep 0.3; continue
     fi
+    seen=0
     local button=5
     [[ -n "${iy:-}" ]] && awk -v py="$py" -v iy="$iy" 'BEGIN { exit !(iy < py + 30) }' && button=4
     xdotool mousemove --window "$window" $(( ${px%.*} + 20 )) $(( ${py%.*} + ${ph%.*} / 2 )) click $button
@@ -130,7 +130,8 @@ drag_slider() {
   read -r x y w h < <(rect_of "$1")
   [[ -n "${x:-}" ]] || { echo "no slider $1 in the status file"; cat "$status"; exit 1; }
   cy=$(awk -v y="$y" -v h="$h" 'BEGIN { printf "%d", y + h / 2 }')
-  at() { awk -v x="$x" -v w="$w" -v f="$1" 'BEGIN { printf "%d", x + f * w }'; }
+  # Past the left end stops at the screen's edge (xdotool reads "-5" as an option).
+  at() { awk -v x="$x" -v w="$w" -v f="$1" 'BEGIN { v = x + f * w; printf "%d", v < 0 ? 0 : v }'; }
   xdotool mousemove --window "$window" "$(at "$2")" "$cy" mousedown 1
   sleep 0.1
   if [[ -n "${4:-}" ]]; then

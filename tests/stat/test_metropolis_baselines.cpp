@@ -95,7 +95,7 @@ TEST_CASE("RWM adapts to acceptance 0.234 in 2-D and samples gauss2d", "[stat][r
   check_gauss2d(*chain);
 }
 
-TEST_CASE("RWM freezes σ after burn-in; without burn-in or with adapt off σ stays as given",
+TEST_CASE("RWM freezes σ after burn-in, without burn-in or with adapt off σ stays as given",
           "[stat][rwm]") {
   auto target = make_target({"gauss2d", {{"rho", 0.9}}, "", "y"});
   Vec init = target->default_init();

@@ -37,7 +37,7 @@ TvResult tv_to_truth(const Chain& chain) {
 
 }  // namespace
 
-TEST_CASE("SGNHT matches the double well under unknown noise (V = 4); SGHMC with small C does not",
+TEST_CASE("SGNHT matches the double well under unknown noise (V = 4), SGHMC with small C does not",
           "[stat][sgnht]") {
   auto target = make_target({"chen-doublewell", {}, "", "y"});
   const std::uint64_t steps = 4'000'000, burnin = 10'000, thin = 10;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/gui/export/export_menu.hpp"
+#include "app/gui/export/figure_render.hpp"
 #include "app/gui/export/screenshot.hpp"
 #include "app/gui/export/view_svg_export.hpp"
 
@@ -28,6 +29,8 @@ struct ExportSources {
   // framebuffer pixels per screen unit (high-DPI).
   std::function<const RgbImage&()> frame;
   float framebuffer_scale = 1.0f;
+  // The window's headline (what the lecture shows): a slide's title, with the panel's name.
+  std::string headline;
 };
 
 // File name stem of a panel ("Histogram vs truth" → "histogram"), as `run --out` names figures.
@@ -42,6 +45,16 @@ struct FigureSize {
   bool enlarged = false;
 };
 FigureSize figure_size_for_panel(float width, float height);
+
+// A plot panel as a 16:9 slide: the 1280×720 figure of the slide SVG, with the headline and the
+// panel's name as its title and the settings as its caption (slide_text.hpp), rasterised at
+// `pixel_scale` (1.5: the 1920×1080 slide PNG; 1: a one-panel GIF's frame), exactly that size.
+// Records the title and caption it drew as probe texts "export/<name>/title" and
+// "export/<name>/caption", and where the parts went (image pixels) as rects "export/<name>/title",
+// ".../caption" and ".../view", for the window tests. Throws UserError like render_view_png.
+RgbImage render_slide_png(const std::string& panel, ViewDrawFunction draw,
+                          const ViewContext& context, const std::string& headline,
+                          float pixel_scale, const std::string& name, bool antialiased = true);
 
 // Returns the path written; throws UserError (unwritable folder, nothing to export).
 std::string perform_export(const ExportRequest& request, const std::string& folder,

@@ -9,10 +9,13 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "app/gui/panels/view_context.hpp"
 #include "app/gui/plot/painter.hpp"
 
+struct ImFont;
 struct ImFontAtlas;
 
 namespace sgl {
@@ -24,6 +27,26 @@ struct FigureOptions {
   float font_scale = 1.0f;       // io.FontGlobalScale (see add_ui_font)
   // Keep the GPU heatmaps (a PNG); without, views draw contour lines (SVG has no textures).
   bool textures = false;
+  // Anti-aliased lines and fills. Off for GIF frames: the edge tones of a scrolling trace were
+  // dithered between palette entries and cost most of a frame's bytes.
+  bool antialiased = true;
+  // A slide's words (slide_text.hpp), each in a band of its own that the view is laid out
+  // around, so they never cover a plot, an axis label or the key: a title line at the top (in
+  // `title_font`, bold; null: the UI font) and a caption at the bottom. Too long for one line,
+  // they shrink a little, then wrap to two lines, then end with "…". Empty: no band.
+  std::string title;
+  std::string caption;
+  ImFont* title_font = nullptr;
+};
+
+// Where a figure's parts went, in its own pixels (origin at its top-left corner); a part not
+// drawn has max < min.
+struct FigureLayout {
+  plot::Point title_min{0, 0}, title_max{-1, -1};
+  plot::Point caption_min{0, 0}, caption_max{-1, -1};
+  plot::Point view_min{0, 0}, view_max{-1, -1};  // everything the view drew
+  std::vector<std::string> title_lines, caption_lines;
+  float title_size = 0.0f, caption_size = 0.0f;  // text sizes in px
 };
 
 // Where one pass of the figure is drawn.
@@ -36,13 +59,16 @@ class FigureCanvas {
   // The bounding box of what the pass drew (max.y < min.y: nothing).
   virtual plot::Point drawn_min() const = 0;
   virtual plot::Point drawn_max() const = 0;
+  // The painter of the last pass, set to draw text in `font` (bold or not) at `pixels`: for a
+  // slide's title and caption.
+  virtual plot::Painter& text_painter(ImFont* font, bool bold, float pixels) = 0;
 };
 
 // Draws `draw` over `context` (copied: the export changes nothing) into `canvas` in three passes;
 // `after_last_pass` runs while the headless context is still current. Must not be called between
-// another context's NewFrame and Render.
+// another context's NewFrame and Render. `layout`, if given, receives where the parts went.
 void draw_figure(const char* window_name, ViewDrawFunction draw, const ViewContext& context,
                  const FigureOptions& options, FigureCanvas& canvas,
-                 const std::function<void()>& after_last_pass);
+                 const std::function<void()>& after_last_pass, FigureLayout* layout = nullptr);
 
 }  // namespace sgl

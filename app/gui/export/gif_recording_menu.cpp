@@ -3,17 +3,28 @@
 #include <imgui.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
 
 #include "app/gui/export/clean_frame.hpp"
+#include "app/gui/export/export_menu.hpp"
 #include "app/gui/export/exporter.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/io/new_file.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
+namespace {
+
+// A probe name is one field of the status file: "Histogram vs truth" → "Histogram_vs_truth".
+std::string probe_field(std::string title) {
+  std::replace(title.begin(), title.end(), ' ', '_');
+  return title;
+}
+
+}  // namespace
 
 GifRecordingMenu::~GifRecordingMenu() {
   if (!recorder_) return;
@@ -24,7 +35,8 @@ GifRecordingMenu::~GifRecordingMenu() {
     std::fprintf(stderr, "error: %s\n", outcome.message.c_str());
 }
 
-void GifRecordingMenu::show_menu_items(const std::vector<std::string>& panels) {
+void GifRecordingMenu::show_menu_items(const std::vector<std::string>& panels,
+                                       const std::string& folder) {
   if (recorder_) {
     ImGui::TextDisabled("Recording %s: %.1f of %.0f s",
                         panel_.empty() ? "the window" : panel_.c_str(), elapsed_seconds(),
@@ -34,6 +46,9 @@ void GifRecordingMenu::show_menu_items(const std::vector<std::string>& panels) {
     return;
   }
   ImGui::TextDisabled("Into the export folder (File → Export), as a new file:");
+  show_export_destination("→ ", folder,
+                          std::max(ImGui::GetFontSize() * 16.0f, ImGui::GetContentRegionAvail().x));
+  ui_probe::record_text("record/folder", folder);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
   ImGui::SliderFloat("seconds", &seconds_, 1.0f, 60.0f, "%.0f s");
   ui_probe::record_last_item("record/seconds");
@@ -42,14 +57,34 @@ void GifRecordingMenu::show_menu_items(const std::vector<std::string>& panels) {
     start_in_frames_ = 2;
   }
   ui_probe::record_last_item("record/window");
-  if (ImGui::BeginMenu("One panel")) {
-    for (const std::string& panel : panels)
+  const bool one_panel = ImGui::BeginMenu("One panel");
+  ui_probe::record_last_item("record/one_panel");
+  if (one_panel) {
+    for (const std::string& panel : panels) {
       if (ImGui::MenuItem(panel.c_str())) {
         requested_panel_ = panel;
         start_in_frames_ = 2;
       }
+      ui_probe::record_last_item("record/panel/" + probe_field(panel));
+    }
     ImGui::EndMenu();
   }
+}
+
+void GifRecordingMenu::show_panel_context_item(const std::string& panel) {
+  ImGui::Separator();
+  if (recorder_) {
+    if (ImGui::MenuItem("Stop recording")) stop_requested_ = true;
+    return;
+  }
+  char label[96];
+  std::snprintf(label, sizeof label, "Record this panel as GIF (%.0f s)",
+                static_cast<double>(seconds_));
+  if (ImGui::MenuItem(label)) {
+    requested_panel_ = panel;
+    start_in_frames_ = 2;
+  }
+  ui_probe::record_last_item("record/context/" + probe_field(panel));
 }
 
 void GifRecordingMenu::show_indicator() {
@@ -61,6 +96,19 @@ void GifRecordingMenu::show_indicator() {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Recording %s to a GIF; File → Record GIF… → Stop recording ends it.",
                       panel_.empty() ? "the window" : panel_.c_str());
+}
+
+ViewContext GifRecordingMenu::slide_context(const ViewContext& context) {
+  ViewContext own = context;
+  if (context.density_texture != nullptr) {
+    if (!density_texture_) density_texture_ = std::make_unique<gl::ScalarFieldTexture>();
+    own.density_texture = density_texture_.get();
+  }
+  if (context.energy_texture != nullptr) {
+    if (!energy_texture_) energy_texture_ = std::make_unique<gl::ScalarFieldTexture>();
+    own.energy_texture = energy_texture_.get();
+  }
+  return own;
 }
 
 double GifRecordingMenu::elapsed_seconds() const {
@@ -108,6 +156,8 @@ std::optional<RecordingOutcome> GifRecordingMenu::start(const std::string& folde
 RecordingOutcome GifRecordingMenu::stop() {
   std::unique_ptr<FrameRecorder> recorder = std::move(recorder_);
   stop_requested_ = false;
+  density_texture_.reset();  // GPU memory back until the next recording
+  energy_texture_.reset();
   std::string error;
   if (!recorder->finish(error)) return RecordingOutcome{false, error};
   try {

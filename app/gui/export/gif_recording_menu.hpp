@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "app/gui/export/frame_recorder.hpp"
+#include "app/gui/gl/scalar_field_texture.hpp"
+#include "app/gui/panels/view_context.hpp"
 
 namespace sgl {
 
@@ -30,11 +32,19 @@ class GifRecordingMenu {
   // finished and kept: it is what was on screen.
   ~GifRecordingMenu();
 
-  // Items of File → Record GIF…, inside an open menu. `panels`: every panel by title.
-  void show_menu_items(const std::vector<std::string>& panels);
+  // Items of File → Record GIF…, inside an open menu. `panels`: every panel by title; `folder`:
+  // where the GIF goes (the export folder, absolute).
+  void show_menu_items(const std::vector<std::string>& panels, const std::string& folder);
+  // A panel's right-click menu: "Record this panel as GIF (5 s)", the seconds of File → Record
+  // GIF…; while a recording runs, its Stop item.
+  void show_panel_context_item(const std::string& panel);
   // The red recording indicator, in the open main menu bar (nothing when not recording).
   void show_indicator();
   bool recording() const { return recorder_ != nullptr; }
+  // `context` for a panel's frames drawn at slide size: with heatmap textures of the
+  // recording's own (the window's, sized for the panel on screen, were otherwise rendered again
+  // twice a frame, at each size). Call on the GL thread.
+  ViewContext slide_context(const ViewContext& context);
   bool start_pending() const { return start_in_frames_ >= 0; }
 
   // After rendering, before the swap. Starts a recording asked for, adds the frame to the one
@@ -59,6 +69,7 @@ class GifRecordingMenu {
   std::string panel_, folder_, temp_path_;
   float duration_ = 0.0f;
   std::chrono::steady_clock::time_point started_;
+  std::unique_ptr<gl::ScalarFieldTexture> density_texture_, energy_texture_;
 };
 
 }  // namespace sgl

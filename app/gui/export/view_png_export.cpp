@@ -39,6 +39,11 @@ class DrawListCanvas final : public FigureCanvas {
   plot::Point drawn_min() const override { return bounds().first; }
   plot::Point drawn_max() const override { return bounds().second; }
 
+  plot::Painter& text_painter(ImFont* font, bool /*bold: the font is*/, float pixels) override {
+    text_painter_.emplace(list_.get(), font, pixels);
+    return *text_painter_;
+  }
+
   ImDrawList& list() { return *list_; }
   float top() const { return top_; }
 
@@ -63,35 +68,49 @@ class DrawListCanvas final : public FigureCanvas {
   float width_, height_;
   float top_ = 0.0f;
   std::unique_ptr<ImDrawList> list_;
-  std::optional<plot::ImGuiPainter> painter_;
+  std::optional<plot::ImGuiPainter> painter_, text_painter_;
 };
 
 }  // namespace
 
 RgbImage render_view_png(const char* window_name, ViewDrawFunction draw, const ViewContext& context,
-                         const FigureOptions& options, float framebuffer_scale) {
+                         const FigureOptions& options, float framebuffer_scale,
+                         FigureLayout* layout) {
   ImGuiContext* window_context = ImGui::GetCurrentContext();
   DrawListCanvas canvas(options.width, options.height);
   gl::DrawListTexture texture;
   const int width = static_cast<int>(std::lround(options.width * framebuffer_scale));
   const int height = static_cast<int>(std::lround(options.height * framebuffer_scale));
-  draw_figure(window_name, draw, context, options, canvas, [&] {
-    ImDrawList& list = canvas.list();
-    list._PopUnusedDrawCmd();
-    // A glyph's quad starts below its line's top, so the pass that fitted the figure's top may
-    // leave the first text nearer the edge than the margin: the figure grows by the difference.
-    const float margin = 0.3f * ImGui::GetFontSize();
-    const float ink_top = canvas.drawn_min().y;
-    const float grow = ink_top < canvas.top() + margin ? canvas.top() + margin - ink_top : 0.0f;
-    const int grown_height = height + static_cast<int>(std::ceil(grow * framebuffer_scale));
-    const ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
-    // The window's context holds the OpenGL back end that rasterises the list.
-    ImGuiContext* headless = ImGui::GetCurrentContext();
-    ImGui::SetCurrentContext(window_context);
-    texture.render(list, ImVec2(0.0f, canvas.top() - grow), width, grown_height,
-                   ImVec2(framebuffer_scale, framebuffer_scale), background);
-    ImGui::SetCurrentContext(headless);
-  });
+  float grown_by = 0.0f;
+  draw_figure(
+      window_name, draw, context, options, canvas,
+      [&] {
+        ImDrawList& list = canvas.list();
+        list._PopUnusedDrawCmd();
+        // A glyph's quad starts below its line's top, so the pass that fitted the figure's top may
+        // leave the first text nearer the edge than the margin: the figure grows by the difference.
+        const float margin = 0.3f * ImGui::GetFontSize();
+        const float ink_top = canvas.drawn_min().y;
+        const float grow = ink_top < canvas.top() + margin ? canvas.top() + margin - ink_top : 0.0f;
+        grown_by = grow;
+        const int grown_height = height + static_cast<int>(std::ceil(grow * framebuffer_scale));
+        const ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+        // The window's context holds the OpenGL back end that rasterises the list.
+        ImGuiContext* headless = ImGui::GetCurrentContext();
+        ImGui::SetCurrentContext(window_context);
+        texture.render(list, ImVec2(0.0f, canvas.top() - grow), width, grown_height,
+                       ImVec2(framebuffer_scale, framebuffer_scale), background);
+        ImGui::SetCurrentContext(headless);
+      },
+      layout);
+  if (layout != nullptr) {
+    // Into the image's pixels: the figure's top moved down by its growth, then scaled.
+    for (plot::Point* point : {&layout->title_min, &layout->title_max, &layout->caption_min,
+                               &layout->caption_max, &layout->view_min, &layout->view_max})
+      *point = {point->x * framebuffer_scale, (point->y + grown_by) * framebuffer_scale};
+    layout->title_size *= framebuffer_scale;
+    layout->caption_size *= framebuffer_scale;
+  }
   std::vector<unsigned char> pixels = texture.read_rgb();
   if (pixels.empty())
     throw UserError("cannot draw the figure offscreen: " +

@@ -15,7 +15,9 @@ namespace sgl {
 // The figure at options.width × options.height px times `framebuffer_scale` (high-DPI). Call on
 // the GL thread, outside any frame (after the window's Render), with the window's ImGui context
 // current. Throws UserError if the offscreen framebuffer cannot be made.
+// `layout`, if given, receives where the figure's parts went, in the image's pixels.
 RgbImage render_view_png(const char* window_name, ViewDrawFunction draw, const ViewContext& context,
-                         const FigureOptions& options, float framebuffer_scale);
+                         const FigureOptions& options, float framebuffer_scale,
+                         FigureLayout* layout = nullptr);
 
 }  // namespace sgl

@@ -20,6 +20,11 @@ class SvgCanvas final : public FigureCanvas {
   }
   plot::Point drawn_min() const override { return painter_->drawn_min(); }
   plot::Point drawn_max() const override { return painter_->drawn_max(); }
+  plot::Painter& text_painter(ImFont* font, bool bold, float pixels) override {
+    painter_->set_font(font, bold);
+    painter_->set_font_size(pixels);
+    return *painter_;
+  }
   std::string document() const { return painter_ ? painter_->document() : std::string(); }
 
  private:
@@ -37,6 +42,9 @@ std::string render_view_svg(const char* window_name, ViewDrawFunction draw,
   figure.height = options.height;
   figure.fonts = options.fonts;
   figure.font_scale = options.font_scale;
+  figure.title = options.slide_title;
+  figure.caption = options.slide_caption;
+  figure.title_font = options.title_font;
   SvgCanvas canvas(options.width, options.height, options.title);
   draw_figure(window_name, draw, context, figure, canvas, [] {});
   return canvas.document();

@@ -7,6 +7,7 @@
 
 #include "app/gui/panels/view_context.hpp"
 
+struct ImFont;
 struct ImFontAtlas;
 
 namespace sgl {
@@ -17,6 +18,10 @@ struct SvgExportOptions {
   ImFontAtlas* fonts = nullptr;  // built atlas whose first font is the UI font
   float font_scale = 1.0f;       // io.FontGlobalScale (see add_ui_font)
   std::string title;             // the SVG <title>
+  // A slide's title line and caption, drawn in bands of their own (FigureOptions); empty: none.
+  std::string slide_title;
+  std::string slide_caption;
+  ImFont* title_font = nullptr;  // bold
 };
 
 // Renders `draw` (a view of views.hpp) over `context`'s snapshot and settings (copied: the export

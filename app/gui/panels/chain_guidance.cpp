@@ -21,6 +21,7 @@ ImU32 level_colour(StabilityLevel level) {
     case StabilityLevel::Stable:
       return palette::kGood;
     case StabilityLevel::Marginal:
+    case StabilityLevel::TooSmall:
       return palette::kWarning;
     case StabilityLevel::Unstable:
       break;
@@ -34,6 +35,8 @@ const char* level_word(StabilityLevel level) {
       return "ok";
     case StabilityLevel::Marginal:
       return "near limit";
+    case StabilityLevel::TooSmall:
+      return "too small";
     case StabilityLevel::Unstable:
       break;
   }
@@ -69,14 +72,28 @@ void text_keeping_numbers(const std::string& text, float width) {
   ImGui::EndGroup();
 }
 
+float text_keeping_numbers_height(const std::string& text, float width) {
+  width = std::max(width, ImGui::GetFontSize());
+  const auto measure = [](std::string_view piece) {
+    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  };
+  const std::size_t lines = wrap_at_spaces(bind_number_groups(text), width, measure).size();
+  if (lines == 0) return 0.0f;
+  return static_cast<float>(lines) * ImGui::GetTextLineHeight() +
+         static_cast<float>(lines - 1) * ImGui::GetStyle().ItemSpacing.y;
+}
+
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
-  for (const StabilityHint& hint : hints) {
-    ImGui::PushStyleColor(ImGuiCol_Text, level_colour(hint.level));
-    text_keeping_numbers(std::string(level_word(hint.level)) + ": " + hint.text);
+  // Plain words on the panel ("ok: at 14% of the stable limit"); the formulas behind them
+  // ("2εC+ε²λ_max = 0.28 (limit 4)") in the tooltip, for whoever asks.
+  for (const StabilityHint& line : plain_stability_lines(hints)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, level_colour(line.level));
+    text_keeping_numbers(std::string(level_word(line.level)) + ": " + line.text);
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+      for (const StabilityHint& hint : hints) ImGui::BulletText("%s", hint.text.c_str());
       ImGui::TextUnformatted(
           "On the target's stiffest direction (curvature λ_max) the update is a linear map; it "
           "stays bounded only below these limits. SGHMC multiplies r by 1 − εC each step: εC ≥ 2 "
@@ -101,12 +118,13 @@ void show_rejected_divergences(const ChainSnapshot& chain,
   });
   ImGui::PushStyleColor(ImGuiCol_Text, level_colour(StabilityLevel::Marginal));
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("%llu of %llu trajectories diverged and were rejected %s%s",
+  // Short: the health line and the UNSTABLE hint above it already say the settings are wrong.
+  ImGui::Text("%llu of %llu trajectories diverged (rejected) %s%s",
               static_cast<unsigned long long>(divergences),
               static_cast<unsigned long long>(std::max<std::uint64_t>(
                   chain.settings_counters.mh_proposals, chain.settings_counters.steps)),
               chain.settings_start_step > 0 ? "since the last change" : "since the start",
-              beyond_limit ? ": the step size is above the stability limit; lower ε" : "");
+              beyond_limit ? ": lower ε" : "");
   ui_probe::record_last_item("chain" + std::to_string(chain.id) + "/divergences");
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();

@@ -19,6 +19,8 @@ namespace sgl {
 // '.', so lines are broken at spaces only, as in the notes (scenario/note_wrap.hpp). One group,
 // so that hovering or clicking any line is the whole text's. `width` 0: the space left.
 void text_keeping_numbers(const std::string& text, float width = 0.0f);
+// The height text_keeping_numbers(text, width) takes.
+float text_keeping_numbers_height(const std::string& text, float width);
 
 void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature);
 

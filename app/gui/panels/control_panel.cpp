@@ -7,10 +7,12 @@
 #include <cstdlib>
 
 #include "app/gui/panels/chain_guidance.hpp"
+#include "app/gui/panels/control_anchors.hpp"
 #include "app/gui/panels/param_widgets.hpp"
 #include "app/gui/panels/start_choice_control.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/plot/chain_colours.hpp"
+#include "app/gui/shell/headline_bar.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/sampler_availability.hpp"
@@ -48,13 +50,6 @@ void help_marker(const std::string& text) {
 // The vertical gap between the Controls' rows (the style's is 5 px).
 constexpr float kControlsRowSpacing = 3.0f;
 
-// A refusal or an undo stays on screen this long.
-constexpr double kMessageSeconds = 12.0;
-
-std::string chain_anchor(int chain_id, const std::string& control) {
-  return "chain" + std::to_string(chain_id) + "/" + control;
-}
-
 // The chain of a "chain<id>/<parameter>" anchor, or −1 for any other control.
 int param_anchor_chain(const std::string& anchor) {
   const std::size_t slash = anchor.find('/');
@@ -62,15 +57,6 @@ int param_anchor_chain(const std::string& anchor) {
   const std::string control = anchor.substr(slash + 1);
   if (control.empty() || control == "sampler" || control == "actions") return -1;
   return std::atoi(anchor.c_str() + 5);
-}
-
-// The first parameter whose value differs (the one a widget just changed).
-std::string changed_param(const ParamValues& before, const ParamValues& after) {
-  for (const auto& [name, value] : after) {
-    const auto it = before.find(name);
-    if (it == before.end() || it->second != value) return name;
-  }
-  return {};
 }
 
 // The engine's refusal worded for the window: a chain's refusal names the chain by its label and
@@ -108,6 +94,8 @@ void ControlPanel::show(ViewContext& context) {
   if (const std::string ended = slow_motion_.take_end_reason(); !ended.empty())
     set_status(ended, false);
   held_layout_.begin_frame();
+  refusal_at_control_ = refusal_drawn_;
+  refusal_drawn_ = false;
   // The status line sits below the scrolling part, so a refusal or an undo is always in view,
   // and its coming and going never moves the sliders under the pointer (while one is held the
   // body keeps its height: a shorter body scrolled to its end would shift).
@@ -130,6 +118,7 @@ void ControlPanel::show(ViewContext& context) {
   ImGui::PopStyleVar();
   ImGui::PopItemWidth();
   ImGui::EndChild();
+  ui_probe::record_last_item("controls/body");  // what scrolls: the panel less its status line
   show_status_line();
   // A slider drag is one undo step: it ends when nothing is held any more.
   if (!ImGui::IsAnyItemActive()) {
@@ -171,73 +160,6 @@ void ControlPanel::take_new_error(const EngineSnapshot& snapshot) {
   target_synced_ = false;
 }
 
-void ControlPanel::set_status(const std::string& message, bool is_error) {
-  status_ = message;
-  status_is_error_ = is_error;
-  status_shown_at_ = ImGui::GetTime();
-  if (!is_error) error_anchor_.clear();
-}
-
-std::string ControlPanel::refusal_at(const std::string& anchor) const {
-  if (!status_is_error_ || error_anchor_ != anchor ||
-      ImGui::GetTime() - status_shown_at_ >= kMessageSeconds)
-    return {};
-  return status_;
-}
-
-bool ControlPanel::status_visible() const {
-  return !status_.empty() && ImGui::GetTime() - status_shown_at_ < kMessageSeconds;
-}
-
-float ControlPanel::status_line_height() const {
-  if (!status_visible()) return 0.0f;
-  const float width = ImGui::GetContentRegionAvail().x;
-  const ImGuiStyle& style = ImGui::GetStyle();
-  return ImGui::CalcTextSize(status_.c_str(), nullptr, false, width).y +
-         2.0f * style.ItemSpacing.y + 1.0f;  // the separator
-}
-
-void ControlPanel::show_status_line() {
-  if (!status_visible()) return;
-  ImGui::Separator();
-  if (status_is_error_) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(status_.c_str());
-  ImGui::PopTextWrapPos();
-  if (status_is_error_) ImGui::PopStyleColor();
-  ui_probe::record_text("controls/status", status_);
-}
-
-void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
-  const std::optional<ParamUndoEntry> entry = undo_.pop();
-  if (!entry) {
-    set_status("Nothing to undo", false);
-    return;
-  }
-  const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
-                                  [&](const ChainSnapshot& c) { return c.id == entry->chain_id; });
-  const SamplerInfo* info = find_sampler_info(entry->sampler_id);
-  if (chain == snapshot.chains.end() || chain->sampler_id != entry->sampler_id || !info) {
-    set_status("Cannot undo: chain #" + std::to_string(entry->chain_id) + " no longer runs " +
-                   entry->sampler_id,
-               true);
-    return;
-  }
-  pending_anchor_ = chain_anchor(entry->chain_id, changed_param(entry->after, entry->before));
-  // The draws made under the undone values go too, so a histogram damaged by an extreme setting
-  // is as it was before the change.
-  engine_.revert_chain_params(entry->chain_id, entry->before);
-  edited_params_[entry->chain_id] = entry->before;
-  // Undoing the change that stopped a chain resumes it: it restarts under the values restored.
-  if (chain->stopped) engine_.reset_chain(entry->chain_id);
-  scroll_to_chain_ = entry->chain_id;
-  set_status("Undone (Ctrl+Z) on " + chain->label + ": " +
-                 describe_param_change(info->params, entry->after, entry->before) +
-                 (chain->stopped ? "; the chain restarts"
-                                 : "; the draws made with the undone value are forgotten"),
-             false);
-}
-
 void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   // Three buttons share the panel's width (never wider than 5 em each), so none is cut off.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -245,6 +167,7 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
                                       (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
   const bool running = slow_motion_.active() ? slow_motion_.playing() : snapshot.running;
   if (ImGui::Button(running ? "Pause" : "Run", ImVec2(button_width, 0))) toggle_running(snapshot);
+  ui_probe::record_last_item("controls/run");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");
   ImGui::SameLine();
   if (ImGui::Button("Step", ImVec2(button_width, 0))) step_once();
@@ -260,14 +183,26 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
     speed_ = max_speed_ ? 1000.0 : snapshot.steps_per_second;
     speed_synced_ = true;
   }
-  if (ImGui::Checkbox("as fast as possible", &max_speed_))
-    engine_.set_speed(max_speed_ ? 0.0 : speed_);
-  if (!max_speed_) {
-    const double lo = 1.0, hi = 1e6;
-    if (readable_slider("steps/s per chain", speed_, lo, hi, "%.0f",
-                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-      engine_.set_speed(speed_);
-  }
+  // One row: the speed slider (greyed while "max" runs as fast as possible), then "max".
+  const float max_width =
+      ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("max").x;
+  ImGui::SetNextItemWidth(
+      std::max(ImGui::GetFontSize() * 3.0f, ImGui::GetContentRegionAvail().x - max_width -
+                                                ImGui::CalcTextSize("steps/s").x -
+                                                2.0f * ImGui::GetStyle().ItemSpacing.x));
+  ImGui::BeginDisabled(max_speed_);
+  const double lo = 1.0, hi = 1e6;
+  if (readable_slider("steps/s", speed_, lo, hi, max_speed_ ? "fastest" : "%.0f",
+                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+    engine_.set_speed(speed_);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Steps per second of each chain (tick \"max\" to run as fast as possible)");
+  // After the slider's label, which readable_slider draws beyond the frame ImGui lays out.
+  ImGui::SameLine(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX() +
+                  ImGui::GetStyle().ItemSpacing.x);
+  if (ImGui::Checkbox("max", &max_speed_)) engine_.set_speed(max_speed_ ? 0.0 : speed_);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run every chain as fast as the machine allows");
 
   if (!seed_synced_) {
     seed_ = snapshot.seed;
@@ -324,13 +259,13 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
       edited_params_.clear();
     }
   }
-  show_refusal(refusal_at("target"));
+  show_anchored_refusal("target");
   if (!current) return;
   if (const auto start = show_start_choice(snapshot)) {
     pending_anchor_ = "start";
     engine_.set_start(*start);
   }
-  show_refusal(refusal_at("start"));
+  show_anchored_refusal("start");
   if (edited_target_.id == "custom") return;  // its bounds are CLI/scenario settings
 
   ParamWidgetLimits limits;
@@ -370,19 +305,20 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
 void ControlPanel::show_chain_list(ViewContext& context) {
   const EngineSnapshot& snapshot = *context.snapshot;
   const bool data_target = snapshot.target && snapshot.target->as_data_target() != nullptr;
-  ImGui::Text("Chains (%zu)", snapshot.chains.size());
-  for (const ChainSnapshot& chain : snapshot.chains) show_chain(context, chain, data_target);
+  // No "Chains (4)" line: the headers below say as much, and at 1280x720 the row was worth
+  // more to the open chain's sliders.
+  // Every chain's header first, one line each, then the open chain's settings below them: the
+  // headers keep their places whichever card is open.
+  cards_.sync(snapshot.chains);
+  for (const ChainSnapshot& chain : snapshot.chains) show_chain_header(context, chain);
+  for (const ChainSnapshot& chain : snapshot.chains)
+    if (cards_.is_open(chain.id)) show_chain_settings(context, chain, data_target);
   show_add_chain(snapshot);
 }
 
-void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target) {
+void ControlPanel::show_chain_header(ViewContext& context, const ChainSnapshot& chain) {
   ImGui::PushID(chain.id);
-  // A chain that just turned unstable, stuck, too slow or stopped, or one Ctrl+Z changed, comes
-  // into view with its name at the top (not while a slider is held: it would move under it).
-  if (scroll_to_chain_ == chain.id && !ImGui::IsAnyItemActive()) {
-    ImGui::SetScrollFromPosY(ImGui::GetCursorScreenPos().y - ImGui::GetWindowPos().y, 0.0f);
-    scroll_to_chain_ = -1;
-  }
+  if (scroll_to_chain_ == chain.id) cards_.open(chain.id);
   auto colour_it = context.chain_colours.find(chain.id);
   if (colour_it == context.chain_colours.end())
     colour_it = context.chain_colours.emplace(chain.id, default_chain_colour(chain.id)).first;
@@ -395,18 +331,42 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
   if (ImGui::Checkbox("##enabled", &enabled)) engine_.set_chain_enabled(chain.id, enabled);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enable / pause this chain only");
   ImGui::SameLine();
-  // "###" keeps the node's identity (open or closed) when the label is edited.
-  const std::string title = chain.label + "###chain" + std::to_string(chain.id);
-  const bool open = ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+  const bool open = cards_.header(chain);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s: %s", chain.label.c_str(), chain.sampler_id.c_str());
+    ImGui::SetTooltip("%s: %s\nClick to %s its settings", chain.label.c_str(),
+                      chain.sampler_id.c_str(), open ? "hide" : "show");
   if (chain.stopped) {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1.0f), "STOPPED");
+  } else if (!open) {
+    // A closed card still says what the chain runs with.
+    if (const SamplerInfo* info = find_sampler_info(chain.sampler_id)) {
+      const std::string summary = chain_settings_summary(info->params, chain.full_params);
+      // Not squeezed into a stub: a header whose name fills the row shows the name alone.
+      const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x -
+                         ImGui::GetItemRectMax().x - ImGui::GetStyle().ItemSpacing.x;
+      if (!summary.empty() && room > 4.0f * ImGui::GetFontSize()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", elide_to_width(summary, ImGui::GetFont(), room).c_str());
+      }
+    }
   }
-  if (open) {
+  ImGui::PopID();
+}
+
+void ControlPanel::show_chain_settings(ViewContext& context, const ChainSnapshot& chain,
+                                       bool data_target) {
+  ImGui::PushID(chain.id);
+  ImGui::Separator();
+  cards_.reveal_settings_once();
+  // A chain that just turned unstable, stuck, too slow or stopped, or one Ctrl+Z changed, comes
+  // into view with its settings at the top (not while a slider is held: they would move under it).
+  if (scroll_to_chain_ == chain.id && !ImGui::IsAnyItemActive()) {
+    ImGui::SetScrollFromPosY(ImGui::GetCursorScreenPos().y - ImGui::GetWindowPos().y, 0.0f);
+    scroll_to_chain_ = -1;
+  }
+  {
     const std::string block = "chain" + std::to_string(chain.id);
-    show_label_editor(chain);
     // Sampler picker: switching keeps the seed and restarts this chain.
     std::string& sampler_id = edited_sampler_[chain.id];
     if (sampler_id.empty()) sampler_id = chain.sampler_id;
@@ -419,7 +379,7 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       undo_.forget_chain(chain.id);  // the old sampler's values mean nothing to the new one
       sampler_id = *picked;
     }
-    show_refusal(refusal_at(chain_anchor(chain.id, "sampler")));
+    show_anchored_refusal(chain_anchor(chain.id, "sampler"));
     if (const SamplerInfo* info = find_sampler_info(chain.sampler_id)) {
       auto params_it = edited_params_.find(chain.id);
       if (params_it == edited_params_.end())
@@ -442,11 +402,13 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
       for (const ParamDescriptor& descriptor : info->params)
         if (const auto range =
                 derived_slider_range(chain.sampler_id, descriptor.name, full, curvature_))
-          limits.slider_ranges[descriptor.name] = *range;
+          limits.slider_ranges[descriptor.name] = held_ranges_.hold(
+              chain.id, descriptor.name, *range, param_or(full, descriptor.name, 0.0), curvature_);
       const std::string anchor_prefix = chain_anchor(chain.id, "");
       if (param_anchor_chain(error_anchor_) == chain.id) {
         limits.error_param = error_anchor_.substr(anchor_prefix.size());
         limits.error_text = refusal_at(error_anchor_);
+        refusal_drawn_ = refusal_drawn_ || !limits.error_text.empty();
       }
       // A refusal under a slider neither appears nor goes while a slider is held.
       auto& [held_param, held_text] = held_refusals_[chain.id];
@@ -513,8 +475,9 @@ void ControlPanel::show_chain(ViewContext& context, const ChainSnapshot& chain, 
                                2.0f * ImGui::GetStyle().FramePadding.x);
     }
     slow_motion_.show_chain_button(chain, *context.snapshot);
-    show_refusal(refusal_at(actions));
-    ImGui::TreePop();
+    show_anchored_refusal(actions);
+    // The name last: the sliders are what a lesson changes (the header shows the name).
+    show_label_editor(chain);
   }
   ImGui::PopID();
 }
@@ -563,7 +526,7 @@ void ControlPanel::show_training_progress(const ChainSnapshot& chain) {
 
 void ControlPanel::show_add_chain(const EngineSnapshot& snapshot) {
   (void)snapshot;
-  ImGui::Spacing();
+  ImGui::Separator();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
   if (const auto picked = sampler_picker("##new sampler", add_sampler_id_, unavailable_samplers_))
     add_sampler_id_ = *picked;
@@ -574,7 +537,7 @@ void ControlPanel::show_add_chain(const EngineSnapshot& snapshot) {
   }
   ui_probe::record_last_item("add_chain/button");
   // A refused chain (e.g. a sampler this target cannot run) says why right here.
-  show_refusal(refusal_at("add"));
+  show_anchored_refusal("add");
 }
 
 }  // namespace sgl

@@ -9,7 +9,9 @@
 #include <optional>
 #include <string>
 
+#include "app/gui/panels/chain_cards.hpp"
 #include "app/gui/panels/held_layout.hpp"
+#include "app/gui/panels/held_slider_ranges.hpp"
 #include "app/gui/panels/potential_editor.hpp"
 #include "app/gui/panels/slow_motion.hpp"
 #include "app/gui/panels/view_context.hpp"
@@ -25,9 +27,8 @@ class ControlPanel {
 
   // Draws into the current ImGui window.
   void show(ViewContext& context);
-  // Whether the panel changes with time alone: a status message that will expire, a typed
-  // expression waiting for its pause to be applied.
-  bool changes_with_time() const { return status_visible() || potential_editor_.apply_pending(); }
+  // Whether the panel changes with time alone: a status message that will expire.
+  bool changes_with_time() const { return status_visible(); }
 
   // Global actions, also bound to keys by the app shell.
   void toggle_running(const EngineSnapshot& snapshot);
@@ -53,7 +54,8 @@ class ControlPanel {
   void show_chain_list(ViewContext& context);
   void show_label_editor(const ChainSnapshot& chain);
   void show_training_progress(const ChainSnapshot& chain);
-  void show_chain(ViewContext& context, const ChainSnapshot& chain, bool data_target);
+  void show_chain_header(ViewContext& context, const ChainSnapshot& chain);
+  void show_chain_settings(ViewContext& context, const ChainSnapshot& chain, bool data_target);
   void show_add_chain(const EngineSnapshot& snapshot);
   // Curvature and sampler availability of a new target (computed once per target).
   void refresh_target_facts(const EngineSnapshot& snapshot);
@@ -63,6 +65,8 @@ class ControlPanel {
   float status_line_height() const;  // 0 when there is no message
   void show_status_line();
   // The refusal to show under the control `anchor` ("" if it caused none lately).
+  // The refusal anchored at `anchor`, drawn there (and noted: the status line skips it).
+  void show_anchored_refusal(const std::string& anchor);
   std::string refusal_at(const std::string& anchor) const;
   // Chain health (control_panel_health.cpp): its verdict, "Forget draws before this change" and
   // the stop offer sit under its sliders; a chain turning bad never scrolls the Controls on its
@@ -92,8 +96,11 @@ class ControlPanel {
   double status_shown_at_ = -1e9;
   std::string pending_anchor_;  // the control of the newest command sent
   std::string error_anchor_;
+  bool refusal_drawn_ = false;       // this frame, the error was drawn at its control
+  bool refusal_at_control_ = false;  // ... last frame: the status line leaves it out
   ParamUndoStack undo_;
   const Target* facts_target_ = nullptr;
+  HeldSliderRanges held_ranges_;     // ranges that stay put while other sliders move
   std::optional<double> curvature_;  // λ_max of the current target, if known
   std::string curvature_note_;       // where it came from, for the hints' tooltip
   std::map<std::string, std::string> unavailable_samplers_;  // id → why not on this target
@@ -106,7 +113,7 @@ class ControlPanel {
   bool seed_synced_ = false;
   std::string add_sampler_id_ = "sghmc";
   SlowMotion slow_motion_;
-  std::map<int, int> health_seen_;   // by chain: the health state last seen (−1: stopped)
+  ChainCards cards_;                 // one chain's settings open at a time
   int scroll_to_chain_ = -1;         // the chain the Controls scroll to next (−1: none)
   HeldLayout held_layout_;           // rows that keep still while a slider is held
   float held_status_height_ = 0.0f;  // the status line's height when the hold began

@@ -96,7 +96,9 @@ void ControlPanel::reset_chain_with(const ChainSnapshot& chain,
 void ControlPanel::resume_after_gesture(const EngineSnapshot& snapshot) {
   const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
                                   [&](const ChainSnapshot& c) { return c.id == gesture_chain_; });
-  if (chain == snapshot.chains.end() || !chain->stopped || gesture_began_stopped_) return;
+  // Also a chain that was stopped before the drag: a student who drags a broken setting back to
+  // a stable one expects the chain to run again, not a red verdict above a green "ok".
+  if (chain == snapshot.chains.end() || !chain->stopped) return;
   const SamplerInfo* info = find_sampler_info(chain->sampler_id);
   const auto edited = edited_params_.find(chain->id);
   if (!info || edited == edited_params_.end()) return;
@@ -109,13 +111,15 @@ void ControlPanel::resume_after_gesture(const EngineSnapshot& snapshot) {
         return hint.level == StabilityLevel::Unstable;
       }))
     return;
-  engine_.set_chain_params(chain->id, edited->second);
-  engine_.reset_chain(chain->id);
+  // It goes on from its draw where the trouble began, keeping the draws before it (a restart
+  // threw them all away, and an undo afterwards could not bring them back).
+  engine_.resume_chain(chain->id, edited->second);
   const ParamUndoEntry* drag = undo_.newest_of(chain->id);
   const std::string settings =
       drag ? describe_param_values(info->params, drag->before, drag->after) : "these settings";
-  set_status(chain->label + " stopped during the drag; back on stable settings (" + settings +
-                 "), it restarts",
+  set_status(chain->label + " goes on from its draw before the trouble, earlier draws kept (" +
+                 settings + ")" +
+                 (gesture_began_stopped_ ? "" : "; it had stopped during the drag"),
              false);
 }
 
@@ -159,15 +163,22 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
   ImGui::SetNextWindowPos(ImVec2(x + inset, y + h - inset), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   // In a short panel (a dashboard tile) each chain gets one line and no buttons (they are in the
   // Controls, where a click on the line scrolls): two full banners left a 15 px Trace plot.
-  const bool compact = h < 22.0f * ImGui::GetFontSize();
+  // Several chains in trouble get one line each and one button for all (three full banners took
+  // two thirds of the main plot).
+  const bool short_panel = h < 22.0f * ImGui::GetFontSize();
+  const bool compact = short_panel || flagged.size() > 1;
   ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f),
-                                      ImVec2(w - 2.0f * inset, h * (compact ? 0.35f : 0.6f)));
+                                      ImVec2(w - 2.0f * inset, h * (short_panel ? 0.35f : 0.6f)));
   ImGui::SetNextWindowBgAlpha(0.94f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
                                  ImGuiWindowFlags_AlwaysAutoResize;
   if (ImGui::Begin("##chain health banner", nullptr, flags)) {
+    // In front of the dock space every frame, without taking the keyboard focus: a click on a
+    // docked panel brought the (transparent) dock host above the banner, which still showed
+    // but no longer got the pointer, so its reset buttons did nothing.
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     ui_probe::record_current_window("banner/health");
     banner_height_ = ImGui::GetWindowHeight();
     const float wrap_x = w - 4.0f * inset;  // window-local, as PushTextWrapPos takes it
@@ -182,6 +193,15 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
         stable = stable_settings_of(*chain);
         sentence = chain->label +
                    " stopped: " + chain->stop_reason.substr(0, chain->stop_reason.find(" ("));
+        // Settings beyond a stability limit are the cause to name first: the sampler's own
+        // guess ("frictionless noisy dynamics gains energy") blamed naive SGHMC's friction for
+        // an ε three times its limit.
+        for (const StabilityHint& hint :
+             stability_hints(chain->sampler_id, chain->full_params, curvature_))
+          if (hint.level == StabilityLevel::Unstable) {
+            sentence = chain->label + " stopped: its settings are unstable, " + hint.text;
+            break;
+          }
       } else {
         sentence = health_sentence(*chain);
       }
@@ -193,8 +213,16 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
                             readable_on(colour, ImGui::GetColorU32(ImGuiCol_WindowBg)));
       // Wrapped at spaces only (never inside a number), at the same edge as the buttons below.
       if (compact) {
+        // One line: the reason before the step number, which an elided line would cut instead
+        // ("stopped: diverged at step 17483: frictionless noisy…"); the tooltip has it all.
+        std::string line = sentence;
+        const std::string diverged = " stopped: diverged at step ";
+        if (const std::size_t at = line.find(diverged); chain->stopped && at != std::string::npos)
+          if (const std::size_t reason = line.find(": ", at + diverged.size());
+              reason != std::string::npos)
+            line = line.substr(0, at) + " stopped: " + line.substr(reason + 2);
         ImGui::TextUnformatted(
-            elide_to_width(sentence, ImGui::GetFont(), wrap_x - ImGui::GetCursorPosX()).c_str());
+            elide_to_width(line, ImGui::GetFont(), wrap_x - ImGui::GetCursorPosX()).c_str());
       } else {
         text_keeping_numbers(sentence, wrap_x - ImGui::GetCursorPosX());
       }
@@ -210,6 +238,7 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
           const std::string text =
               "Reset with " + describe_param_values(info->params, chain->params, *stable);
           if (ImGui::SmallButton(text.c_str())) reset_chain_with(*chain, stable);
+          ui_probe::record_last_item("banner/" + std::to_string(chain->id) + "/reset_stable");
           ImGui::SameLine();
         }
         if (ImGui::SmallButton(stable ? "Reset keeping these settings" : "Reset chain"))
@@ -222,6 +251,20 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
       ImGui::GetWindowDrawList()->AddRectFilled(top, ImVec2(top.x + inset * 0.4f, bottom.y), colour,
                                                 0.0f);
       ImGui::PopID();
+    }
+    const auto stopped_count = std::count_if(flagged.begin(), flagged.end(),
+                                             [](const ChainSnapshot* c) { return c->stopped; });
+    if (!short_panel && flagged.size() > 1 && stopped_count > 0) {
+      ImGui::Indent(inset);
+      const std::string text =
+          stopped_count == 1 ? "Reset the stopped chain"
+                             : "Reset the " + std::to_string(stopped_count) + " stopped chains";
+      if (ImGui::SmallButton(text.c_str()))
+        for (const ChainSnapshot* chain : flagged)
+          if (chain->stopped) reset_chain_with(*chain, stable_settings_of(*chain));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Each with its last stable settings where it has them");
+      ImGui::Unindent(inset);
     }
     ImGui::PopTextWrapPos();
   }

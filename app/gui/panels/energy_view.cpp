@@ -30,7 +30,7 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
   if (any && last > first) plot::SetupAxisLimits(plot::Axis::X, first, last, plot::Cond::Follow);
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const std::string label = views::chain_label(chain);
-    const plot::Colour colour = views::chain_colour(context, chain);
+    const plot::Colour colour = views::plotted_chain_colour(context, chain);
     plot::Decimated(label.c_str(), change ? chain.energy_change : chain.energy,
                     {.colour = colour, .fit = views::fits_axes(context, chain)});
     if (!plot::IsLabelVisible(label.c_str())) continue;

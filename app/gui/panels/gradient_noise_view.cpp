@@ -33,7 +33,8 @@ struct Looks {
   plot::Colour exact = plot::rgba(15, 15, 20);
   plot::Colour control_variate = plot::rgba(0, 150, 110);
   plot::Colour second_order = plot::rgba(120, 60, 170);
-  plot::Colour assumed = plot::rgba(230, 120, 0);   // B̂
+  // Not orange: the SGHMC chain measured beside it is vermillion, and the two were confused.
+  plot::Colour assumed = plot::rgba(40, 100, 220);  // B̂
   plot::Colour friction = plot::rgba(200, 30, 60);  // C
   plot::Colour ewsg = plot::rgba(200, 150, 0);
 };
@@ -360,6 +361,12 @@ void show_readout(const std::vector<Paragraph>& paragraphs, float width) {
     ImGui::PushStyleColor(ImGuiCol_Text, paragraph.colour);
     for (const std::string& line : wrap_lines(paragraph.text, width)) {
       ImGui::TextUnformatted(line.c_str());
+      // In an exported figure too: the numbers are half of what the panel says.
+      if (plot::Painter* painter = plot::GetPainterOverride()) {
+        const ImVec2 at = ImGui::GetItemRectMin();
+        painter->text({at.x, at.y}, ImGui::ColorConvertFloat4ToU32(paragraph.colour), line,
+                      plot::HAlign::Left, plot::VAlign::Top);
+      }
       ui_probe::record_text("gradnoise/line/" + std::to_string(number++), line);
     }
     ImGui::PopStyleColor();
@@ -411,8 +418,12 @@ void header(ViewContext& context, GradientNoiseInspector& state, const ChainSnap
     ImGui::SameLine();
     views::coordinate_combo(context, "y##gradnoise", p.y);
   }
-  pair().x = std::clamp(pair().x, 0, dim - 1);
-  pair().y = std::clamp(pair().y, 0, dim - 1);
+  // Two different coordinates whenever there are two: a 1-D target left y = x = 0, and the
+  // next 2-D target plotted ∂U/∂x against itself.
+  Pair& p = pair();
+  p.x = std::clamp(p.x, 0, dim - 1);
+  p.y = std::clamp(p.y, 0, dim - 1);
+  if (dim >= 2 && p.y == p.x) p.y = (p.x + 1) % dim;
 }
 
 }  // namespace
@@ -467,7 +478,9 @@ void show_gradient_noise_view(ViewContext& context) {
   const plot::Colour colour =
       frozen ? views::chain_colour(context, *frozen) : plot::PaletteColour(0);
   const bool one_d = result->report.theta.size() == 1;
-  if (plot::BeginPlot("##gradnoise", ImVec2(0, -readout_height), plot::PlotFlags_LegendAbove)) {
+  // Equal aspect in 2-D: isotropic noise must look round, as must the B̂ and C circles.
+  const int flags = plot::PlotFlags_LegendAbove | (one_d ? 0 : plot::PlotFlags_EqualAspect);
+  if (plot::BeginPlot("##gradnoise", ImVec2(0, -readout_height), flags)) {
     if (one_d) {
       plot::SetupAxes("∂Ũ/∂θ", "density", plot::AxisFlags_None, plot::AxisFlags_FitIncludeZero);
       draw_1d(*result, colour);
@@ -475,6 +488,7 @@ void show_gradient_noise_view(ViewContext& context) {
       const std::string x = "∂U/∂" + views::coordinate_name(context, pair().x);
       const std::string y = "∂U/∂" + views::coordinate_name(context, pair().y);
       plot::SetupAxes(x.c_str(), y.c_str());
+      ui_probe::record_text("gradnoise/axes", x + " vs " + y);
       draw_2d(*result, colour);
     }
     plot::EndPlot();

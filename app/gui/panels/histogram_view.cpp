@@ -203,7 +203,10 @@ void show_histogram_view(ViewContext& context) {
   const bool any_truth = std::any_of(snapshot.chains.begin(), snapshot.chains.end(),
                                      [](const ChainSnapshot& chain) { return chain.has_truth; });
   // The key and the distances share one row: every line above the plot is taken from it.
-  const std::string key = std::string("black: ") + truth_name;
+  // A target with neither (the Bayesian MLP) has no black curve: the key must not promise one.
+  const std::string key = target.truth() == nullptr && !reference
+                              ? std::string("no reference density for this target")
+                              : std::string("black: ") + truth_name;
   const std::string caption = std::string("TV ") + distance_scope;
   if (any_draws && any_truth) {
     views::readout_row(readouts, caption.c_str(), {"TV"});
@@ -239,7 +242,7 @@ void show_histogram_view(ViewContext& context) {
     if (histogram.total() == 0) continue;
     ChainBars& shown = bars.emplace_back();
     shown.label = views::chain_label(chain);
-    shown.colour = views::chain_colour(context, chain);
+    shown.colour = views::plotted_chain_colour(context, chain);
     shown.edges.resize(static_cast<std::size_t>(histogram.bins()) + 1);
     for (int bin = 0; bin <= histogram.bins(); ++bin) {
       shown.edges[static_cast<std::size_t>(bin)] = histogram.lo() + bin * histogram.bin_width();
@@ -258,22 +261,23 @@ void show_histogram_view(ViewContext& context) {
       shown.heights[bin] = bar_cap;
     }
   }
-  // Faint fills and solid outlines: several chains stay readable on top of each other.
-  constexpr float kFillAlpha = 0.12f;
+  // One chain: a faint fill under its outline. Several: outlines only. Their fills, one tint per
+  // bin from whichever chain was lowest there, striped the plot like a barcode on a projector.
+  const float fill_alpha = bars.size() == 1 ? 0.12f : 0.0f;
   const bool same_bins =
       !bars.empty() && std::all_of(bars.begin(), bars.end(), [&](const ChainBars& chain) {
         return chain.edges == bars.front().edges;
       });
-  if (same_bins) {
+  if (same_bins && fill_alpha > 0.0f) {
     std::vector<plot::BarFill> fills;
     for (const ChainBars& chain : bars) fills.push_back({chain.heights.data(), chain.colour});
     plot::OverlappingBarFills(bars.front().edges.data(),
-                              static_cast<int>(bars.front().heights.size()), fills, kFillAlpha);
+                              static_cast<int>(bars.front().heights.size()), fills, fill_alpha);
   }
   for (const ChainBars& chain : bars) {
     plot::Bars(chain.label.c_str(), chain.edges.data(), chain.heights.data(),
                static_cast<int>(chain.heights.size()),
-               {.colour = chain.colour, .fill_alpha = same_bins ? 0.0f : kFillAlpha});
+               {.colour = chain.colour, .fill_alpha = same_bins ? 0.0f : fill_alpha});
   }
   cut_bar_labels(bars, bar_cap);
   if (!curve.label.empty()) {

@@ -114,6 +114,8 @@ MetricCell kind_cell(const EngineSnapshot& snapshot, const ChainSnapshot& chain)
   std::string tooltip = output_kind_meaning(facts.kind);
   for (const std::string& warning : warnings) tooltip += "\n\nwarning: " + warning;
   std::string text = output_kind_plain_name(facts.kind);
+  // The count only ("(1)", the warnings in the tooltip): "optimiser, 1 warning" was cut to
+  // "1 warni" in the lecture layout's Metrics cards at 1280×720.
   if (!warnings.empty()) text += " (" + std::to_string(warnings.size()) + ")";
   ui_probe::record_text("metrics/kind/" + std::to_string(chain.id), text);
   return {text, warnings.empty() ? 0u : kWarningColour, tooltip};
@@ -306,6 +308,52 @@ void metric_cell(const MetricCell& cell) {
   }
 }
 
+// The columns every card shows, most important first: each that fits on every chain's card
+// (`value_lines` lines of `room` px from the indent, or the rest of the name's line when
+// `one_line`), so each card names the same figures and the cards read down like a table (each
+// chain showing its own best figures made HMC say "exact", SGLD "ESS 5" and another "TV 0.1").
+// A column no chain has a value in is left out.
+std::vector<std::size_t> common_card_columns(const std::vector<std::size_t>& order,
+                                             const std::vector<MetricColumn>& columns,
+                                             const std::vector<float>& first_line_start, float room,
+                                             int value_lines, bool one_line, float gap) {
+  const auto width = [&](std::size_t c, std::size_t row) {
+    return ImGui::CalcTextSize((columns[c].header + " " + columns[c].cells[row].text).c_str()).x;
+  };
+  std::vector<std::size_t> chosen;
+  for (const std::size_t c : order) {
+    bool any_value = false;
+    for (const MetricCell& cell : columns[c].cells) any_value = any_value || cell.text != kDash;
+    if (!any_value) continue;
+    std::vector<std::size_t> trial = chosen;
+    trial.push_back(c);
+    bool fits_every_card = true;
+    for (std::size_t row = 0; row < first_line_start.size() && fits_every_card; ++row) {
+      float x = one_line ? first_line_start[row] : 0.0f;
+      int line = 0;
+      bool first = true;
+      for (const std::size_t t : trial) {
+        const float w = width(t, row);
+        if (first && !one_line) {
+          x = w;  // the first figure opens the first line under the name
+        } else if (x + gap + w <= room) {
+          x += gap + w;
+        } else if (one_line || line + 1 >= value_lines) {
+          fits_every_card = false;
+          break;
+        } else {
+          ++line;
+          x = w;
+        }
+        first = false;
+      }
+    }
+    if (!fits_every_card) continue;  // too wide beside the others: a narrower one may fit
+    chosen = std::move(trial);
+  }
+  return chosen;
+}
+
 // A panel too narrow for a useful table (a lecture layout's side column) lists each chain as a
 // compact card: its name, then its numbers, most important first, on as many lines as the
 // panel's height leaves every chain (down to one line: name and numbers side by side), so every
@@ -338,6 +386,31 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
   const float gap = ImGui::CalcTextSize("  ").x;
   const float swatch = ImGui::GetFontSize() * 0.8f + style.ItemSpacing.x;
   const auto measure = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
+  // Where a one-line card's figures would start: after its swatch and name, a long name cut to
+  // 5 em (the figures then sit at one x, right-aligned, like a table's column).
+  std::vector<float> after_name;
+  for (const ChainSnapshot& chain : snapshot.chains)
+    after_name.push_back(swatch +
+                         std::min(measure(views::chain_label(chain)), 5.0f * ImGui::GetFontSize()));
+  const float room = right_edge - left_edge - (one_line ? 0.0f : style.IndentSpacing);
+  const std::vector<std::size_t> shown =
+      common_card_columns(order, columns, after_name, room, value_lines, one_line, gap);
+  // One-line cards with one figure read as a column: its name only on the first card, each
+  // value right-aligned (the names keep the room: "naive SGHMC + MH" and "naive SGHMC" were both
+  // cut to "naive SGH…" beside "ESS min").
+  const bool one_column = one_line && shown.size() == 1;
+  const auto figures_text = [&](std::size_t c, std::size_t row) {
+    return one_column && row > 0 ? columns[c].cells[row].text
+                                 : columns[c].header + " " + columns[c].cells[row].text;
+  };
+  std::vector<float> figures_x(snapshot.chains.size(), right_edge);
+  if (one_line)
+    for (std::size_t row = 0; row < snapshot.chains.size(); ++row) {
+      float width = 0.0f;
+      for (const std::size_t c : shown)
+        width += (width > 0.0f ? gap : 0.0f) + measure(figures_text(c, row));
+      figures_x[row] = right_edge - width;
+    }
   for (std::size_t row = 0; row < snapshot.chains.size(); ++row) {
     const ChainSnapshot& chain = snapshot.chains[row];
     ImGui::PushID(chain.id);
@@ -355,13 +428,19 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
     // The name in full on its row (cut only when longer than the whole row: "signed HMC-ECS"
     // was cut to "signed HM…" to make room for a number); the figures that no longer fit
     // beside it are in its tooltip.
-    const float label_room = right_edge - left_edge - swatch;
+    const float label_room =
+        (one_line && !shown.empty() ? figures_x[row] - gap : right_edge) - left_edge - swatch;
     const std::string drawn_label = elide_to_width(label, label_room, measure);
     ImGui::TextUnformatted(drawn_label.c_str());
     ui_probe::record_text_box();
     ui_probe::record_text("metrics/label/" + std::to_string(chain.id), views::chain_label(chain));
     ui_probe::record_text("metrics/label_drawn/" + std::to_string(chain.id), drawn_label);
     const bool label_hovered = ImGui::IsItemHovered();
+    {  // The figures this card names, for a window test: the same on every card.
+      std::string fields;
+      for (const std::size_t c : shown) fields += (fields.empty() ? "" : ",") + columns[c].header;
+      ui_probe::record_text("metrics/card_fields/" + std::to_string(chain.id), fields);
+    }
     if (!one_line) ImGui::Indent();
     std::string left_out;
     int line_number = 0;
@@ -369,10 +448,17 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
     for (const std::size_t c : order) {
       const MetricColumn& column = columns[c];
       const MetricCell& cell = column.cells[row];
-      if (cell.text == kDash) continue;  // a card lists what this chain has
+      const bool on_every_card = std::find(shown.begin(), shown.end(), c) != shown.end();
+      if (!on_every_card) {
+        if (cell.text != kDash)
+          left_out += (left_out.empty() ? "" : "\n") + column.header + ": " + cell.text;
+        continue;
+      }
       const float width = measure(column.header + " " + cell.text);
       const bool fits_here = ImGui::GetItemRectMax().x + gap + width <= right_edge;
-      if (one_line || !first) {
+      if (one_line && first) {
+        ImGui::SameLine(figures_x[row] - ImGui::GetWindowPos().x + ImGui::GetScrollX());
+      } else if (one_line || !first) {
         if (fits_here) {
           ImGui::SameLine(0.0f, gap);
         } else if (one_line || line_number + 1 >= value_lines) {
@@ -384,8 +470,10 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
       }
       first = false;
       ImGui::BeginGroup();
-      ImGui::TextDisabled("%s", column.header.c_str());
-      ImGui::SameLine(0.0f, ImGui::CalcTextSize(" ").x);
+      if (!one_column || row == 0) {
+        ImGui::TextDisabled("%s", column.header.c_str());
+        ImGui::SameLine(0.0f, ImGui::CalcTextSize(" ").x);
+      }
       if (cell.colour != 0) ImGui::PushStyleColor(ImGuiCol_Text, cell.colour);
       ImGui::TextUnformatted(cell.text.c_str());
       if (cell.colour != 0) ImGui::PopStyleColor();

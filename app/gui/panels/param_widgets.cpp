@@ -1,5 +1,7 @@
 #include "app/gui/panels/param_widgets.hpp"
 
+#include "app/gui/panels/chain_guidance.hpp"
+
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/plot/slider_text.hpp"
 
@@ -204,11 +206,7 @@ bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& v
     if (!limits.probe_prefix.empty())
       ui_probe::record_last_item(limits.probe_prefix + descriptor.name);
     if (descriptor.name == limits.error_param && !limits.error_text.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(limits.error_text.c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::PopStyleColor();
+      show_refusal(limits.error_text);  // wrapped at spaces: "B̂ = 0.2" never split at its "."
     }
     if (edited) {
       values[descriptor.name] = value;

@@ -287,10 +287,10 @@ void show_phase_space_view(ViewContext& context) {
     const double* theta = chain.recent_theta.data() + start * stride + coordinate;
     const double* r = chain.recent_momentum.data() + start * stride + coordinate;
     const std::string label = views::chain_label(chain);
-    // Under slow motion the other chains fade, so the class follows the one path.
-    const bool faded = context.slow_motion != nullptr && context.slow_motion->chain_id != chain.id;
-    const plot::Colour colour = faded ? plot::with_alpha(views::chain_colour(context, chain), 0.25f)
-                                      : views::chain_colour(context, chain);
+    // Under slow motion the other chains fade, so the class follows the one path (a stopped
+    // chain fades too).
+    const bool faded = views::chain_faded(context, chain);
+    const plot::Colour colour = views::plotted_chain_colour(context, chain);
     // A stopped chain's runaway orbit would shrink every other orbit to a dot; so would an orbit
     // beyond the largest frame (it is drawn as far as the frame goes).
     const bool fit = views::fits_axes(context, chain) && !off_frame[k];

@@ -14,8 +14,6 @@
 namespace sgl {
 namespace {
 
-// Typing pauses this long before a valid expression is applied (Enter applies at once).
-constexpr double kApplyDelaySeconds = 0.6;
 const ImVec4 kInvalidColour(0.85f, 0.10f, 0.10f, 1.0f);
 
 std::string format_interval(const char* name, const Interval& axis) {
@@ -69,7 +67,6 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
     // The engine's target changed (a preset, a saved session, the gallery): show it.
     synced_ = applied;
     std::snprintf(text_, sizeof text_, "%s", applied.c_str());
-    edited_at_ = -1.0;
   }
   if (validated_ != text_) validate();
 
@@ -85,7 +82,9 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
   ui_probe::record_last_item("target/potential");
   ui_probe::record_text("potential/applied", applied);
   if (!error_.empty()) ui_probe::record_text("potential/error", error_);
-  if (ImGui::IsItemEdited()) edited_at_ = ImGui::GetTime();
+  // Applied on Enter or when the box is left, never mid-typing: applied on a pause, half-typed
+  // expressions that happened to parse ran, and diverged three of a newcomer's four chains.
+  const bool left_after_edit = ImGui::IsItemDeactivatedAfterEdit();
   const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
   // While the box has focus ImGui scrolls a long text sideways; the underline moves with it.
   const ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID());
@@ -122,7 +121,7 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
         "Your potential U = −log density, in x (1-D) or x and y (2-D).\n"
         "Operators: + - * / ^ and parentheses; constant pi.\n"
         "Functions: exp log sqrt sin cos tan tanh abs pow min max logaddexp.\n"
-        "Applied when you pause typing or press Enter; while it is invalid the chains keep "
+        "Applied when you press Enter (or leave the box); while it is invalid the chains keep "
         "the last valid target.");
     ui_probe::record_current_window("potential/tooltip");
     ImGui::EndTooltip();
@@ -133,15 +132,15 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
     ui_probe::record_last_item("potential/error_message");
-  } else if (!window_.empty()) {
-    ImGui::TextDisabled("%s", window_.c_str());
   }
-
   const bool pending = validated_ != applied && !invalid;
-  if (pending &&
-      (entered || (edited_at_ >= 0.0 && ImGui::GetTime() - edited_at_ >= kApplyDelaySeconds))) {
+  if (pending && (entered || left_after_edit)) {
     apply = validated_;
-    edited_at_ = -1.0;
+  } else if (pending) {
+    ImGui::TextUnformatted("valid: press Enter to apply");
+    ui_probe::record_text("potential/pending", "press Enter to apply");
+  } else if (!invalid && !window_.empty()) {
+    ImGui::TextDisabled("%s", window_.c_str());
   }
 
   ImGui::SetNextItemWidth(-1.0f);

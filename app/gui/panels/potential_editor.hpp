@@ -26,19 +26,16 @@ class PotentialEditor {
   // Draws the editor for the target's current expression `applied` (the engine's). Returns a new
   // expression to apply this frame, if any.
   std::optional<std::string> show(const std::string& applied);
-  // An edit waits for its pause before it is applied (a frame must come when the pause ends).
-  bool apply_pending() const { return edited_at_ >= 0.0; }
 
  private:
   void validate();
 
   char text_[kMaxExpressionChars + 1] = {};
-  std::string synced_;       // the applied expression the box was last filled from
-  std::string validated_;    // the text `error_` and `window_` describe
-  std::string error_;        // "" when valid
-  int error_column_ = 0;     // 1-based, 0 when the error has no column
-  std::string window_;       // "truth window: x in [..]" (and y) of a valid expression
-  double edited_at_ = -1.0;  // ImGui time of the last edit not yet applied
+  std::string synced_;     // the applied expression the box was last filled from
+  std::string validated_;  // the text `error_` and `window_` describe
+  std::string error_;      // "" when valid
+  int error_column_ = 0;   // 1-based, 0 when the error has no column
+  std::string window_;     // "truth window: x in [..]" (and y) of a valid expression
 };
 
 }  // namespace sgl

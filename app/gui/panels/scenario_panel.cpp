@@ -265,6 +265,16 @@ void ScenarioPanel::show_note(const TargetSpec& shown) {
     ui_probe::record_last_item("notes/preset/" + scenario_->name);
   }
   ImGui::PopStyleColor();
+  // A retyped potential: the note below still describes the preset's own.
+  if (scenario_ && shown.potential != scenario_->target.potential) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.30f, 0.0f, 1.0f));
+    const std::string changed =
+        "You typed U = " + shown.potential +
+        ". The note below is about the preset's U = " + scenario_->target.potential + ".";
+    ImGui::TextWrapped("%s", changed.c_str());
+    ImGui::PopStyleColor();
+    ui_probe::record_text("notes/retyped", changed);
+  }
   show_markdown(note_);
 }
 

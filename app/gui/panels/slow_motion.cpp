@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "app/gui/panels/param_widgets.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/samplers/sampler_capabilities.hpp"
 
@@ -90,6 +91,9 @@ void SlowMotion::take(const std::shared_ptr<const RecordedTrajectory>& trajector
   frame_.shown = 0;
   frame_.decision_shown = false;
   position_ = 0.0;
+  // A 50-step HMC path took 12.5 s at a fixed 4 steps/s (newcomer: "slow"); paced to about
+  // 4 s a path, never under 4 steps/s so a short SGHMC step can still be followed.
+  if (!speed_chosen_) speed_ = std::clamp(double(frame_.path.size()) / 4.0, 4.0, 20.0);
   if (full_speed() && playing_) advance(double(frame_.path.size()));
 }
 
@@ -98,9 +102,9 @@ bool SlowMotion::full_speed() const {
 }
 
 double SlowMotion::hold_seconds() const {
-  // Long enough for a class to read "rejected, p = 0.12" (1.5 s at the default 4 steps/s);
+  // Long enough for a class to read "rejected, p = 0.12" (1.5 s at 4 steps/s, at least 1.2 s);
   // no pause at full speed.
-  return full_speed() ? 0.0 : std::clamp(6.0 / speed_, 0.4, 2.5);
+  return full_speed() ? 0.0 : std::clamp(6.0 / speed_, 1.2, 2.5);
 }
 
 void SlowMotion::advance(double points) {
@@ -192,8 +196,11 @@ void SlowMotion::show_controls(const EngineSnapshot& snapshot) {
   ImGui::TextWrapped("The other chains are paused. Space: play/pause, N: one leapfrog step.");
   const double lo = 1.0, hi = kFullSpeed;
   const char* format = full_speed() ? "full speed" : "%.0f steps/s";
-  ImGui::SliderScalar("playback", ImGuiDataType_Double, &speed_, &lo, &hi, format,
-                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  // Its value beside the handle, never under it (the handle covered "4 steps/s").
+  if (readable_slider("playback", speed_, lo, hi, format,
+                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp,
+                      "slow_motion/playback"))
+    speed_chosen_ = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Leapfrog steps shown per second; at the right end, whole paths at once");
   if (ImGui::SmallButton(playing_ ? "pause" : "play")) toggle_playing();

@@ -59,9 +59,10 @@ class SlowMotion {
   bool active_ = false;
   bool resume_running_ = false;  // whether the chains ran before the mode started
   bool playing_ = true;
-  bool next_wanted_ = false;  // Step pressed on a finished path: ask for the next iteration
-  double speed_ = 4.0;        // points per second; at the slider's top end as fast as recorded
-  double position_ = 0.0;     // fractional index into frame_.path
+  bool next_wanted_ = false;   // Step pressed on a finished path: ask for the next iteration
+  double speed_ = 4.0;         // points per second; at the slider's top end as fast as recorded
+  bool speed_chosen_ = false;  // until the user moves the slider, each path plays in ~4 s
+  double position_ = 0.0;      // fractional index into frame_.path
   double now_ = 0.0;
   double last_update_ = -1.0;
   double hold_until_ = 0.0;  // the decision stays on screen until then

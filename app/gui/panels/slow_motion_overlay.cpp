@@ -150,9 +150,16 @@ void decision_label(const SlowMotionFrame& frame, plot::Point end) {
   if (text.empty() || shown_elsewhere_on_screen("slowmo/decision")) return;
   const float offset = ImGui::GetFontSize() * 0.6f;
   const bool record = records_to_probe("slowmo/decision");
-  const plot::PixelRect box = plot::TextBox(
-      {end.x + offset, end.y + offset},
-      {{text, rejected(frame) ? kRejectColour : kAcceptColour, kDecisionScale}}, kBoxBackground);
+  const std::vector<plot::TextLine> lines{
+      {text, rejected(frame) ? kRejectColour : kAcceptColour, kDecisionScale}};
+  // Below and right of the end point; on the other side where the plot's edge would push the
+  // box back over the point (it covered the path's end and ran past the frame).
+  const plot::Point size = plot::TextBoxSize(lines);
+  const plot::Point lo = plot::GetPlotAreaMin(), hi = plot::GetPlotAreaMax();
+  plot::Point at{end.x + offset, end.y + offset};
+  if (at.x + size.x > hi.x && end.x - offset - size.x >= lo.x) at.x = end.x - offset - size.x;
+  if (at.y + size.y > hi.y && end.y - offset - size.y >= lo.y) at.y = end.y - offset - size.y;
+  const plot::PixelRect box = plot::TextBox(at, lines, kBoxBackground);
   if (!record) return;
   probe_rect("slowmo/decision", box);
   const TrajectoryDecision* decision = frame.trajectory->decision_of(frame.current().iteration);

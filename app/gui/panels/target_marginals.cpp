@@ -26,6 +26,9 @@ struct Band {
   double base = 0.0;    // where heights start (data units, across the band's axis)
   double scale = 0.0;   // data units per unit of density
   double extent = 0.0;  // the band's depth (data units)
+  // The band's length along its axis: a histogram's range beyond it (into the other band, past
+  // the frame) is left out; the top band ends where the right band begins.
+  double along_lo = 0.0, along_hi = 0.0;
 };
 
 // The true marginal is left out where it is this small a share of the band's depth.
@@ -55,7 +58,7 @@ void step_outline(const Histogram1D& histogram, std::vector<double>& along,
 
 double largest_density(const ViewContext& context, int coord, const TruthGrid* truth,
                        const plot::DataRect& limits) {
-  double largest = 0.0;
+  double largest = 0.0, truth_peak = 0.0;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     if (static_cast<int>(chain.histograms.size()) <= coord) continue;
     for (double density : chain.histograms[static_cast<std::size_t>(coord)].densities())
@@ -65,9 +68,12 @@ double largest_density(const ViewContext& context, int coord, const TruthGrid* t
     const double lo = coord == 0 ? limits.x_lo : limits.y_lo;
     const double hi = coord == 0 ? limits.x_hi : limits.y_hi;
     for (int k = 0; k < kTruthPoints; ++k)
-      largest = std::max(largest,
-                         truth->marginal_density(coord, lo + (hi - lo) * k / (kTruthPoints - 1)));
+      truth_peak = std::max(
+          truth_peak, truth->marginal_density(coord, lo + (hi - lo) * k / (kTruthPoints - 1)));
   }
+  // With a truth, a chain's spike (one stuck in a bin) is capped at 1.6× its peak, as the
+  // Histogram panel caps its bars: it no longer flattens the truth and every other chain.
+  if (truth_peak > 0.0) return std::max(truth_peak, std::min(largest, 1.6 * truth_peak));
   return largest;
 }
 
@@ -95,7 +101,8 @@ void plot_band(const ViewContext& context, int coord, const Band& band, const Tr
       const double at = lo + (hi - lo) * k / (kTruthPoints - 1);
       const double density = truth->marginal_density(coord, at);
       // A break in the line (NaN) where it would only trace the baseline.
-      const bool negligible = density * band.scale < kNegligibleShare * band.extent;
+      const bool negligible = density * band.scale < kNegligibleShare * band.extent ||
+                              at < band.along_lo || at > band.along_hi;
       along.push_back(at);
       height.push_back(negligible ? std::numeric_limits<double>::quiet_NaN() : density);
     }
@@ -109,6 +116,13 @@ void plot_band(const ViewContext& context, int coord, const Band& band, const Tr
     const Histogram1D& histogram = chain.histograms[static_cast<std::size_t>(coord)];
     if (histogram.inside() == 0) continue;
     step_outline(histogram, along, height);
+    const double tallest = band.extent / band.scale;  // the band's depth, in density
+    for (std::size_t k = 0; k < along.size(); ++k) {
+      if (along[k] < band.along_lo || along[k] > band.along_hi)
+        height[k] = std::numeric_limits<double>::quiet_NaN();  // a break in the outline
+      else
+        height[k] = std::min(height[k], tallest);
+    }
     place();
     const std::string label = chain_label(chain);
     plot::Line(label.c_str(), xs.data(), ys.data(), static_cast<int>(xs.size()),
@@ -126,17 +140,28 @@ void plot_marginals_on_edges(const ViewContext& context) {
   const double x_peak = largest_density(context, 0, truth, limits);
   const double y_peak = largest_density(context, 1, truth, limits);
   if (x_peak <= 0.0 || y_peak <= 0.0) return;
-  // The bands' margin is cleared of the density picture, so they read as a frame of their own.
+  // The density stops at the bands (inside_marginal_bands; exports without textures draw it
+  // whole, so their bands are cleared of it here); a rule along the bands' inner edges frames
+  // the joint picture, so the bands read as axes of their own.
+  const plot::DataRect inside = inside_marginal_bands(limits);
   const plot::Colour clear = plot::theme().area_background;
-  plot::Cells("##marginal band x", {clear}, 1, 1, limits.x_lo, limits.x_hi, limits.y_hi - x_band,
+  plot::Cells("##marginal band x", {clear}, 1, 1, limits.x_lo, limits.x_hi, inside.y_hi,
               limits.y_hi);
-  plot::Cells("##marginal band y", {clear}, 1, 1, limits.x_hi - y_band, limits.x_hi, limits.y_lo,
-              limits.y_hi - x_band);
+  plot::Cells("##marginal band y", {clear}, 1, 1, inside.x_hi, limits.x_hi, limits.y_lo,
+              inside.y_hi);
+  const double rule_x[] = {limits.x_lo, inside.x_hi, inside.x_hi};
+  const double rule_y[] = {inside.y_hi, inside.y_hi, limits.y_lo};
+  plot::Line("##marginal bands' edge", rule_x, rule_y, 3,
+             {.colour = plot::theme().frame, .thickness = 1.0f, .fit = false});
   // Both stand on the band's inner edge and grow towards the plot's edge (x up, y rightwards).
-  plot_band(context, 0, {limits.y_hi - x_band, kTallestShare * x_band / x_peak, x_band}, truth,
-            limits);
-  plot_band(context, 1, {limits.x_hi - y_band, kTallestShare * y_band / y_peak, y_band}, truth,
-            limits);
+  plot_band(
+      context, 0,
+      {limits.y_hi - x_band, kTallestShare * x_band / x_peak, x_band, limits.x_lo, inside.x_hi},
+      truth, limits);
+  plot_band(
+      context, 1,
+      {limits.x_hi - y_band, kTallestShare * y_band / y_peak, y_band, limits.y_lo, inside.y_hi},
+      truth, limits);
   const plot::Point min = plot::GetPlotAreaMin(), max = plot::GetPlotAreaMax();
   const float band_px = static_cast<float>(kBandFraction) * (max.y - min.y);
   ui_probe::record_rect("target/marginal_x", {min.x, min.y, max.x - min.x, band_px});

@@ -75,13 +75,10 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
   if (settings.show_annealing) plot_annealing_on_pair(context, x, y);
   // Under slow motion the class follows one path: the other chains fade to a quarter, their
   // clouds and trails to a trace, so the slowed chain is the only strong colour.
-  const int focus = context.slow_motion != nullptr ? context.slow_motion->chain_id : -1;
-  const auto faded = [focus](const ChainSnapshot& chain) {
-    return focus >= 0 && chain.id != focus;
-  };
+  // A stopped chain fades too.
+  const auto faded = [&](const ChainSnapshot& chain) { return chain_faded(context, chain); };
   const auto shown_colour = [&](const ChainSnapshot& chain) {
-    const plot::Colour colour = chain_colour(context, chain);
-    return faded(chain) ? plot::with_alpha(colour, 0.25f) : colour;
+    return plotted_chain_colour(context, chain);
   };
   for (const ChainSnapshot& chain : snapshot.chains)
     ui_probe::record_text("target/chain/" + std::to_string(chain.id),
@@ -141,7 +138,7 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
     const bool has_momentum = chain.recent_momentum.size() == chain.recent_theta.size();
     // The momentum arrows are spikes in every direction when all chains draw them: with slow
     // motion on, only the slowed chain's path and arrow are drawn (its overlay has its own).
-    if (settings.show_momentum && focus < 0 && has_momentum &&
+    if (settings.show_momentum && context.slow_motion == nullptr && has_momentum &&
         plot::IsLabelVisible(label.c_str())) {
       const double* r =
           chain.recent_momentum.data() + (rows - 1) * static_cast<std::size_t>(chain.dim);

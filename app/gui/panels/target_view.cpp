@@ -55,8 +55,9 @@ DensityGrid& density_grid(const ViewContext& context) {
 }
 
 // Draws the heatmap as the plot's first item; returns a note when it could not be drawn.
-std::string plot_density_background(ViewContext& context) {
-  const plot::DataRect view = plot::GetPlotLimits();
+// The density as a heatmap (or contour bands in exports) over `view`: the plot's limits, or
+// with marginal bands the part inside them, so the bands stand on a clear margin of their own.
+std::string plot_density_background(ViewContext& context, const plot::DataRect& view) {
   const DensityField* shown = density_grid(context).field(
       context.snapshot->target, {view.x_lo, view.x_hi}, {view.y_lo, view.y_hi});
   if (shown == nullptr) return {};  // the first grid is on its way; the chains draw meanwhile
@@ -97,7 +98,20 @@ std::string plot_density_background(ViewContext& context) {
   context.density_texture->set_field(field.values, kFieldCells, kFieldCells, field.revision);
   const unsigned int texture = context.density_texture->render(width, height, style);
   if (texture == 0) return "density heatmap unavailable: " + context.density_texture->error();
-  plot::Image("##density", texture, field.x_box.lo, field.x_box.hi, field.y_box.lo, field.y_box.hi);
+  // The grid is wider than the view (a pan shows no edge); the picture is cut to `view`, the
+  // part of the texture inside it by its texture coordinates (first row at the bottom).
+  const double x_lo = std::max(field.x_box.lo, view.x_lo),
+               x_hi = std::min(field.x_box.hi, view.x_hi);
+  const double y_lo = std::max(field.y_box.lo, view.y_lo),
+               y_hi = std::min(field.y_box.hi, view.y_hi);
+  if (!(x_lo < x_hi && y_lo < y_hi)) return {};
+  auto u = [&](double x) {
+    return float((x - field.x_box.lo) / (field.x_box.hi - field.x_box.lo));
+  };
+  auto v = [&](double y) {
+    return float((y - field.y_box.lo) / (field.y_box.hi - field.y_box.lo));
+  };
+  plot::Image("##density", texture, x_lo, x_hi, y_lo, y_hi, {u(x_lo), v(y_hi)}, {u(x_hi), v(y_lo)});
   return {};
 }
 
@@ -150,7 +164,9 @@ void show_2d_view(ViewContext& context) {
       plot::SetupAxisTicksUpTo(plot::Axis::Y, box[1].hi);
     }
     plot::SetupFinish();
-    background_note = plot_density_background(context);
+    background_note = plot_density_background(
+        context,
+        marginals ? views::inside_marginal_bands(plot::GetPlotLimits()) : plot::GetPlotLimits());
     // The marginals before the chains: slow motion's read-out, drawn with the chains, stays on
     // top of the bands.
     if (marginals) {

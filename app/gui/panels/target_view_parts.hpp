@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/gui/panels/view_context.hpp"
+#include "app/gui/plot/plot.hpp"
 
 namespace sgl::views {
 
@@ -30,6 +31,13 @@ constexpr double kMarginalBandFraction = 0.16;
 // The upper limit that leaves the band's share above `hi` for a box [lo, hi].
 inline double with_marginal_band(double lo, double hi) {
   return hi + (hi - lo) * kMarginalBandFraction / (1.0 - kMarginalBandFraction);
+}
+// The part of the plot's limits below the top band and left of the right band: where the
+// density picture is drawn (it stops at the bands instead of running under them).
+inline plot::DataRect inside_marginal_bands(plot::DataRect limits) {
+  limits.x_hi -= kMarginalBandFraction * (limits.x_hi - limits.x_lo);
+  limits.y_hi -= kMarginalBandFraction * (limits.y_hi - limits.y_lo);
+  return limits;
 }
 
 // Regressions and targets above two dimensions: the pair (x, y) with reference ellipses where a

@@ -107,7 +107,7 @@ void show_trace_view(ViewContext& context) {
   const bool recent = window == TraceWindow::Recent;
   const std::string y_label =
       !channel_shown ? name : (shown->log_scale ? "log₁₀ " + shown->label : shown->label);
-  plot::SetupAxes(recent ? "steps ago" : "step", y_label.c_str(), plot::AxisFlags_Tight);
+  plot::SetupAxes(recent ? "step (0 = newest)" : "step", y_label.c_str(), plot::AxisFlags_Tight);
   // The step range is known before drawing: following it directly avoids a frame of lag.
   double first = std::numeric_limits<double>::infinity();
   double last = -first;
@@ -130,7 +130,7 @@ void show_trace_view(ViewContext& context) {
   if (last > first) plot::SetupAxisLimits(plot::Axis::X, first, last, plot::Cond::Follow);
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const std::string label = views::chain_label(chain);
-    const plot::Colour colour = views::chain_colour(context, chain);
+    const plot::Colour colour = views::plotted_chain_colour(context, chain);
     const bool fit = views::fits_axes(context, chain);
     if (window == TraceWindow::Recent) {
       plot_recent(chain, coordinate, label, colour, fit);

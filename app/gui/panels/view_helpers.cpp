@@ -9,6 +9,7 @@
 
 #include "app/gui/gl/colour_map.hpp"
 #include "app/gui/panels/glossary.hpp"
+#include "app/gui/panels/slow_motion_frame.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/plot/plot_theme.hpp"
 #include "app/gui/shell/headline_bar.hpp"
@@ -24,6 +25,17 @@ std::string chain_label(const ChainSnapshot& chain) {
 plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain) {
   const auto found = context.chain_colours.find(chain.id);
   return found != context.chain_colours.end() ? found->second : default_chain_colour(chain.id);
+}
+
+bool chain_faded(const ViewContext& context, const ChainSnapshot& chain) {
+  const bool slowed_other =
+      context.slow_motion != nullptr && context.slow_motion->chain_id != chain.id;
+  return slowed_other || chain.stopped;
+}
+
+plot::Colour plotted_chain_colour(const ViewContext& context, const ChainSnapshot& chain) {
+  const plot::Colour colour = chain_colour(context, chain);
+  return chain_faded(context, chain) ? plot::with_alpha(colour, 0.25f) : colour;
 }
 
 namespace {
@@ -238,25 +250,39 @@ void plot_divergences(const ChainSnapshot& chain) {
   // the plot is wide, and every column with any keeps its marker.
   const float left = plot::GetPlotAreaMin().x;
   const float right = plot::GetPlotAreaMax().x;
+  const float font = ImGui::GetFontSize();
   const std::uint64_t bucket = std::max<std::uint64_t>(chain.divergence_bucket_width, 1);
   std::vector<double> steps;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // first and last step per column
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // first and last step per mark
   std::vector<std::size_t> marks;
-  float last_column = -1.0f;
-  for (std::uint64_t step : chain.divergence_steps) {
-    const float px = plot::PlotToPixels(static_cast<double>(step), 0.0).x;
-    if (px < left - 1.0f || px > right + 1.0f) continue;
-    const float column = std::floor(px);
-    if (!steps.empty() && column == last_column) {
-      spans.back().second = step + bucket - 1;
-      ++marks.back();
-      continue;
+  // Groups the divergences into marks `pixels` wide.
+  const auto group = [&](float pixels) {
+    steps.clear();
+    spans.clear();
+    marks.clear();
+    float last_column = -1.0f;
+    for (std::uint64_t step : chain.divergence_steps) {
+      const float px = plot::PlotToPixels(static_cast<double>(step), 0.0).x;
+      if (px < left - 1.0f || px > right + 1.0f) continue;
+      const float column = std::floor((px - left) / pixels);
+      if (!steps.empty() && column == last_column) {
+        spans.back().second = step + bucket - 1;
+        ++marks.back();
+        continue;
+      }
+      last_column = column;
+      steps.push_back(static_cast<double>(step));
+      spans.emplace_back(step, step + bucket - 1);
+      marks.push_back(1);
     }
-    last_column = column;
-    steps.push_back(static_cast<double>(step));
-    spans.emplace_back(step, step + bucket - 1);
-    marks.push_back(1);
-  }
+  };
+  group(1.0f);
+  // A few divergences get thin lines across the plot; more than one per two font widths (an
+  // unstable chain diverging every few steps) would turn the plot red and hide the traces, so
+  // then only tabs along the top edge say where, one per two font widths: adjacent tabs merged
+  // into a solid red band across the plot (newcomer: "a red band").
+  const bool dense = static_cast<float>(steps.size()) > (right - left) / (2.0f * font);
+  if (dense) group(2.0f * font);
   std::vector<std::string> tooltips;
   tooltips.reserve(steps.size());
   const std::string name = chain_label(chain);
@@ -273,11 +299,6 @@ void plot_divergences(const ChainSnapshot& chain) {
                          " in the run)");
     }
   }
-  // A few divergences get thin lines across the plot; more than one per two font widths (an
-  // unstable chain diverging every few steps) would turn the plot red and hide the traces, so
-  // then only the tabs along the top edge say where.
-  const float font = ImGui::GetFontSize();
-  const bool dense = static_cast<float>(steps.size()) > (right - left) / (2.0f * font);
   plot::VLines("divergence", steps.data(), static_cast<int>(steps.size()),
                {.colour = dense ? plot::theme().divergence
                                 : plot::with_alpha(plot::theme().divergence, 0.55f),

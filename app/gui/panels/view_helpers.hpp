@@ -14,6 +14,12 @@ namespace sgl::views {
 // The chain's label ("naive SGHMC + MH"), as the legend strip and the metrics name it.
 std::string chain_label(const ChainSnapshot& chain);
 plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain);
+// Whether a plot draws the chain faded (a quarter of its colour): under slow motion every chain
+// but the slowed one, so the class follows one path; and a stopped (diverged) chain, whose last
+// draws otherwise cover the live chains (a solid wall in the trace, spikes in the histogram).
+bool chain_faded(const ViewContext& context, const ChainSnapshot& chain);
+// chain_colour, faded as chain_faded says.
+plot::Colour plotted_chain_colour(const ViewContext& context, const ChainSnapshot& chain);
 
 // True when there is something to draw; otherwise writes a friendly note and returns false.
 bool has_chains(const ViewContext& context);

@@ -190,6 +190,8 @@ struct PixelRect {
   Point min, max;
 };
 PixelRect TextBox(Point at, const std::vector<TextLine>& lines, Colour background);
+// The size TextBox gives these lines (with its padding), to place it before drawing.
+Point TextBoxSize(const std::vector<TextLine>& lines);
 
 // ---------------------------------------------------------------- queries (inside a plot)
 bool IsPlotHovered();

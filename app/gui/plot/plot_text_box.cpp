@@ -6,14 +6,15 @@
 
 namespace sgl::plot {
 
-PixelRect TextBox(Point at, const std::vector<TextLine>& lines, Colour background) {
-  detail::FrameState& state = detail::frame();
-  Painter& painter = *state.painter;
+namespace {
+
+// Each line's size at its own scale, and the box around them all (padded).
+Point measure_lines(Painter& painter, const std::vector<TextLine>& lines,
+                    std::vector<Point>& sizes) {
   const float base = painter.font_size();
   const float pad = 0.3f * base;
   // Measure every line at its own size first: the box must fit the widest.
   Point content{0.0f, 0.0f};
-  std::vector<Point> sizes;
   for (const TextLine& line : lines) {
     painter.set_font_size(base * line.scale);
     sizes.push_back(painter.text_size(line.text));
@@ -21,7 +22,23 @@ PixelRect TextBox(Point at, const std::vector<TextLine>& lines, Colour backgroun
     content.y += sizes.back().y;
   }
   painter.set_font_size(base);
-  const Point box{content.x + 2.0f * pad, content.y + 2.0f * pad};
+  return {content.x + 2.0f * pad, content.y + 2.0f * pad};
+}
+
+}  // namespace
+
+Point TextBoxSize(const std::vector<TextLine>& lines) {
+  std::vector<Point> sizes;
+  return measure_lines(*detail::frame().painter, lines, sizes);
+}
+
+PixelRect TextBox(Point at, const std::vector<TextLine>& lines, Colour background) {
+  detail::FrameState& state = detail::frame();
+  Painter& painter = *state.painter;
+  const float base = painter.font_size();
+  const float pad = 0.3f * base;
+  std::vector<Point> sizes;
+  const Point box = measure_lines(painter, lines, sizes);
   // Inside the data area where it fits (a box wider than the area keeps its left edge there).
   at.x = std::max(std::min(at.x, state.area_max.x - box.x), state.area_min.x);
   at.y = std::max(std::min(at.y, state.area_max.y - box.y), state.area_min.y);

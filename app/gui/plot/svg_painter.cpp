@@ -225,6 +225,7 @@ void SvgPainter::text(Point anchor, Colour colour, std::string_view text, HAlign
   put_fill(colour);
   if (font_size_ != document_font_size_)
     put_attribute(body_, "font-size", font_size_ * kEmPerLineHeight);
+  if (bold_) body_ += " font-weight=\"bold\"";
   body_ += '>';
   body_ += xml_escaped(text);
   body_ += "</text>\n";

@@ -21,6 +21,11 @@ class SvgPainter final : public Painter {
   // export window's content); `font` at `font_size` px measures text (null: ImGui's current).
   SvgPainter(Point origin, Point size, ImFont* font = nullptr, float font_size = 0.0f);
 
+  // Text from now on is measured with `font` and written in bold or not (a slide's title).
+  void set_font(ImFont* font, bool bold) {
+    if (font != nullptr) font_ = font;
+    bold_ = bold;
+  }
   // The <title> of the document (escaped).
   void set_title(std::string title) { title_ = std::move(title); }
   // The complete document.
@@ -64,6 +69,7 @@ class SvgPainter final : public Painter {
   ImFont* font_;
   float font_size_;
   float document_font_size_;  // the document's font-size; a text of another size sets its own
+  bool bold_ = false;
   std::string title_;
   std::string body_;
   int clip_count_ = 0;

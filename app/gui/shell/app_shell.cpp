@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "app/gui/panels/chain_legend.hpp"
 #include "app/gui/panels/glossary.hpp"
@@ -131,6 +132,13 @@ void AppShell::set_panel_visible(const std::string& name, bool visible) {
   if (find_panel_by_title(name)) visible_[name] = visible;
 }
 
+std::vector<std::string> AppShell::shown_panel_names() const {
+  std::vector<std::string> names;
+  for (const std::string& name : panel_names())
+    if (panel_shown(name)) names.push_back(name);
+  return names;
+}
+
 std::vector<std::string> AppShell::panel_names() const {
   // The side panels (Notes, Experiment) only while on screen: they export as PNG from the window.
   // The plots first: a menu that opened on "Controls" sent newcomers to a screen grab of sliders.
@@ -152,6 +160,7 @@ void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
     if (press.key == GLFW_KEY_MINUS || press.key == GLFW_KEY_KP_SUBTRACT)
       zoom_request_ /= kZoomStep;
     if (press.key == GLFW_KEY_0 || press.key == GLFW_KEY_KP_0) zoom_request_ = 0.0f;  // reset
+    if (press.key == GLFW_KEY_Q) quit_requested_ = true;
   }
   // Typing into a field (seed, CSV path, a label) must not pause the run.
   if (ImGui::GetIO().WantTextInput || ImGui::IsAnyItemActive()) return;
@@ -192,15 +201,18 @@ void AppShell::show_file_menu() {
     std::vector<std::string> vector_panels;
     for (const PanelInfo& panel : view_panels())
       if (panel.svg) vector_panels.push_back(panel.title);
-    export_menu_.show_menu_items(panel_names(), vector_panels);
+    export_menu_.show_menu_items(panel_names(), vector_panels, shown_panel_names());
     ImGui::EndMenu();
   }
   const bool record_open = ImGui::BeginMenu("Record GIF…");
   if (!record_open) ui_probe::record_last_item("menu/record_gif");
   if (record_open) {
-    gif_menu_.show_menu_items(panel_names());
+    // A closed panel has nothing to record.
+    gif_menu_.show_menu_items(shown_panel_names(), export_menu_.resolved_folder());
     ImGui::EndMenu();
   }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_requested_ = true;
   ImGui::EndMenu();
 }
 
@@ -503,7 +515,8 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
       if (banner_panel && std::string(panel.title) == banner_panel) main_view = placed;
       context.snapshot = panel.id == PanelId::Metrics ? table_snapshot(shown) : shown;
       panel.draw(context);
-      export_menu_.show_panel_context_menu(panel.title, panel.svg);
+      export_menu_.show_panel_context_menu(panel.title, panel.svg,
+                                           [&] { gif_menu_.show_panel_context_item(panel.title); });
     }
     ImGui::End();
   }
@@ -530,11 +543,29 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
 
   if (show_help_) {
     ImGui::Begin("Keyboard shortcuts", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
-    ImGui::TextUnformatted(
-        "Space    run / pause\nN        step once (hold to repeat)\nR        reset all chains\n"
-        "L        lecture / dashboard layout\nF        focus: one panel fills the window (Esc "
-        "returns)\nCtrl+=   zoom in\nCtrl+-   zoom out\n"
-        "Ctrl+0   actual size\nCtrl+Z   undo the last parameter change\nF1       this help");
+    // Two columns: spaces could not line the keys up in the proportional UI font.
+    static constexpr std::pair<const char*, const char*> kShortcuts[] = {
+        {"Space", "run / pause"},
+        {"N", "step once (hold to repeat)"},
+        {"R", "reset all chains"},
+        {"L", "lecture / dashboard layout"},
+        {"F", "focus: one panel fills the window (Esc returns)"},
+        {"Ctrl+=", "zoom in"},
+        {"Ctrl+-", "zoom out"},
+        {"Ctrl+0", "actual size"},
+        {"Ctrl+Z", "undo the last parameter change"},
+        {"Ctrl+Q", "quit"},
+        {"F1", "this help"}};
+    if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_SizingFixedFit)) {
+      for (const auto& [key, action] : kShortcuts) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(key);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(action);
+      }
+      ImGui::EndTable();
+    }
     ImGui::Separator();
     ImGui::TextUnformatted(
         "Click a chain in the strip above the plots to hide or show it everywhere.\n"

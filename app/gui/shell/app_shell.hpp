@@ -60,6 +60,8 @@ class AppShell {
   // Shows or hides a panel by its title ("Controls", "Target", ...); for the frame-time profile.
   void set_panel_visible(const std::string& name, bool visible);
   std::vector<std::string> panel_names() const;
+  // Those of panel_names() on screen now (what File → Export and Record GIF can picture).
+  std::vector<std::string> shown_panel_names() const;
   // A one-line status for the window title: target, running/paused, total steps.
   std::string title() const;
   // A preset or session the user chose this frame; the main loop rebuilds the shell with it.
@@ -76,7 +78,14 @@ class AppShell {
   // A zoom factor the user asked for (View → Zoom, Ctrl+= / Ctrl+- / Ctrl+0), relative to the
   // current one; the main loop rebuilds the fonts between frames.
   std::optional<float> take_zoom_request();
+  // File → Quit or Ctrl+Q: the main loop ends as when the window is closed.
+  bool quit_requested() const { return quit_requested_; }
   LayoutMode layout_mode() const { return layout_mode_; }
+  // The dashboard's many tiles, whose automatic text scale is smaller; not in focus mode, where
+  // one panel fills the window and is read from the back row like the lecture layout.
+  bool dense_layout() const {
+    return layout_mode_ == LayoutMode::Dashboard && focus_title_.empty();
+  }
   void set_layout_mode(LayoutMode mode);
 
   // Carries out the exports asked for (File → Export, panel menus) whose frames have passed;
@@ -182,6 +191,7 @@ class AppShell {
   float last_legend_height_ = 0.0f;
   float last_font_size_ = 0.0f;
   float zoom_request_ = 1.0f;
+  bool quit_requested_ = false;
   bool show_help_ = false;
   std::string focus_title_;                           // empty: not in focus mode
   std::optional<std::set<int>> hidden_before_focus_;  // restored when a chain focus ends

@@ -31,6 +31,7 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height,
   const ImGuiIO& io = ImGui::GetIO();
   sources.framebuffer_scale =
       io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
+  sources.headline = headline();
   record_gif_frame(sources);
   for (const ExportRequest& request : due) {
     if (request.kind == ExportKind::DrawsCsv) {
@@ -52,7 +53,7 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height,
     const PanelInfo* panel = find_panel_by_title(request.panel);
     sources.draw = panel && panel->svg ? panel->draw : nullptr;
     try {
-      export_menu_.report_success(perform_export(request, export_menu_.folder(), sources));
+      export_menu_.report_success(perform_export(request, export_menu_.resolved_folder(), sources));
     } catch (const UserError& error) {
       export_menu_.report_error(error.what());
     }
@@ -69,7 +70,7 @@ void AppShell::start_draws_export() {
   }
   export_job_.start(
       [engine = &engine_, snapshot = last_context_.snapshot,
-       folder = export_menu_.folder()](JobControl& control) {
+       folder = export_menu_.resolved_folder()](JobControl& control) {
         return export_live_draws_csv(*engine, snapshot, folder, &control);
       },
       [] { glfwPostEmptyEvent(); });
@@ -110,19 +111,33 @@ void AppShell::show_job_progress() {
   bar(scenario_panel_.save_job(), "saving session", "job/session");
 }
 
-// File → Record GIF…: the window, or a panel cut out of it as File → Export cuts a panel's PNG.
+// File → Record GIF…: the window, or one panel. A plot panel is drawn again offscreen each frame
+// as the slide PNG is (1280×720 with its title and caption; render_slide_png): a clean figure
+// with a key naming the chains, at slide size whatever the panel's size on screen, without the
+// title bar, close button or widgets a crop of the window carried onto slides. A table or the
+// Controls (and a plot panel whose offscreen figure fails) is cut out of the window.
 void AppShell::record_gif_frame(const ExportSources& sources) {
   const auto crop_panel = [&](const std::string& panel) {
     const auto rect = last_rects_.find(panel);
     if (rect == last_rects_.end() || !panel_shown(panel)) return RgbImage{};
     const float scale = sources.framebuffer_scale;
+    const PanelInfo* info = find_panel_by_title(panel);
+    if (info != nullptr && info->svg && sources.context != nullptr) {
+      try {
+        return render_slide_png(panel, info->draw, gif_menu_.slide_context(*sources.context),
+                                sources.headline, 1.0f, std::string("record/") + info->stem,
+                                /*antialiased=*/false);
+      } catch (const UserError&) {
+        // No offscreen framebuffer: the crop below still records the panel.
+      }
+    }
     return crop(sources.frame(), static_cast<int>(std::lround(rect->second.first.x * scale)),
                 static_cast<int>(std::lround(rect->second.first.y * scale)),
                 static_cast<int>(std::lround(rect->second.second.x * scale)),
                 static_cast<int>(std::lround(rect->second.second.y * scale)));
   };
   const std::optional<RecordingOutcome> outcome =
-      gif_menu_.after_render(export_menu_.folder(), sources.frame, crop_panel);
+      gif_menu_.after_render(export_menu_.resolved_folder(), sources.frame, crop_panel);
   if (!outcome) return;
   if (outcome->ok)
     export_menu_.report_success(outcome->message);
@@ -135,9 +150,7 @@ std::string AppShell::request_all_exports(const std::string& folder,
   finish_exports_on_exit_ = true;
   export_menu_.set_folder(folder);
   // Only what is on screen: a panel the layout left closed has no picture to export.
-  std::vector<std::string> names;
-  for (const std::string& name : panel_names())
-    if (panel_shown(name)) names.push_back(name);
+  std::vector<std::string> names = shown_panel_names();
   if (!only.empty()) {
     std::vector<std::string> chosen;
     for (const std::string& wanted : only) {
@@ -155,6 +168,7 @@ std::string AppShell::request_all_exports(const std::string& folder,
     export_menu_.request(ExportKind::ViewPng, name, 0);
     const PanelInfo* panel = find_panel_by_title(name);
     if (panel && panel->svg) {
+      export_menu_.request(ExportKind::ViewPngSlide, name, 0);
       export_menu_.request(ExportKind::ViewSvg, name, 0);
       export_menu_.request(ExportKind::ViewSvgPanelSize, name, 0);
     }

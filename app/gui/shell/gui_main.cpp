@@ -227,6 +227,7 @@ int run_gui(const GuiOptions& options) {
   bool recording_failed = false;
   for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
+    if (shell->quit_requested()) break;  // File → Quit, Ctrl+Q: as a closed window
     // Read the back buffer before the swap: its contents are undefined afterwards.
     const bool last_frame = options.frames > 0 && frame + 1 == options.frames;
     window.begin_frame();
@@ -314,9 +315,8 @@ int run_gui(const GuiOptions& options) {
       if (!auto_scale) window.set_zoom(window.zoom() * *zoom);
     }
     if (auto_scale)
-      window.set_zoom(automatic_ui_scale(shell->layout_mode() == LayoutMode::Dashboard,
-                                         ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y,
-                                         chosen_scale));
+      window.set_zoom(automatic_ui_scale(shell->dense_layout(), ImGui::GetIO().DisplaySize.x,
+                                         ImGui::GetIO().DisplaySize.y, chosen_scale));
     // Runs with a frame count (tests, screenshots) go as fast as they can; the interactive
     // window paces itself at 60 Hz while something changes and sleeps otherwise.
     if (options.frames == 0) window.wait_for_next_frame(busy, shell->changes_with_time());

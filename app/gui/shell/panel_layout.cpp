@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/gui/shell/panel_dock.hpp"
 #include "app/gui/shell/panel_table.hpp"
 
 namespace sgl {
@@ -32,8 +33,21 @@ std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
   const PanelInfo* main = r.main_stem.empty() ? nullptr : find_panel_by_stem(r.main_stem);
   const bool grow_top_row =
       main != nullptr && main->dashboard.w > 0.0f && main->dashboard.y == 0.0f;
-  for (const PanelInfo& panel : view_panels()) {
-    TileFraction tile = panel.dashboard;
+  // A lesson's panel that has no dashboard tile of its own (the Predictive view of the network
+  // presets) takes the first tile's place: "every panel" must not lose the lesson's picture.
+  // (Views only: the lesson may list the Notes, which have their own column; not the instrument
+  // docked from the View menu, which stays off the dashboard.)
+  const PanelInfo* lesson_only = nullptr;
+  for (const std::string& stem : r.lecture_stems)
+    for (const PanelInfo& view : view_panels())
+      if (lesson_only == nullptr && view.stem == stem && view.dashboard.w <= 0.0f &&
+          stem != kDockingPanelStem)
+        lesson_only = &view;
+  const PanelInfo* first_tile = &view_panels().front();
+  for (const PanelInfo& listed : view_panels()) {
+    const PanelInfo* panel =
+        lesson_only != nullptr && &listed == first_tile ? lesson_only : &listed;
+    TileFraction tile = listed.dashboard;
     // Slow motion's view takes the main slot: the top row (target, phase space) grows from 36%
     // to half the height; the two rows below share the rest (each plot keeps a readable height).
     if (grow_top_row)
@@ -45,7 +59,7 @@ std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
       tile.x *= 2.0f / 3.0f;
       tile.w *= 2.0f / 3.0f;
     }
-    place(out, panel.title, plot_x + tile.x * plot_w, plot_y + tile.y * plot_h, tile.w * plot_w,
+    place(out, panel->title, plot_x + tile.x * plot_w, plot_y + tile.y * plot_h, tile.w * plot_w,
           tile.h * plot_h);
   }
   if (r.has_experiment) {
@@ -81,9 +95,9 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   const bool note_in_column =
       r.has_note && std::find(stems.begin(), stems.end(), "notes") == stems.end();
   const float column = column_width(a.w, 0.24f, r.font_size, 14.0f, 24.0f);
-  // On a short screen (1280×720) the Controls get two thirds: at 58% only the first chain's
-  // first slider was in view.
-  const float controls_share = a.h < 40.0f * r.font_size ? 0.66f : 0.58f;
+  // On a short screen (1280×720) the Controls get nearly three quarters: at 58% only the first
+  // chain's first slider was in view, at 66% its last slider and actions still needed the wheel.
+  const float controls_share = a.h < 40.0f * r.font_size ? 0.72f : 0.58f;
   const float controls_h = note_in_column ? a.h * controls_share : a.h;
   place(out, kControlsTitle, a.x, a.y, column, controls_h);
   if (note_in_column) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
@@ -101,6 +115,11 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   const float main_plot_w = 600.0f + 4.5f * r.font_size, side_min_w = 11.0f * r.font_size;
   const float first_w = std::max(main_w * 0.7f, std::min(main_plot_w, main_w - side_min_w));
   place(out, title_of(stems[0]), main_x, top, first_w, height);
+  // Each side panel at least 14 fonts tall, or the column shows fewer (the first ones): after
+  // Ctrl+= at 1280x720 two side panels were a 70 px phase space and a 50 px trace strip.
+  std::size_t side = stems.size() - 1;
+  while (side > 1 && height / static_cast<float>(side) < 14.0f * r.font_size) --side;
+  stems.resize(side + 1);
   const float rest = static_cast<float>(stems.size() - 1);
   for (std::size_t i = 1; i < stems.size(); ++i)
     place(out, title_of(stems[i]), main_x + first_w, top + height * float(i - 1) / rest,

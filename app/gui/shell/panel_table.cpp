@@ -1,5 +1,6 @@
 #include "app/gui/shell/panel_table.hpp"
 
+#include "app/gui/panels/predictive_view.hpp"
 #include "app/gui/panels/views.hpp"
 
 namespace sgl {
@@ -31,6 +32,8 @@ ViewFunctions view_functions(PanelId id) {
       return {show_metrics_view, nullptr};
     case PanelId::GradientNoise:  // a live instrument: no figure
       return {show_gradient_noise_view, nullptr};
+    case PanelId::Predictive:  // drawn for targets that predict (mlp): no run figure yet
+      return {show_predictive_view, nullptr};
     case PanelId::Controls:
     case PanelId::Notes:
     case PanelId::Experiment:

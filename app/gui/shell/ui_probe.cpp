@@ -16,6 +16,10 @@ std::map<std::string, Rect>& storage() {
 }  // namespace
 
 void record_last_item(const std::string& name) {
+  // A popup or menu lays its items out once hidden before ImGui knows its size and moves it
+  // (flipped up near the window's bottom edge): a rectangle from that frame is not where the
+  // item is drawn, and a test that clicks it hits what lies below (CI's right-click record test).
+  if (const ImGuiWindow* window = ImGui::GetCurrentWindow(); window && window->Hidden) return;
   const ImVec2 min = ImGui::GetItemRectMin();
   const ImVec2 size = ImGui::GetItemRectSize();
   storage()[name] = {min.x, min.y, size.x, size.y};

@@ -1,0 +1,122 @@
+// The Controls' status line and undo: what the last command did or why it was refused, in a
+// strip of its own below the scrolling settings, and Ctrl+Z of the last parameter change.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/gui/panels/chain_guidance.hpp"
+#include "app/gui/panels/control_anchors.hpp"
+#include "app/gui/panels/control_panel.hpp"
+#include "app/gui/panels/param_widgets.hpp"
+#include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/shell/ui_probe.hpp"
+#include "core/samplers/sampler_registry.hpp"
+#include "core/util/refusal_text.hpp"
+
+namespace sgl {
+namespace {
+
+// A refusal or an undo stays on screen this long.
+constexpr double kMessageSeconds = 12.0;
+
+}  // namespace
+
+void ControlPanel::set_status(const std::string& message, bool is_error) {
+  status_ = message;
+  status_is_error_ = is_error;
+  status_shown_at_ = ImGui::GetTime();
+  if (!is_error) error_anchor_.clear();
+}
+
+std::string ControlPanel::refusal_at(const std::string& anchor) const {
+  if (!status_is_error_ || error_anchor_ != anchor ||
+      ImGui::GetTime() - status_shown_at_ >= kMessageSeconds)
+    return {};
+  return status_;
+}
+
+void ControlPanel::show_anchored_refusal(const std::string& anchor) {
+  const std::string message = refusal_at(anchor);
+  if (message.empty()) return;
+  show_refusal(message);
+  refusal_drawn_ = true;
+}
+
+bool ControlPanel::status_visible() const {
+  // A refusal drawn at its control last frame is not repeated in the status line (the
+  // newcomer read the same message twice).
+  if (status_is_error_ && refusal_at_control_) return false;
+  return !status_.empty() && ImGui::GetTime() - status_shown_at_ < kMessageSeconds;
+}
+
+// Two lines, always: a message that came and went with its length moved the sliders' bottom
+// edge, and a slider just released near it went out of sight (newcomer run 3, finding 2).
+float ControlPanel::status_line_height() const {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return 2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f * style.ItemSpacing.y +
+         1.0f;  // the separator
+}
+
+void ControlPanel::show_status_line() {
+  ImGui::Separator();
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+  ImGui::BeginChild("##controls status", ImVec2(0.0f, 2.0f * ImGui::GetTextLineHeightWithSpacing()),
+                    false, flags);
+  const bool visible = status_visible();
+  if (visible) {
+    if (status_is_error_) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
+    text_keeping_numbers(status_);  // numbers never split at their "."; a third line is clipped
+    if (status_is_error_) ImGui::PopStyleColor();
+    ui_probe::record_text("controls/status", status_);
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Space: run/pause · N: step · Ctrl+Z: undo · F: focus");
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndChild();
+  // The whole message on hover, where it is longer than two lines.
+  if (visible && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(status_.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
+  const std::optional<ParamUndoEntry> entry = undo_.pop();
+  if (!entry) {
+    set_status("Nothing to undo", false);
+    return;
+  }
+  const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
+                                  [&](const ChainSnapshot& c) { return c.id == entry->chain_id; });
+  const SamplerInfo* info = find_sampler_info(entry->sampler_id);
+  if (chain == snapshot.chains.end() || chain->sampler_id != entry->sampler_id || !info) {
+    set_status("Cannot undo: chain #" + std::to_string(entry->chain_id) + " no longer runs " +
+                   entry->sampler_id,
+               true);
+    return;
+  }
+  pending_anchor_ = chain_anchor(entry->chain_id, changed_param(entry->after, entry->before));
+  // The draws made under the undone values go too, so a histogram damaged by an extreme setting
+  // is as it was before the change.
+  // Undoing the change that stopped a chain sets it going again under the values restored, from
+  // its draw before the trouble, the draws before it kept (a restart lost them all).
+  if (chain->stopped)
+    engine_.resume_chain(entry->chain_id, entry->before);
+  else
+    engine_.revert_chain_params(entry->chain_id, entry->before);
+  edited_params_[entry->chain_id] = entry->before;
+  scroll_to_chain_ = entry->chain_id;
+  set_status(
+      "Undone (Ctrl+Z) on " + chain->label + ": " +
+          describe_param_change(info->params, entry->after, entry->before) +
+          (chain->stopped ? "; it goes on from its draw before the trouble, earlier draws kept"
+                          : "; the draws made with the undone value are forgotten"),
+      false);
+}
+
+}  // namespace sgl
