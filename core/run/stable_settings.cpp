@@ -42,6 +42,15 @@ std::optional<std::uint64_t> last_stable_stretch_end(const ParamValues& initial,
   return std::min(history[*k].step, stop_step);
 }
 
+ParamValues params_at_stop(const ParamValues& initial, const std::vector<ParamChange>& history,
+                           std::uint64_t stop_step) {
+  // A change logged at step s applies from step s + 1, so the ones before the stop step ran.
+  const ParamValues* in_force = &initial;
+  for (const ParamChange& change : history)
+    if (change.step < stop_step) in_force = &change.params;
+  return *in_force;
+}
+
 std::optional<ParamValues> settings_before_breaking_change(
     const ParamUndoStack& undo, int chain_id, const std::string& sampler_id,
     const ParamValues& current, const ParamValues& initial, const std::vector<ParamChange>& history,

@@ -30,6 +30,11 @@ std::optional<std::uint64_t> last_stable_stretch_end(const ParamValues& initial,
                                                      std::uint64_t stop_step,
                                                      std::uint64_t min_steps = kStableStretchSteps);
 
+// The values in force when the chain stopped at `stop_step`: a slider dragged on after the stop
+// (changes logged at the stop step itself) is not what the sampler's stop reason was about.
+ParamValues params_at_stop(const ParamValues& initial, const std::vector<ParamChange>& history,
+                           std::uint64_t stop_step);
+
 // The settings before the change that broke the chain: following the chain's undo entries back
 // from `current` (a whole slider drag is one entry, however many values it passed through), past
 // the changes made after it stopped (a drag back from 60 to 30 did not break it), the values

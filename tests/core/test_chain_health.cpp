@@ -266,3 +266,18 @@ TEST_CASE("chain health: the banner names the change and what to do", "[health]"
             .find("HMC: its settings are far too slow") == 0);
   CHECK(chain_health_message("HMC", ChainHealth{}, descriptors, {}, {}).empty());
 }
+
+TEST_CASE("the settings a stop reason was about are those in force at the stop step",
+          "[health][stability]") {
+  // HMC ran at ε = 0.1; a drag passed 0.689 at step 3000, the chain diverged at step 3004 and
+  // stopped, and the drag went on to 1.779 (logged at the stop step: no step ran under it).
+  const ParamValues start{{"step_size", 0.1}};
+  const std::vector<ParamChange> history{{2990, {{"step_size", 0.4}}},
+                                         {3000, {{"step_size", 0.689}}},
+                                         {3004, {{"step_size", 1.2}}},
+                                         {3004, {{"step_size", 1.779}}}};
+  CHECK(params_at_stop(start, history, 3004).at("step_size") == 0.689);
+  CHECK(params_at_stop(start, history, 2995).at("step_size") == 0.4);
+  CHECK(params_at_stop(start, {}, 50).at("step_size") == 0.1);
+  CHECK(params_at_stop(start, history, 2990).at("step_size") == 0.1);  // applies from 2991
+}

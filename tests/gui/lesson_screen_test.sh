@@ -114,11 +114,7 @@ wait_for "the headline to name the typed target" typed_headline
 echo "4. custom (2-D): Target $(panel_rect Target), plot ${tw}x${th}; headline '$(text_of headline)'"
 
 type_expression() {  # replaces the potential box's text with $1 (the box keeps the focus)
-  click_rect target/potential
-  sleep 0.4
-  xdotool keydown ctrl; press a; xdotool keyup ctrl
-  press BackSpace
-  xdotool type --delay 25 -- "$1"
+  replace_text target/potential potential/text "$1"
 }
 one_d='x^4 - 2*x^2'
 type_expression "$one_d"

@@ -8,7 +8,10 @@
 #  3. chen-fig2's "exact" chain (naive SGHMC without gradient noise) is not called biased;
 #  4. a 2-D target's phase-space panel has no "H levels ... 1-D only" note;
 #  5. the Energy panel of teach-step-size (divergences every few steps) is not flooded red;
-#  6. under slow motion the other chains fade in the Target view, and the slowed one does not.
+#  6. under slow motion the other chains fade in the Target view, and the slowed one does not;
+#  7. a divergent path played in slow motion (HMC at ε = 1.2 on the double well) is marked where
+#     it leaves the plot ("the path left the plot", a dark box inside the plot, clear of the H
+#     read-out): it used to vanish after two leapfrog steps with nothing on screen.
 # Usage: polish_test.sh SGMCMC_LAB CHECK_RECT WORK_DIR
 set -euo pipefail
 exe=$1 check_rect=$2 work=$3
@@ -81,7 +84,7 @@ done
 echo "   hmcecs-logistic lecture cards name every chain in full"
 
 # 2. teach-step-size: chain 1 is labelled "HMC ε = 0.7 (unstable)" and turns unstable at once.
-run step --scenario teach-step-size --layout lecture --frames 240
+run step --scenario teach-step-size --layout lecture --frames 600  # >= 100 steps at 200 steps/s, however fast frames come
 status="$work/step.txt"
 [[ "$(text_in "$status" legend/1/status)" == unstable ]] ||
   fail "chain 1 is not unstable: $(text_in "$status" legend/1/status)"
@@ -122,4 +125,48 @@ done
 run noslow --scenario teach-step-size --layout dashboard --frames 60
 [[ "$(text_in "$work/noslow.txt" target/chain/1)" == full ]] || fail "chain 1 faded without slow motion"
 echo "6. slow motion fades the other chains"
+
+# 7. A divergent path: the status file (every 5 frames) reports the off-plot marker while the
+#    path is out of the frame; that frame's box must be drawn inside the main panel.
+status="$work/diverge.txt" snap="$work/diverge.snap"
+frames_dir="$work/diverge-frames"
+# The window writes its own pid (the shell execs it), so that killing it ends xvfb-run too:
+# killing xvfb-run instead left the window running, and its load failed later window tests.
+pidfile="$work/diverge.pid"
+xvfb-run -a -s "-screen 0 1600x1000x24" bash -c 'echo $$ > "$0"; exec "$@"' "$pidfile" \
+  timeout 300 "$exe" gui --size 1280x720 --status-file "$status" \
+  --sampler hmc:step_size=1.2,leapfrog_steps=20 --slow-motion HMC \
+  --record-png-dir "$frames_dir" > "$work/diverge.log" 2>&1 &
+runner=$!
+for _ in $(seq 100); do [[ -s "$pidfile" ]] && break; sleep 0.1; done
+app=$(cat "$pidfile")
+trap 'kill $app 2>/dev/null || true' EXIT
+found=0
+for _ in $(seq 1200); do
+  kill -0 "$app" 2>/dev/null || { cat "$work/diverge.log"; fail "diverge: the window exited"; }
+  if [[ -f "$status" ]] && cp "$status" "$snap" 2>/dev/null &&
+    grep -q '^rect slowmo/off_plot ' "$snap"; then
+    found=1; break
+  fi
+  sleep 0.05
+done
+[[ $found == 1 ]] || fail "no off-plot marker while HMC's path diverged"
+frame=$(awk '$1 == "frame" { print $2 }' "$snap")
+png=$(printf '%s/frame-%05d.png' "$frames_dir" $((frame + 1)))
+for _ in $(seq 100); do [[ -f "$png" ]] && break; sleep 0.1; done
+kill "$app"; wait "$runner" 2>/dev/null || true
+trap - EXIT
+read -r x y w h < <(rect_in "$snap" slowmo/off_plot)
+read -r rx ry rw rh < <(rect_in "$snap" slowmo/readout)
+main=$(text_in "$snap" layout/main)
+read -r px py pw ph < <(awk -v key="rect panel/$main " 'index($0, key) == 1 { print $(NF-3), $(NF-2), $(NF-1), $NF }' "$snap")
+awk -v x="$x" -v y="$y" -v w="$w" -v h="$h" -v px="$px" -v py="$py" -v pw="$pw" -v ph="$ph" \
+  'BEGIN { exit !(x >= px && y >= py && x + w <= px + pw && y + h <= py + ph) }' ||
+  fail "the off-plot marker $x $y $w $h is not inside the main panel ($main: $px $py $pw $ph)"
+awk -v x="$x" -v y="$y" -v w="$w" -v h="$h" -v rx="$rx" -v ry="$ry" -v rw="$rw" -v rh="$rh" \
+  'BEGIN { exit (x < rx + rw && x + w > rx && y < ry + rh && y + h > ry) }' ||
+  fail "the off-plot marker $x $y $w $h covers the read-out $rx $ry $rw $rh"
+[[ -f "$png" ]] || fail "frame $frame was not recorded"
+"$check_rect" "$png" "$x" "$y" "$w" "$h" readout || fail "the off-plot marker is not drawn"
+echo "7. a divergent path is marked where it leaves the plot (frame $frame, $main)"
 echo "polish test passed"

@@ -35,12 +35,7 @@ click_rect() {  # click_rect NAME: a left click in the middle of a probed rectan
 }
 press() { xdotool keydown "$1"; sleep 0.1; xdotool keyup "$1"; sleep 0.05; }
 type_expression() {  # replaces the box's text with $1
-  click_rect target/potential
-  sleep 0.5
-  # Keys held for a moment: at a few frames per second a quick press can fall between frames.
-  xdotool keydown ctrl; press a; xdotool keyup ctrl
-  press BackSpace
-  xdotool type --delay 30 -- "$1"
+  replace_text target/potential potential/text "$1"
   xdotool mousemove --window "$window" 150 900  # no tooltip over the message
 }
 

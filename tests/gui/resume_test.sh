@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 24, slider findings 2 (default preset, 1280x720, xdotool):
 #  1. SGHMC's ε dragged to the slider's top, held until the chain stops, and back to where it
-#     was before the release: the chain goes on by itself from its last good draw (its steps
-#     and draws kept, not restarted from 0), and the Controls did not scroll;
+#     was before the release: while held there the banner names the ε it stopped at and the ε
+#     the slider reads now; after the release the chain goes on by itself from its last good
+#     draw (its steps and draws kept, not restarted from 0), and the Controls did not scroll;
 #  2. SGHMC's friction dragged to the top and released: the chain stops and the Controls stay
 #     where they are (no jump to the stopped chain's header); the reset offer is shown; ε's
 #     handle stayed where it was (its range no longer shrinks to 2/C under it: the newcomer
@@ -42,7 +43,12 @@ wait_for "SGHMC to stop at ε = $(param 2 step_size)" is_stopped
 stop_steps=$(steps 2)
 echo "stopped mid-drag at ε = $(param 2 step_size) after $stop_steps steps"
 xdotool mousemove --window "$window" "$home" "$cy"
-sleep 0.5
+# Still held, back at a stable ε: the banner's stop reason names the ε it stopped at, which the
+# slider no longer shows, and says what the slider reads now (the newcomer read "ε = 0.689 too
+# large" under a slider at 1.779).
+says_moved() { text_of banner/2 | grep -q "the sliders now read step size"; }
+wait_for "the banner to say the slider moved on since the stop" says_moved
+echo "banner while held: $(text_of banner/2)"
 xdotool mouseup 1
 back=$(param 2 step_size)
 echo "released at ε = $back (was $step0)"

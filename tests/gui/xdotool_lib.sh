@@ -120,6 +120,30 @@ in_controls() {
 }
 
 # text_of NAME: the text the window probed under NAME ("text NAME ..." in the status file).
+# replace_text RECT PROBE TEXT: clicks the text box RECT, selects all with Ctrl+A, types TEXT and
+# waits until the window's text probe PROBE holds it. Under load the Ctrl of Ctrl+A can miss the
+# frame that reads "a" (ImGui polls keys once per frame), leaving an "a" in the box: then the box
+# is emptied with End and one BackSpace per character, and TEXT typed again.
+replace_text() {
+  local rect=$1 probe=$2 text=$3 attempt held
+  for attempt in 1 2 3; do
+    click_rect "$rect"
+    sleep 0.4
+    if [[ $attempt == 1 ]]; then
+      xdotool keydown ctrl; sleep 0.1; xdotool keydown a; sleep 0.1; xdotool keyup a; xdotool keyup ctrl
+      sleep 0.1; xdotool keydown BackSpace; sleep 0.1; xdotool keyup BackSpace
+    else
+      held=$(text_of "$probe")
+      xdotool keydown End; sleep 0.1; xdotool keyup End
+      xdotool key --delay 60 --repeat $(( ${#held} + 2 )) BackSpace
+    fi
+    xdotool type --delay 25 -- "$text"
+    for _ in $(seq 30); do [[ "$(text_of "$probe")" == "$text" ]] && return 0; sleep 0.1; done
+    echo "the box holds '$(text_of "$probe")' after typing '$text' (try $attempt)"
+  done
+  echo "could not type '$text' into $rect"; cat "$work/app.log"; exit 1
+}
+
 text_of() { awk -v key="$1" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$status"; }
 
 # drag_slider NAME FROM TO [HOLD_AT HOLD_SECONDS]: presses at fraction FROM of the probed slider

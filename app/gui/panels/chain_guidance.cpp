@@ -142,11 +142,27 @@ std::string wrapped_button_label(const std::string& text) {
   return label;
 }
 
+std::string settings_moved_since_stop(const ChainSnapshot& chain) {
+  const SamplerInfo* info = find_sampler_info(chain.sampler_id);
+  if (!chain.stopped || !chain.param_history_complete || !info) return {};
+  const ParamValues at_stop =
+      params_at_stop(chain.initial_params, chain.param_history, chain.counters.steps);
+  if (at_stop == chain.params) return {};
+  const std::string then = describe_param_values(info->params, chain.params, at_stop);
+  const std::string now = describe_param_values(info->params, at_stop, chain.params);
+  if (then.empty() || now.empty()) return {};
+  return "It stopped at " + then + "; the sliders now read " + now + ".";
+}
+
 StoppedChainReset show_stopped_chain(const ChainSnapshot& chain,
                                      const std::optional<ParamValues>& stable) {
   StoppedChainReset choice;
   const auto [head, details] = split_details(chain.stop_reason);
-  show_refusal(head);
+  const std::string moved = settings_moved_since_stop(chain);
+  if (moved.empty() || head.empty())
+    show_refusal(head.empty() ? moved : head);
+  else
+    show_refusal(head + (head.back() == '.' ? " " : ". ") + moved);
   if (!details.empty() && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);

@@ -28,6 +28,12 @@ void show_stability_hints(const std::vector<StabilityHint>& hints, const std::st
 // many, and blames the step size when a hint shows it beyond its stability limit.
 void show_rejected_divergences(const ChainSnapshot& chain, const std::vector<StabilityHint>& hints);
 
+// A stopped chain whose sliders moved on after the stop (a drag that went on past the value that
+// broke it): "It stopped at step size ε = 0.689; the sliders now read step size ε = 1.779." The
+// sampler's stop reason names the values it stopped at, which the slider no longer shows. Empty
+// when nothing moved (or the history is too short to tell).
+std::string settings_moved_since_stop(const ChainSnapshot& chain);
+
 // How the user chose to reset a stopped chain this frame.
 struct StoppedChainReset {
   bool requested = false;

@@ -202,6 +202,10 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
             sentence = chain->label + " stopped: its settings are unstable, " + hint.text;
             break;
           }
+        // The stop reason names the values it stopped at; say so when the sliders moved on.
+        if (const std::string moved = settings_moved_since_stop(*chain);
+            !moved.empty() && sentence.find("unstable, ") == std::string::npos)
+          sentence += (sentence.back() == '.' ? " " : ". ") + moved;
       } else {
         sentence = health_sentence(*chain);
       }

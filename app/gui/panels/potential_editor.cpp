@@ -81,6 +81,7 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
                                sizeof text_, ImGuiInputTextFlags_EnterReturnsTrue);
   ui_probe::record_last_item("target/potential");
   ui_probe::record_text("potential/applied", applied);
+  ui_probe::record_text("potential/text", text_);  // what the box holds now (tests type into it)
   if (!error_.empty()) ui_probe::record_text("potential/error", error_);
   // Applied on Enter or when the box is left, never mid-typing: applied on a pause, half-typed
   // expressions that happened to parse ran, and diverged three of a newcomer's four chains.

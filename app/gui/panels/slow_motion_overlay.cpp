@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -113,8 +114,9 @@ void probe_rect(const char* name, plot::PixelRect rect) {
                         {rect.min.x, rect.min.y, rect.max.x - rect.min.x, rect.max.y - rect.min.y});
 }
 
-// Top-left of the plot: where in the path we are (small) and the running energy (large).
-void readout(const SlowMotionFrame& frame) {
+// Top-left of the plot: where in the path we are (small) and the running energy (large). Returns
+// the box drawn (empty where another view shows it).
+plot::PixelRect readout(const SlowMotionFrame& frame) {
   const TrajectoryPoint& start = frame.point(0);
   const TrajectoryPoint& now = frame.current();
   const bool free_steps = !frame.trajectory->metropolis;
@@ -133,7 +135,7 @@ void readout(const SlowMotionFrame& frame) {
   }
   std::snprintf(energies, sizeof energies, "%s = %.4g   Δ%s = %+.3g", energy, now.hamiltonian,
                 energy, now.hamiltonian - start.hamiltonian);
-  if (shown_elsewhere_on_screen("slowmo/readout")) return;
+  if (shown_elsewhere_on_screen("slowmo/readout")) return {};
   const plot::Point area = plot::GetPlotAreaMin();
   const float gap = ImGui::GetFontSize() * 0.3f;
   const bool record = records_to_probe("slowmo/readout");
@@ -141,6 +143,7 @@ void readout(const SlowMotionFrame& frame) {
       plot::TextBox({area.x + gap, area.y + gap}, {{where, 0, 1.0f}, {energies, 0, kReadoutScale}},
                     kBoxBackground);
   if (record) probe_rect("slowmo/readout", box);
+  return box;
 }
 
 // The decision next to the end point (screen position `end`), green or red.
@@ -249,6 +252,45 @@ plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
   return plot::PlotToPixels(xs[now], ys[now]);
 }
 
+// Where the point the path has reached lies outside the plotted range (a divergent trajectory
+// flies off after two or three steps), an arrow at the frame's edge points the way it went and
+// says so: without it the path simply vanished and the class saw nothing happen.
+void mark_path_off_plot(double x, double y, const plot::PixelRect& readout_box) {
+  const plot::DataRect limits = plot::GetPlotLimits();
+  const bool finite = std::isfinite(x) && std::isfinite(y);
+  if (finite && x >= limits.x_lo && x <= limits.x_hi && y >= limits.y_lo && y <= limits.y_hi)
+    return;
+  const double span_x = limits.x_hi - limits.x_lo, span_y = limits.y_hi - limits.y_lo;
+  if (!(span_x > 0.0) || !(span_y > 0.0)) return;
+  // The arrow's tip 3% inside the frame, on the line from the centre towards the point; its tail
+  // 18% inside. A non-finite point (the integrator overflowed) is marked at the top edge.
+  const double cx = 0.5 * (limits.x_lo + limits.x_hi), cy = 0.5 * (limits.y_lo + limits.y_hi);
+  double dx = finite ? (x - cx) / span_x : 0.0;
+  double dy = finite ? (y - cy) / span_y : 1.0;
+  const double reach = std::max(std::abs(dx), std::abs(dy));
+  dx /= reach;
+  dy /= reach;
+  const double tip_x = cx + 0.47 * dx * span_x, tip_y = cy + 0.47 * dy * span_y;
+  const double tail_x = cx + 0.32 * dx * span_x, tail_y = cy + 0.32 * dy * span_y;
+  const float width = std::max(3.0f, ImGui::GetFontSize() / 5.0f);
+  plot::Arrow("##slow off-plot halo", tail_x, tail_y, tip_x - tail_x, tip_y - tail_y,
+              {.colour = kHalo, .thickness = width + 3.0f});
+  plot::Arrow("##slow off-plot", tail_x, tail_y, tip_x - tail_x, tip_y - tail_y,
+              {.colour = kRejectColour, .thickness = width});
+  const std::vector<plot::TextLine> lines{{"the path left the plot", kRejectColour, 1.0f}};
+  const plot::Point size = plot::TextBoxSize(lines);
+  const plot::Point tail = plot::PlotToPixels(tail_x, tail_y);
+  // Beside the arrow's tail, towards the centre (TextBox keeps it inside the data area), and
+  // below the read-out where it would cover it (an arrow out of the top edge).
+  plot::Point at{dx > 0.0 ? tail.x - size.x : tail.x, dy > 0.0 ? tail.y : tail.y - size.y};
+  const float gap = ImGui::GetFontSize() * 0.3f;
+  const bool covers = at.x < readout_box.max.x && at.x + size.x > readout_box.min.x &&
+                      at.y < readout_box.max.y && at.y + size.y > readout_box.min.y;
+  if (covers) at.y = readout_box.max.y + gap;
+  const plot::PixelRect box = plot::TextBox(at, lines, kBoxBackground);
+  if (records_to_probe("slowmo/off_plot")) probe_rect("slowmo/off_plot", box);
+}
+
 }  // namespace
 
 void plot_slow_motion_on_pair(const ViewContext& context, int x, int y, double arrow_span) {
@@ -270,7 +312,9 @@ void plot_slow_motion_on_pair(const ViewContext& context, int x, int y, double a
     plot::Arrow("##slow arrow", px, py, dx, dy,
                 {.colour = plot::rgba(255, 255, 255), .thickness = width});
   }
-  readout(*frame);
+  const plot::PixelRect readout_box = readout(*frame);
+  if (!frame->decision_shown)
+    mark_path_off_plot(path.xs[path.current], path.ys[path.current], readout_box);
   decision_label(*frame, end);
 }
 
@@ -281,7 +325,9 @@ void plot_slow_motion_phase(const ViewContext& context, int coordinate) {
       *frame, [coordinate](const TrajectoryPoint& p) { return p.theta[std::size_t(coordinate)]; },
       [coordinate](const TrajectoryPoint& p) { return p.momentum[std::size_t(coordinate)]; });
   const plot::Point end = draw_path(context, *frame, path);
-  readout(*frame);
+  const plot::PixelRect readout_box = readout(*frame);
+  if (!frame->decision_shown)
+    mark_path_off_plot(path.xs[path.current], path.ys[path.current], readout_box);
   decision_label(*frame, end);
 }
 
