@@ -136,12 +136,14 @@ Hints sghmc_hints(const ParamValues& full, std::optional<double> lambda_max) {
   const double step = value_or(full, "step_size", 0.0);
   const double friction = value_or(full, "friction", 0.0);
   const double ec = step * friction;
-  if (friction == 0.0)  // stable as an integrator, wrong as a sampler: said in plain words
-    hints.push_back(
-        {"C = 0: no friction, so nothing removes the energy the gradient noise "
-         "adds: the chain heats up and its spread keeps growing (Chen et al. "
-         "§3.1); raise C to fix it",
-         StabilityLevel::Unstable});
+  // Stable as an integrator, wrong as a sampler: said in plain words. (Built in place: GCC 12's
+  // -Warray-bounds misreads the move of a braced temporary's long string.)
+  if (friction == 0.0)
+    hints.emplace_back(
+        "C = 0: no friction, so nothing removes the energy the gradient noise "
+        "adds: the chain heats up and its spread keeps growing (Chen et al. "
+        "§3.1); raise C to fix it",
+        StabilityLevel::Unstable);
   else
     hints.push_back(limit_hint("εC = " + format(ec) + " (limit 2)", ec / 2.0));
   if (lambda_max) {

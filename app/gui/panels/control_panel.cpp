@@ -204,6 +204,9 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   if (ImGui::Checkbox("max", &max_speed_)) engine_.set_speed(max_speed_ ? 0.0 : speed_);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run every chain as fast as the machine allows");
 
+}
+
+void ControlPanel::show_seed(const EngineSnapshot& snapshot) {
   if (!seed_synced_) {
     seed_ = snapshot.seed;
     seed_synced_ = true;
@@ -266,16 +269,20 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
     engine_.set_start(*start);
   }
   show_anchored_refusal("start");
-  if (edited_target_.id == "custom") return;  // its bounds are CLI/scenario settings
-
-  ParamWidgetLimits limits;
-  if (ImGui::TreeNodeEx("target parameters", ImGuiTreeNodeFlags_None)) {
-    if (edit_params(current->params, edited_target_.params, limits)) {
+  // The seed, which few change during a lesson, folded away with the target's parameters: at
+  // 1280x720 its row was worth more to the open chain's second slider, cut at the fold.
+  // (A typed target's bounds are CLI and scenario settings: its node holds the seed alone.)
+  const bool custom = edited_target_.id == "custom";
+  if (ImGui::TreeNodeEx(custom ? "seed###more" : "seed, target parameters###more",
+                        ImGuiTreeNodeFlags_None)) {
+    show_seed(snapshot);
+    ParamWidgetLimits limits;
+    if (!custom && edit_params(current->params, edited_target_.params, limits)) {
       pending_anchor_ = "target";
       engine_.set_target(edited_target_);
       edited_params_.clear();
     }
-    if (current->accepts_data_file) {
+    if (!custom && current->accepts_data_file) {
       ImGui::InputText("CSV file", csv_path_, sizeof csv_path_);
       ImGui::InputText("response column", response_column_, sizeof response_column_);
       if (ImGui::Button("Load CSV")) {

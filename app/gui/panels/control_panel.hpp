@@ -51,6 +51,7 @@ class ControlPanel {
  private:
   void show_run_controls(const EngineSnapshot& snapshot);
   void show_target_controls(const EngineSnapshot& snapshot);
+  void show_seed(const EngineSnapshot& snapshot);  // inside the "seed, target parameters" node
   void show_chain_list(ViewContext& context);
   void show_label_editor(const ChainSnapshot& chain);
   void show_training_progress(const ChainSnapshot& chain);

@@ -85,7 +85,7 @@ void add_legend_entry(FrameState& state, LegendEntry entry) {
   state.legend.push_back(std::move(entry));
 }
 
-bool begin_item(const char* label, const ItemStyle& style, Colour& colour) {
+bool begin_item(const char* label, const ItemStyle& style, Colour& colour, LegendSwatch swatch) {
   FrameState& state = frame();
   const std::string shown = display_label(label);
   if (!shown.empty()) {
@@ -93,7 +93,7 @@ bool begin_item(const char* label, const ItemStyle& style, Colour& colour) {
     LegendEntry* entry = find_legend_entry(state, key);
     if (entry == nullptr) {
       colour = style.colour != 0 ? style.colour : PaletteColour(state.palette_next++);
-      add_legend_entry(state, {shown, key, colour});
+      add_legend_entry(state, {shown, key, colour, swatch});
     } else {
       // Items sharing a label share the legend entry's colour unless they set their own.
       colour = style.colour != 0 ? style.colour : entry->colour;

@@ -189,10 +189,25 @@ void draw_legend(FrameState& state) {
     const float mid = top_left.y + 0.5f * line;
     const Point swatch_min{top_left.x, mid - 0.2f * font};
     const Point swatch_max{top_left.x + swatch, mid + 0.2f * font};
-    if (hidden) {
-      painter.stroke_rect(swatch_min, swatch_max, entry.colour | 0xFF000000u, 1.5f);
+    const Colour opaque = entry.colour | 0xFF000000u;
+    if (entry.swatch != LegendSwatch::Box) {
+      // A line through the swatch's middle; three dashes for a dashed one. A hidden line's key
+      // is thin.
+      const float thickness = hidden ? 1.0f : std::max(2.0f, 0.15f * font);
+      std::vector<Point> points;
+      if (entry.swatch == LegendSwatch::Line) {
+        points = {{swatch_min.x, mid}, {swatch_max.x, mid}};
+      } else {
+        const float dash = swatch / 5.0f;  // dash, gap, dash, gap, dash
+        for (int k = 0; k < 3; ++k)
+          points.insert(points.end(), {{swatch_min.x + 2.0f * k * dash, mid},
+                                       {swatch_min.x + (2.0f * k + 1.0f) * dash, mid}});
+      }
+      painter.segments(points.data(), static_cast<int>(points.size()), opaque, thickness);
+    } else if (hidden) {
+      painter.stroke_rect(swatch_min, swatch_max, opaque, 1.5f);
     } else {
-      painter.fill_rect(swatch_min, swatch_max, entry.colour | 0xFF000000u);
+      painter.fill_rect(swatch_min, swatch_max, opaque);
     }
     painter.text({top_left.x + swatch + gap, top_left.y}, hidden ? kHiddenLabel : text_colour(),
                  entry.text);

@@ -59,10 +59,15 @@ struct AxisFrame {
   bool locked() const { return has_limits && cond == Cond::Always; }
 };
 
+// How a legend entry's key is drawn: a box for filled items (bars, clouds), a short line for a
+// line, dashed for a dashed one (a box for a dashed curve read as a different item).
+enum class LegendSwatch { Box, Line, Dashed };
+
 struct LegendEntry {
   std::string text;  // displayed (the label's part before "##")
   std::string key;   // visibility key (the part after "##" if any, else the text)
   Colour colour;
+  LegendSwatch swatch = LegendSwatch::Box;
 };
 
 struct Nearest {
@@ -144,7 +149,8 @@ std::string format_readout(double value, const AxisTicks& ticks);
 
 // Item helpers (plot_items.cpp / plot.cpp).
 // Registers the legend entry for `label`, resolves the colour; false if the label is hidden.
-bool begin_item(const char* label, const ItemStyle& style, Colour& colour);
+bool begin_item(const char* label, const ItemStyle& style, Colour& colour,
+                LegendSwatch swatch = LegendSwatch::Box);
 void fit_point(FrameState& state, double x, double y);
 void consider_nearest(FrameState& state, const char* label, Colour colour, Point pixel, double x,
                       double y);

@@ -74,7 +74,8 @@ void stroke(FrameState& state, const std::vector<Point>& points, Colour colour, 
 template <typename XOf, typename YOf>
 void line_item(const char* label, int count, const ItemStyle& style, XOf x_of, YOf y_of) {
   Colour colour = 0;
-  if (!detail::begin_item(label, style, colour) || count <= 0) return;
+  const auto swatch = style.dashed ? detail::LegendSwatch::Dashed : detail::LegendSwatch::Line;
+  if (!detail::begin_item(label, style, colour, swatch) || count <= 0) return;
   FrameState& state = detail::frame();
   const Transform t = detail::transform(state);
   const float thickness = detail::line_thickness(state, style);
