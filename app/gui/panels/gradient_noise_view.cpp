@@ -237,8 +237,14 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
     const std::string hidden = std::string("##") + label;  // named beside it, not in the legend
     plot::Line(hidden.c_str(), x, y, 2,
                {.colour = c, .thickness = ImGui::GetFontSize() * 0.2f, .dashed = dashed});
-    plot::Text(mid + half, level, label, c, {0.0f, -3.0f}, plot::HAlign::Right,
-               plot::VAlign::Bottom);
+    // End caps, so each bar reads as an interval on the x axis (|——|), not a level on y.
+    for (const double end : x) {
+      const double cap_x[2] = {end, end}, cap_y[2] = {level - 0.04 * peak, level + 0.04 * peak};
+      plot::Line((hidden + " cap").c_str(), cap_x, cap_y, 2,
+                 {.colour = c, .thickness = ImGui::GetFontSize() * 0.12f});
+    }
+    plot::Text(mid + half, level, label, c, {-0.4f * ImGui::GetFontSize(), -3.0f},
+               plot::HAlign::Right, plot::VAlign::Bottom);  // clear of the end cap
     ui_probe::record_text("gradnoise/interval/" + std::to_string(drawn++), label);
     level += row;
   };
