@@ -136,16 +136,18 @@ Hints sghmc_hints(const ParamValues& full, std::optional<double> lambda_max) {
   const double step = value_or(full, "step_size", 0.0);
   const double friction = value_or(full, "friction", 0.0);
   const double ec = step * friction;
-  // Stable as an integrator, wrong as a sampler: said in plain words. (Built in place: GCC 12's
-  // -Warray-bounds misreads the move of a braced temporary's long string.)
-  if (friction == 0.0)
-    hints.emplace_back(
+  // Stable as an integrator, wrong as a sampler: said in plain words. (The text is copied from a
+  // string built once: GCC 12's -Warray-bounds misread the move of a hint built from the literal
+  // where Eigen's header is precompiled.)
+  if (friction == 0.0) {
+    static const std::string kNoFriction =
         "C = 0: no friction, so nothing removes the energy the gradient noise "
         "adds: the chain heats up and its spread keeps growing (Chen et al. "
-        "§3.1); raise C to fix it",
-        StabilityLevel::Unstable);
-  else
+        "§3.1); raise C to fix it";
+    hints.push_back({kNoFriction, StabilityLevel::Unstable});
+  } else {
     hints.push_back(limit_hint("εC = " + format(ec) + " (limit 2)", ec / 2.0));
+  }
   if (lambda_max) {
     const double margin = 2.0 * ec + step * step * *lambda_max;
     hints.push_back(limit_hint("2εC+ε²λ_max = " + format(margin) + " (limit 4)", margin / 4.0));
