@@ -37,6 +37,18 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
     views::plot_param_changes(chain, colour);
     views::plot_divergences(chain);
   }
+  // A stopped chain is left out of the axes (its runaway H would flatten the others): say at the
+  // top edge that its H ran off there, in its full colour, so it does not just vanish.
+  const plot::DataRect limits = plot::GetPlotLimits();
+  float line = 0.0f;
+  for (const ChainSnapshot& chain : context.snapshot->chains) {
+    if (views::fits_axes(context, chain) || !plot::IsLabelVisible(views::chain_label(chain).c_str()))
+      continue;
+    const std::string text = "↑ " + views::chain_label(chain) + ": H ran off, stopped";
+    plot::Text(limits.x_hi, limits.y_hi, text, views::chain_colour(context, chain),
+               {-4.0f, 2.0f + line}, plot::HAlign::Right, plot::VAlign::Top);
+    line += ImGui::GetTextLineHeight();
+  }
   if (change) plot::HLine("##zero", 0.0, {.colour = plot::theme().zero_line});
   plot::EndPlot();
 }

@@ -196,7 +196,10 @@ std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
 
 // An arrow at the frame's edge, in the chain's colour, pointing to where a chain beyond the
 // frame is (its orbit runs off the frame; the caption names it).
-void point_off_frame(double theta, double r, const EnergyField& field, plot::Colour colour) {
+// `name` (when given) is written beside the arrow: a stopped chain, whose faded orbit is left
+// out of the frame, is the one a friction lesson is about and must not just vanish.
+void point_off_frame(double theta, double r, const EnergyField& field, plot::Colour colour,
+                     const std::string& name = {}) {
   const Interval& tb = field.theta_box;
   const Interval& rb = field.r_box;
   const double width = tb.hi - tb.lo, height = rb.hi - rb.lo;
@@ -212,6 +215,11 @@ void point_off_frame(double theta, double r, const EnergyField& field, plot::Col
                from_r = centre_r + tail * v * 0.5 * height;
   plot::Arrow("##off_frame", from_t, from_r, (tip - tail) * u * 0.5 * width,
               (tip - tail) * v * 0.5 * height, {.colour = colour, .fit = false});
+  if (name.empty()) return;
+  // Towards the centre from the arrow's tail, so the words stay inside the frame.
+  plot::Text(from_t, from_r, name, colour, {u > 0 ? -4.0f : 4.0f, v > 0 ? 4.0f : -4.0f},
+             u > 0 ? plot::HAlign::Right : plot::HAlign::Left,
+             v > 0 ? plot::VAlign::Top : plot::VAlign::Bottom);
 }
 
 }  // namespace
@@ -316,7 +324,13 @@ void show_phase_space_view(ViewContext& context) {
                        {.colour = colour, .fit = fit}, chain.dim);
     const double* last_theta = chain.recent_theta.data() + (rows - 1) * stride + coordinate;
     const double* last_r = chain.recent_momentum.data() + (rows - 1) * stride + coordinate;
-    if (off_frame[k]) point_off_frame(*last_theta, *last_r, field, colour);
+    if (off_frame[k]) {
+      point_off_frame(*last_theta, *last_r, field, colour);
+    } else if (!views::fits_axes(context, chain)) {
+      // Stopped and left out of the axes: where it went, in its full colour, and named.
+      point_off_frame(*last_theta, *last_r, field, views::chain_colour(context, chain),
+                      label + " ran off and stopped");
+    }
     plot::Scatter(label.c_str(), last_theta, last_r, 1,
                   {.colour = colour,
                    .marker_size = 0.4f * font,

@@ -136,7 +136,8 @@ plot::PixelRect readout(const SlowMotionFrame& frame) {
   std::snprintf(energies, sizeof energies, "%s = %.4g   Δ%s = %+.3g", energy, now.hamiltonian,
                 energy, now.hamiltonian - start.hamiltonian);
   if (shown_elsewhere_on_screen("slowmo/readout")) return {};
-  const plot::Point area = plot::GetPlotAreaMin();
+  // Top-left of the area the chains are drawn in (on the Target view, below its marginal band).
+  const plot::Point area = plot::GetPlotInnerArea().min;
   const float gap = ImGui::GetFontSize() * 0.3f;
   const bool record = records_to_probe("slowmo/readout");
   const plot::PixelRect box =
@@ -158,7 +159,8 @@ void decision_label(const SlowMotionFrame& frame, plot::Point end) {
   // Below and right of the end point; on the other side where the plot's edge would push the
   // box back over the point (it covered the path's end and ran past the frame).
   const plot::Point size = plot::TextBoxSize(lines);
-  const plot::Point lo = plot::GetPlotAreaMin(), hi = plot::GetPlotAreaMax();
+  const plot::PixelRect inner = plot::GetPlotInnerArea();
+  const plot::Point lo = inner.min, hi = inner.max;
   plot::Point at{end.x + offset, end.y + offset};
   if (at.x + size.x > hi.x && end.x - offset - size.x >= lo.x) at.x = end.x - offset - size.x;
   if (at.y + size.y > hi.y && end.y - offset - size.y >= lo.y) at.y = end.y - offset - size.y;
@@ -256,7 +258,7 @@ plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
 // flies off after two or three steps), an arrow at the frame's edge points the way it went and
 // says so: without it the path simply vanished and the class saw nothing happen.
 void mark_path_off_plot(double x, double y, const plot::PixelRect& readout_box) {
-  const plot::DataRect limits = plot::GetPlotLimits();
+  const plot::DataRect limits = plot::GetPlotInnerLimits();
   const bool finite = std::isfinite(x) && std::isfinite(y);
   if (finite && x >= limits.x_lo && x <= limits.x_hi && y >= limits.y_lo && y <= limits.y_hi)
     return;

@@ -178,8 +178,12 @@ void show_2d_view(ViewContext& context) {
                             {corner.x, corner.y, far_corner.x - corner.x, far_corner.y - corner.y});
     }
     const double span = std::min(box[0].hi - box[0].lo, box[1].hi - box[1].lo);
+    // The chains stay inside the joint picture: their points strayed into the marginal bands
+    // (on screen and on exported slides).
+    if (marginals) plot::PushPlotClip(views::inside_marginal_bands(plot::GetPlotLimits()));
     views::plot_chains_on_pair(context, 0, 1, span);
     plot_ensemble_clouds(context);
+    if (marginals) plot::PopPlotClip();
     if (!background_note.empty()) {
       const plot::DataRect limits = plot::GetPlotLimits();
       plot::Text(limits.x_lo, limits.y_lo, background_note, plot::theme().note, {6.0f, -6.0f},

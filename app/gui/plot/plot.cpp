@@ -546,6 +546,33 @@ DataRect GetPlotLimits() {
 Point PlotToPixels(double x, double y) {
   return transform(frame())(x, y);
 }
+void PushPlotClip(const DataRect& rect) {
+  FrameState& state = frame();
+  const Point a = transform(state)(rect.x_lo, rect.y_hi), b = transform(state)(rect.x_hi, rect.y_lo);
+  const Point min{std::max(std::min(a.x, b.x), state.area_min.x),
+                  std::max(std::min(a.y, b.y), state.area_min.y)};
+  const Point max{std::min(std::max(a.x, b.x), state.area_max.x),
+                  std::min(std::max(a.y, b.y), state.area_max.y)};
+  state.clipped = true;
+  state.clip_min = min;
+  state.clip_max = {std::max(max.x, min.x), std::max(max.y, min.y)};
+  state.clip_limits = rect;
+  state.painter->push_clip(state.clip_min, state.clip_max);
+}
+void PopPlotClip() {
+  FrameState& state = frame();
+  state.clipped = false;
+  state.painter->pop_clip();
+}
+PixelRect GetPlotInnerArea() {
+  const FrameState& state = frame();
+  return state.clipped ? PixelRect{state.clip_min, state.clip_max}
+                       : PixelRect{state.area_min, state.area_max};
+}
+DataRect GetPlotInnerLimits() {
+  const FrameState& state = frame();
+  return state.clipped ? state.clip_limits : GetPlotLimits();
+}
 Point GetPlotAreaMin() {
   return frame().area_min;
 }

@@ -198,6 +198,14 @@ bool IsPlotHovered();
 DataPoint GetPlotMousePos();
 DataRect GetPlotLimits();
 Point PlotToPixels(double x, double y);
+// Items drawn until PopPlotClip are clipped to this data rectangle as well as to the data area
+// (the Target view keeps its chains off the marginal bands).
+void PushPlotClip(const DataRect& rect);
+void PopPlotClip();
+// The area items are drawn in now: PushPlotClip's rectangle while one is pushed, else the whole
+// data area (pixels; and in data units).
+PixelRect GetPlotInnerArea();
+DataRect GetPlotInnerLimits();
 Point GetPlotAreaMin();  // the data area in screen pixels
 Point GetPlotAreaMax();
 // Whether items labelled `label` are currently shown (not toggled off in the legend).

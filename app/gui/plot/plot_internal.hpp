@@ -89,6 +89,11 @@ struct FrameState {
   AxisFrame x, y;
   Point frame_min, frame_max;    // whole widget
   Point area_min, area_max;      // data area
+  // PushPlotClip's rectangle (pixels, and in data units), while one is pushed: read-outs are
+  // placed inside it (the Target view's joint picture, clear of its marginal bands).
+  bool clipped = false;
+  Point clip_min, clip_max;
+  DataRect clip_limits;
   bool x_label_own_row = false;  // x-axis label below the tick labels (narrow plots)
   float font = 20.0f;
   bool hovered = false;      // mouse over the data area (and inputs enabled)

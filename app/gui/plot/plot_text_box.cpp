@@ -40,8 +40,11 @@ PixelRect TextBox(Point at, const std::vector<TextLine>& lines, Colour backgroun
   std::vector<Point> sizes;
   const Point box = measure_lines(painter, lines, sizes);
   // Inside the data area where it fits (a box wider than the area keeps its left edge there).
-  at.x = std::max(std::min(at.x, state.area_max.x - box.x), state.area_min.x);
-  at.y = std::max(std::min(at.y, state.area_max.y - box.y), state.area_min.y);
+  // Inside the area items are drawn in (PushPlotClip's, else the data area).
+  const Point lo = state.clipped ? state.clip_min : state.area_min;
+  const Point hi = state.clipped ? state.clip_max : state.area_max;
+  at.x = std::max(std::min(at.x, hi.x - box.x), lo.x);
+  at.y = std::max(std::min(at.y, hi.y - box.y), lo.y);
   const PixelRect rect{at, {at.x + box.x, at.y + box.y}};
   painter.fill_rect(rect.min, rect.max, background);
   float y = at.y + pad;

@@ -106,6 +106,9 @@ bool GuiWindow::open(const WindowOptions& options) {
   imgui_ready_ = true;
   // No imgui.ini in whatever directory the app was started from: the layout is tiled anew.
   ImGui::GetIO().IniFilename = nullptr;
+  // A panel moves only by its title bar: a drag that started on a slider's label or a caption
+  // tore the whole Controls panel out of the layout in front of a class.
+  ImGui::GetIO().ConfigWindowsMoveFromTitleBarOnly = true;
   float scale_x = 1.0f, scale_y = 1.0f;
   glfwGetWindowContentScale(window_, &scale_x, &scale_y);
   content_scale_ = scale_x > 0.0f ? scale_x : 1.0f;
