@@ -167,6 +167,9 @@ Range sghmc_range(const std::string& param, const ParamValues& full,
     if (noise_estimate > 0.0) {
       range.lo = std::min(noise_estimate, range.hi);
       range.lo_is_constraint = true;
+      range.lo_reason = "It cannot go below the noise estimate B̂ = " + format(noise_estimate) +
+                        " (the injected noise's variance is 2(C − B̂)ε): set B̂ to 0 to drag C "
+                        "down to 0.";
     } else {
       range.zero_at_bottom = true;
     }

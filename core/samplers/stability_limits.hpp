@@ -87,6 +87,9 @@ struct SliderRange {
   // was first drawn, so a handle does not jump when another slider moves.
   bool lo_is_constraint = false;
   bool hi_is_constraint = false;
+  // Why a constrained left end is where it is, for the slider's tooltip (a newcomer could not
+  // drag SGHMC's friction below 0.2 and was not told it was B̂).
+  std::string lo_reason{};
 };
 
 // A sampler's stability model: its hints and the slider ranges derived from its limits. Null

@@ -44,7 +44,10 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     if (views::fits_axes(context, chain) || !plot::IsLabelVisible(views::chain_label(chain).c_str()))
       continue;
-    const std::string text = "↑ " + views::chain_label(chain) + ": H ran off, stopped";
+    // With its name where it fits the plot's width (a side tile at 1280x720 cut it in half).
+    std::string text = "↑ " + views::chain_label(chain) + ": H ran off, stopped";
+    const float width = plot::GetPlotAreaMax().x - plot::GetPlotAreaMin().x - 8.0f;
+    if (ImGui::CalcTextSize(text.c_str()).x > width) text = "↑ H ran off, stopped";
     plot::Text(limits.x_hi, limits.y_hi, text, views::chain_colour(context, chain),
                {-4.0f, 2.0f + line}, plot::HAlign::Right, plot::VAlign::Top);
     line += ImGui::GetTextLineHeight();

@@ -55,6 +55,12 @@ struct MetricColumn {
   int keep_rank;     // util/column_fit.hpp: higher is kept longer on a narrow panel
   std::vector<MetricCell> cells;
   std::string definition = {};  // the tooltip when the glossary has no entry for `term`
+  // On a card the value alone ("exact", not "draws are exact"): with its header it filled a
+  // card's only line at 1280x720 and left no room for ESS or TV.
+  bool value_only_on_cards = false;
+  std::string card_text(std::size_t row) const {
+    return value_only_on_cards ? cells[row].text : header + " " + cells[row].text;
+  }
 };
 
 // Info channels rank just below the MH acceptance they sit beside (their rates used to share its
@@ -156,7 +162,8 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
        {},
        "What the draws are: exact (MH-corrected), approximate (correct as the step size goes to "
        "0), biased, optimiser or variational. A number in brackets counts the warnings about "
-       "this chain's output: hover the cell to read them."},
+       "this chain's output: hover the cell to read them.",
+       true},
   };
   for (const ChainSnapshot& chain : snapshot.chains) {
     const SamplerCounters& counters = chain.counters;
@@ -318,7 +325,7 @@ std::vector<std::size_t> common_card_columns(const std::vector<std::size_t>& ord
                                              const std::vector<float>& first_line_start, float room,
                                              int value_lines, bool one_line, float gap) {
   const auto width = [&](std::size_t c, std::size_t row) {
-    return ImGui::CalcTextSize((columns[c].header + " " + columns[c].cells[row].text).c_str()).x;
+    return ImGui::CalcTextSize(columns[c].card_text(row).c_str()).x;
   };
   std::vector<std::size_t> chosen;
   for (const std::size_t c : order) {
@@ -400,8 +407,7 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
   // cut to "naive SGH…" beside "ESS min").
   const bool one_column = one_line && shown.size() == 1;
   const auto figures_text = [&](std::size_t c, std::size_t row) {
-    return one_column && row > 0 ? columns[c].cells[row].text
-                                 : columns[c].header + " " + columns[c].cells[row].text;
+    return one_column && row > 0 ? columns[c].cells[row].text : columns[c].card_text(row);
   };
   std::vector<float> figures_x(snapshot.chains.size(), right_edge);
   if (one_line)
@@ -454,7 +460,7 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
           left_out += (left_out.empty() ? "" : "\n") + column.header + ": " + cell.text;
         continue;
       }
-      const float width = measure(column.header + " " + cell.text);
+      const float width = measure(column.card_text(row));
       const bool fits_here = ImGui::GetItemRectMax().x + gap + width <= right_edge;
       if (one_line && first) {
         ImGui::SameLine(figures_x[row] - ImGui::GetWindowPos().x + ImGui::GetScrollX());
@@ -470,7 +476,7 @@ void show_metric_cards(const ViewContext& context, const std::vector<MetricColum
       }
       first = false;
       ImGui::BeginGroup();
-      if (!one_column || row == 0) {
+      if ((!one_column || row == 0) && !column.value_only_on_cards) {
         ImGui::TextDisabled("%s", column.header.c_str());
         ImGui::SameLine(0.0f, ImGui::CalcTextSize(" ").x);
       }

@@ -64,11 +64,32 @@ bool readable_slider(const std::string& label, double& value, double lo, double 
   const std::string hidden = "##" + label;  // the same id whatever the label shows
   const bool typing = ImGui::TempInputIsActive(ImGui::GetID(hidden.c_str()));
   if (!typing) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(0, 0, 0, 0));
-  const bool changed =
+  const double before = value;
+  bool changed =
       ImGui::SliderScalar(hidden.c_str(), ImGuiDataType_Double, &value, &lo, &hi, format, flags);
   if (!typing) ImGui::PopStyleColor();
   const ImGuiStyle& style = ImGui::GetStyle();
   const ImVec2 frame_min = ImGui::GetItemRectMin(), frame_max = ImGui::GetItemRectMax();
+  // A drag that comes back to within a few pixels of where it started lands on the exact
+  // starting value: dragged back by hand, ε = 0.1 became 0.09988, and only Ctrl+Z restored it.
+  static ImGuiID held_id = 0;
+  static double held_from = 0.0;
+  const ImGuiID id = ImGui::GetItemID();
+  if (ImGui::IsItemActivated()) {
+    held_id = id;
+    held_from = before;
+  }
+  if (!typing && changed && ImGui::IsItemActive() && held_id == id && value != held_from) {
+    const bool logarithmic = (flags & ImGuiSliderFlags_Logarithmic) != 0;
+    const float width = frame_max.x - frame_min.x;
+    const float apart = std::abs(grab_fraction(value, lo, hi, logarithmic, format) -
+                                 grab_fraction(held_from, lo, hi, logarithmic, format)) *
+                        width;
+    if (apart <= 4.0f) {
+      value = held_from;
+      changed = value != before;
+    }
+  }
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
   const std::string name = label.substr(0, label.find("##"));
@@ -184,6 +205,10 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
     ImGui::TextUnformatted((descriptor.label + ": " + descriptor.tooltip).c_str());
+    // Where another parameter holds the slider's left end, why (SGHMC's C ≥ B̂).
+    if (const auto derived = limits.slider_ranges.find(descriptor.name);
+        derived != limits.slider_ranges.end() && !derived->second.lo_reason.empty())
+      ImGui::TextUnformatted(derived->second.lo_reason.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
