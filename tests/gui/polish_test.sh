@@ -11,7 +11,11 @@
 #  6. under slow motion the other chains fade in the Target view, and the slowed one does not;
 #  7. a divergent path played in slow motion (HMC at ε = 1.2 on the double well) is marked where
 #     it leaves the plot ("the path left the plot", a dark box inside the plot, clear of the H
-#     read-out): it used to vanish after two leapfrog steps with nothing on screen.
+#     read-out): it used to vanish after two leapfrog steps with nothing on screen;
+#  8. teach-friction's frictionless chain, once stopped and left out of the axes, is named where
+#     it ran off in Phase space and Energy (it used to vanish from both mid-lesson); and at
+#     1280x720 the lecture Metrics cards give a figure beside the draws' kind (they showed only
+#     "draws are exact").
 # Usage: polish_test.sh SGMCMC_LAB CHECK_RECT WORK_DIR
 set -euo pipefail
 exe=$1 check_rect=$2 work=$3
@@ -169,4 +173,20 @@ awk -v x="$x" -v y="$y" -v w="$w" -v h="$h" -v rx="$rx" -v ry="$ry" -v rw="$rw" 
 [[ -f "$png" ]] || fail "frame $frame was not recorded"
 "$check_rect" "$png" "$x" "$y" "$w" "$h" readout || fail "the off-plot marker is not drawn"
 echo "7. a divergent path is marked where it leaves the plot (frame $frame, $main)"
+
+# 8. The preset's chains at full speed: the frictionless one stops within a second.
+sed -e 's/"speed": 1000/"speed": 0/' "$(dirname "$0")/../../assets/scenarios/teach-friction.json" \
+  > "$work/friction.json"
+run friction --scenario "$work/friction.json" --frames 600
+status="$work/friction.txt"
+grep -q '^chain 0 naive-sghmc .* stopped 1 ' "$status" || fail "the frictionless chain did not stop"
+[[ "$(text_in "$status" phase_space/ran_off/0)" == "no friction (C = 0)" ]] ||
+  fail "phase space does not name the stopped chain where it ran off"
+grep -q '^rect plot/Energy' "$status" || fail "no Energy plot"
+echo "8. the stopped frictionless chain is named where it ran off"
+for id in 0 1 2 3; do
+  fields=$(text_in "$work/teach-your-own-lecture.txt" "metrics/card_fields/$id")
+  [[ "$fields" == *,* ]] || fail "teach-your-own's Metrics card $id names only '$fields'"
+done
+echo "   teach-your-own lecture cards at 1280x720: $fields"
 echo "polish test passed"

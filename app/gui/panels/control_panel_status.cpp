@@ -75,6 +75,7 @@ void ControlPanel::show_status_line() {
     ImGui::PopStyleColor();
   }
   ImGui::EndChild();
+  ui_probe::record_last_item("controls/status_line");
   // The whole message on hover, where it is longer than two lines.
   if (visible && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();

@@ -330,6 +330,8 @@ void show_phase_space_view(ViewContext& context) {
       // Stopped and left out of the axes: where it went, in its full colour, and named.
       point_off_frame(*last_theta, *last_r, field, views::chain_colour(context, chain),
                       label + " ran off and stopped");
+      if (plot::GetPainterOverride() == nullptr)
+        ui_probe::record_text("phase_space/ran_off/" + std::to_string(chain.id), label);
     }
     plot::Scatter(label.c_str(), last_theta, last_r, 1,
                   {.colour = colour,
