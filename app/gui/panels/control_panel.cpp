@@ -203,7 +203,6 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
                   ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::Checkbox("max", &max_speed_)) engine_.set_speed(max_speed_ ? 0.0 : speed_);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run every chain as fast as the machine allows");
-
 }
 
 void ControlPanel::show_seed(const EngineSnapshot& snapshot) {

@@ -42,7 +42,8 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
   const plot::DataRect limits = plot::GetPlotLimits();
   float line = 0.0f;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
-    if (views::fits_axes(context, chain) || !plot::IsLabelVisible(views::chain_label(chain).c_str()))
+    if (views::fits_axes(context, chain) ||
+        !plot::IsLabelVisible(views::chain_label(chain).c_str()))
       continue;
     // With its name where it fits the plot's width (a side tile at 1280x720 cut it in half).
     std::string text = "↑ " + views::chain_label(chain) + ": H ran off, stopped";

@@ -548,7 +548,8 @@ Point PlotToPixels(double x, double y) {
 }
 void PushPlotClip(const DataRect& rect) {
   FrameState& state = frame();
-  const Point a = transform(state)(rect.x_lo, rect.y_hi), b = transform(state)(rect.x_hi, rect.y_lo);
+  const Point a = transform(state)(rect.x_lo, rect.y_hi),
+              b = transform(state)(rect.x_hi, rect.y_lo);
   const Point min{std::max(std::min(a.x, b.x), state.area_min.x),
                   std::max(std::min(a.y, b.y), state.area_min.y)};
   const Point max{std::min(std::max(a.x, b.x), state.area_max.x),

@@ -87,8 +87,8 @@ struct FrameState {
   int flags = PlotFlags_None;
   std::string title;
   AxisFrame x, y;
-  Point frame_min, frame_max;    // whole widget
-  Point area_min, area_max;      // data area
+  Point frame_min, frame_max;  // whole widget
+  Point area_min, area_max;    // data area
   // PushPlotClip's rectangle (pixels, and in data units), while one is pushed: read-outs are
   // placed inside it (the Target view's joint picture, clear of its marginal bands).
   bool clipped = false;
