@@ -200,26 +200,17 @@ std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
 // out of the frame, is the one a friction lesson is about and must not just vanish.
 void point_off_frame(double theta, double r, const EnergyField& field, plot::Colour colour,
                      const std::string& name = {}) {
-  const Interval& tb = field.theta_box;
-  const Interval& rb = field.r_box;
-  const double width = tb.hi - tb.lo, height = rb.hi - rb.lo;
-  if (!std::isfinite(theta) || !std::isfinite(r) || !(width > 0.0) || !(height > 0.0)) return;
-  // In units of the frame's half-sizes from its centre; inside the frame: no arrow.
-  const double u = (theta - 0.5 * (tb.lo + tb.hi)) / (0.5 * width);
-  const double v = (r - 0.5 * (rb.lo + rb.hi)) / (0.5 * height);
-  const double reach = std::max(std::abs(u), std::abs(v));
-  if (reach <= 1.0) return;
-  const double tip = 0.96 / reach, tail = 0.80 / reach;  // along the ray from the centre
-  const double centre_t = 0.5 * (tb.lo + tb.hi), centre_r = 0.5 * (rb.lo + rb.hi);
-  const double from_t = centre_t + tail * u * 0.5 * width,
-               from_r = centre_r + tail * v * 0.5 * height;
-  plot::Arrow("##off_frame", from_t, from_r, (tip - tail) * u * 0.5 * width,
-              (tip - tail) * v * 0.5 * height, {.colour = colour, .fit = false});
-  if (name.empty()) return;
+  if (!std::isfinite(theta) || !std::isfinite(r)) return;
+  const plot::DataRect frame{field.theta_box.lo, field.theta_box.hi, field.r_box.lo,
+                             field.r_box.hi};
+  const auto arrow = views::arrow_to_point_off_plot(theta, r, frame, 0.80, 0.96,
+                                                    {.colour = colour, .fit = false}, false);
+  if (!arrow || name.empty()) return;
   // Towards the centre from the arrow's tail, so the words stay inside the frame.
-  plot::Text(from_t, from_r, name, colour, {u > 0 ? -4.0f : 4.0f, v > 0 ? 4.0f : -4.0f},
-             u > 0 ? plot::HAlign::Right : plot::HAlign::Left,
-             v > 0 ? plot::VAlign::Top : plot::VAlign::Bottom);
+  plot::Text(arrow->tail_x, arrow->tail_y, name, colour,
+             {arrow->right ? -4.0f : 4.0f, arrow->up ? 4.0f : -4.0f},
+             arrow->right ? plot::HAlign::Right : plot::HAlign::Left,
+             arrow->up ? plot::VAlign::Top : plot::VAlign::Bottom);
 }
 
 }  // namespace

@@ -258,33 +258,19 @@ plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
 // flies off after two or three steps), an arrow at the frame's edge points the way it went and
 // says so: without it the path simply vanished and the class saw nothing happen.
 void mark_path_off_plot(double x, double y, const plot::PixelRect& readout_box) {
-  const plot::DataRect limits = plot::GetPlotInnerLimits();
-  const bool finite = std::isfinite(x) && std::isfinite(y);
-  if (finite && x >= limits.x_lo && x <= limits.x_hi && y >= limits.y_lo && y <= limits.y_hi)
-    return;
-  const double span_x = limits.x_hi - limits.x_lo, span_y = limits.y_hi - limits.y_lo;
-  if (!(span_x > 0.0) || !(span_y > 0.0)) return;
-  // The arrow's tip 3% inside the frame, on the line from the centre towards the point; its tail
-  // 18% inside. A non-finite point (the integrator overflowed) is marked at the top edge.
-  const double cx = 0.5 * (limits.x_lo + limits.x_hi), cy = 0.5 * (limits.y_lo + limits.y_hi);
-  double dx = finite ? (x - cx) / span_x : 0.0;
-  double dy = finite ? (y - cy) / span_y : 1.0;
-  const double reach = std::max(std::abs(dx), std::abs(dy));
-  dx /= reach;
-  dy /= reach;
-  const double tip_x = cx + 0.47 * dx * span_x, tip_y = cy + 0.47 * dy * span_y;
-  const double tail_x = cx + 0.32 * dx * span_x, tail_y = cy + 0.32 * dy * span_y;
+  // The arrow from 64% to 94% of the way from the centre to the edge of the area the chains are
+  // drawn in, red over a dark halo.
   const float width = std::max(3.0f, ImGui::GetFontSize() / 5.0f);
-  plot::Arrow("##slow off-plot halo", tail_x, tail_y, tip_x - tail_x, tip_y - tail_y,
-              {.colour = kHalo, .thickness = width + 3.0f});
-  plot::Arrow("##slow off-plot", tail_x, tail_y, tip_x - tail_x, tip_y - tail_y,
-              {.colour = kRejectColour, .thickness = width});
+  const auto arrow = views::arrow_to_point_off_plot(
+      x, y, plot::GetPlotInnerLimits(), 0.64, 0.94,
+      {.colour = kRejectColour, .thickness = width, .fit = false}, true);
+  if (!arrow) return;
   const std::vector<plot::TextLine> lines{{"the path left the plot", kRejectColour, 1.0f}};
   const plot::Point size = plot::TextBoxSize(lines);
-  const plot::Point tail = plot::PlotToPixels(tail_x, tail_y);
+  const plot::Point tail = plot::PlotToPixels(arrow->tail_x, arrow->tail_y);
   // Beside the arrow's tail, towards the centre (TextBox keeps it inside the data area), and
   // below the read-out where it would cover it (an arrow out of the top edge).
-  plot::Point at{dx > 0.0 ? tail.x - size.x : tail.x, dy > 0.0 ? tail.y : tail.y - size.y};
+  plot::Point at{arrow->right ? tail.x - size.x : tail.x, arrow->up ? tail.y : tail.y - size.y};
   const float gap = ImGui::GetFontSize() * 0.3f;
   const bool covers = at.x < readout_box.max.x && at.x + size.x > readout_box.min.x &&
                       at.y < readout_box.max.y && at.y + size.y > readout_box.min.y;

@@ -438,4 +438,28 @@ std::vector<const ChannelDescriptor*> declared_channels(const EngineSnapshot& sn
   return found;
 }
 
+std::optional<OffPlotArrow> arrow_to_point_off_plot(double x, double y, const plot::DataRect& box,
+                                                    double tail, double tip,
+                                                    const plot::ItemStyle& style, bool halo) {
+  const double half_w = 0.5 * (box.x_hi - box.x_lo), half_h = 0.5 * (box.y_hi - box.y_lo);
+  if (!(half_w > 0.0) || !(half_h > 0.0)) return std::nullopt;
+  const double cx = 0.5 * (box.x_lo + box.x_hi), cy = 0.5 * (box.y_lo + box.y_hi);
+  const bool finite = std::isfinite(x) && std::isfinite(y);
+  // In units of the box's half-sizes from its centre: beyond 1 on either axis is outside.
+  const double u = finite ? (x - cx) / half_w : 0.0, v = finite ? (y - cy) / half_h : 1.0;
+  const double reach = std::max(std::abs(u), std::abs(v));
+  if (finite && reach <= 1.0) return std::nullopt;
+  const double ux = u / reach, vy = v / reach;  // on the box's edge
+  OffPlotArrow arrow{cx + tail * ux * half_w, cy + tail * vy * half_h, ux > 0.0, vy > 0.0};
+  const double dx = (tip - tail) * ux * half_w, dy = (tip - tail) * vy * half_h;
+  if (halo) {
+    plot::ItemStyle dark = style;
+    dark.colour = plot::rgba(0, 0, 0, 170);
+    dark.thickness = style.thickness + 3.0f;
+    plot::Arrow("##off-plot halo", arrow.tail_x, arrow.tail_y, dx, dy, dark);
+  }
+  plot::Arrow("##off-plot", arrow.tail_x, arrow.tail_y, dx, dy, style);
+  return arrow;
+}
+
 }  // namespace sgl::views

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -100,5 +101,18 @@ int texture_size(float pixels);
 // of first appearance: a view shows each declared channel once, whichever chains carry it.
 std::vector<const ChannelDescriptor*> declared_channels(const EngineSnapshot& snapshot,
                                                         bool ChannelDescriptor::*flag);
+
+// A point outside the plotted box (a runaway orbit, a divergent leapfrog path): an arrow from
+// the box's centre towards it, from `tail` to `tip` of the way to the box's edge (0..1), in
+// `style` (its colour over a dark halo when `halo`). A non-finite point (an overflow) is
+// pointed at the top edge. Returns the arrow's tail and which way it points (signs of dx, dy),
+// or nothing when the point lies inside `box`.
+struct OffPlotArrow {
+  double tail_x = 0.0, tail_y = 0.0;
+  bool right = false, up = false;
+};
+std::optional<OffPlotArrow> arrow_to_point_off_plot(double x, double y, const plot::DataRect& box,
+                                                    double tail, double tip,
+                                                    const plot::ItemStyle& style, bool halo);
 
 }  // namespace sgl::views
