@@ -196,8 +196,9 @@ std::string plot_energy_levels(ViewContext& context, const EnergyField& field) {
 
 // An arrow at the frame's edge, in the chain's colour, pointing to where a chain beyond the
 // frame is (its orbit runs off the frame; the caption names it).
-// `name` (when given) is written beside the arrow: a stopped chain, whose faded orbit is left
-// out of the frame, is the one a friction lesson is about and must not just vanish.
+// `name` (when given), "NAME ran off and stopped", is written beside the arrow: a stopped chain,
+// whose faded orbit is left out of the frame, is the one a friction lesson is about and must not
+// just vanish.
 void point_off_frame(double theta, double r, const EnergyField& field, plot::Colour colour,
                      const std::string& name = {}) {
   if (!std::isfinite(theta) || !std::isfinite(r)) return;
@@ -206,10 +207,20 @@ void point_off_frame(double theta, double r, const EnergyField& field, plot::Col
   const auto arrow = views::arrow_to_point_off_plot(theta, r, frame, 0.80, 0.96,
                                                     {.colour = colour, .fit = false}, false);
   if (!arrow || name.empty()) return;
-  // Towards the centre from the arrow's tail, so the words stay inside the frame.
-  plot::Text(arrow->tail_x, arrow->tail_y, name, colour,
-             {arrow->right ? -4.0f : 4.0f, arrow->up ? 4.0f : -4.0f},
-             arrow->right ? plot::HAlign::Right : plot::HAlign::Left,
+  // Beside the arrow's tail, on whichever side leaves the words inside the data area (the
+  // centred tail of an arrow out of the bottom edge ran them off a small tile's right side),
+  // and the name dropped where even the whole width is too narrow.
+  const plot::Point tail = plot::PlotToPixels(arrow->tail_x, arrow->tail_y);
+  const float lo = plot::GetPlotAreaMin().x + 4.0f, hi = plot::GetPlotAreaMax().x - 4.0f;
+  std::string text = name + " ran off and stopped";
+  if (ImGui::CalcTextSize(text.c_str()).x > hi - lo) text = "ran off and stopped";
+  const float width = ImGui::CalcTextSize(text.c_str()).x;
+  const bool right_of_tail =
+      arrow->right ? tail.x - 4.0f - width < lo : tail.x + 4.0f + width <= hi;
+  const float shift =
+      right_of_tail ? std::min(4.0f, hi - width - tail.x) : std::max(-4.0f, lo + width - tail.x);
+  plot::Text(arrow->tail_x, arrow->tail_y, text, colour, {shift, arrow->up ? 4.0f : -4.0f},
+             right_of_tail ? plot::HAlign::Left : plot::HAlign::Right,
              arrow->up ? plot::VAlign::Top : plot::VAlign::Bottom);
 }
 
@@ -319,8 +330,7 @@ void show_phase_space_view(ViewContext& context) {
       point_off_frame(*last_theta, *last_r, field, colour);
     } else if (!views::fits_axes(context, chain)) {
       // Stopped and left out of the axes: where it went, in its full colour, and named.
-      point_off_frame(*last_theta, *last_r, field, views::chain_colour(context, chain),
-                      label + " ran off and stopped");
+      point_off_frame(*last_theta, *last_r, field, views::chain_colour(context, chain), label);
       if (plot::GetPainterOverride() == nullptr)
         ui_probe::record_text("phase_space/ran_off/" + std::to_string(chain.id), label);
     }
