@@ -12,7 +12,9 @@ if [[ -z "${SGL_INSIDE_XVFB:-}" ]]; then
 fi
 fail() { echo "FAIL: $*"; exit 1; }
 status="$work/status.txt"
-frames=150
+# Enough frames that the window outlives the pointer's first moves: 150 frames ended in about
+# 1.5 s on a quiet machine, and xdotool then failed on the closed window (BadWindow).
+frames=400
 start=$(date +%s.%N)
 "$exe" gui --target gauss2d --layout dashboard --size 1600x1000 --frames $frames \
   --record "$work/hover.gif" --screenshot "$work/screen.png" --status-file "$status" \
@@ -24,10 +26,12 @@ source "$(dirname "$0")/xdotool_lib.sh"
 has_plot() { [[ -f "$status" && -n "$(rect_of plot/Target/0)" ]]; }
 wait_for "the Target plot" has_plot
 window=$(xdotool search --sync --name '^sgmcmc-lab' | head -1)
-# Rest the pointer on the plot's middle (the clouds give a nearest point there) until the end.
+# Rest the pointer on the plot's middle (the clouds give a nearest point there) until the end;
+# the window may close between the check and the move (the ring check below says whether the
+# pointer got there).
 for _ in $(seq 40); do
   kill -0 $app 2>/dev/null || break
-  hover_rect plot/Target/0
+  hover_rect plot/Target/0 2>/dev/null || break
   sleep 0.2
 done
 wait $app || { cat "$work/app.log"; fail "the window failed"; }
