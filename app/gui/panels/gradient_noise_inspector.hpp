@@ -58,6 +58,7 @@ class GradientNoiseInspector {
   void set_finish_hook(std::function<void()> hook) { on_finish_ = std::move(hook); }
 
   bool busy() const { return job_.running() || pending_ != nullptr; }
+  bool measuring() const { return job_.running(); }
   const InspectorResult* result() const { return result_ ? result_.get() : nullptr; }
   // Whether the result was measured on another target or another sampler than the snapshot's
   // (the panel then measures again rather than show the old cloud).

@@ -110,6 +110,9 @@ class AppShell {
   // Work off the UI thread is under way (draws export, session save, density grid): keep
   // rendering frames, its progress or result is about to change what is shown.
   bool background_busy() const;
+  // Waits, at most `seconds`, for the measurements panels started off the UI thread (the
+  // gradient-noise cloud, the density grid) to finish, so the next frame draws their results.
+  void wait_for_measurements(double seconds) const;
 
  private:
   void handle_shortcuts(const std::vector<KeyPress>& key_presses);

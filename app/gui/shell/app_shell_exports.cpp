@@ -1,7 +1,9 @@
 // The app shell's exports: File → Export, the panel menus and gui --export, carried out after
 // rendering (PNGs read the back buffer).
+#include <chrono>
 #include <cmath>
 #include <optional>
+#include <thread>
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -96,6 +98,13 @@ int AppShell::export_failures() {
 bool AppShell::background_busy() const {
   return export_job_.running() || scenario_panel_.jobs_running() || density_grid_.busy() ||
          gradient_noise_.busy();
+}
+
+void AppShell::wait_for_measurements(double seconds) const {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while ((density_grid_.busy() || gradient_noise_.measuring()) &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
 void AppShell::show_job_progress() {
