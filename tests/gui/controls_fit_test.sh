@@ -43,7 +43,7 @@ for _ in $(seq 20); do
 done
 sleep 0.5
 # The Run/Pause button, the panel's first row (the target's combo can stay in view: the
-# Controls hold most of a chain's settings at 1280x720 since the column gave them 72%).
+# Controls hold most of a chain's settings at 1280x720 since the column gave them 78%).
 in_controls controls/run && { echo "the Controls did not scroll"; exit 1; }
 has_rect() { [[ -n "$(rect_of "$1")" ]]; }
 for attempt in 1 2 3; do

@@ -12,6 +12,7 @@
 #include "app/gui/panels/chain_cards.hpp"
 #include "app/gui/panels/held_layout.hpp"
 #include "app/gui/panels/held_slider_ranges.hpp"
+#include "app/gui/panels/slider_zone_cache.hpp"
 #include "app/gui/panels/potential_editor.hpp"
 #include "app/gui/panels/slow_motion.hpp"
 #include "app/gui/panels/view_context.hpp"
@@ -102,6 +103,7 @@ class ControlPanel {
   ParamUndoStack undo_;
   const Target* facts_target_ = nullptr;
   HeldSliderRanges held_ranges_;     // ranges that stay put while other sliders move
+  SliderZoneCache zone_cache_;       // the stability stripes under the open chain's sliders
   std::optional<double> curvature_;  // λ_max of the current target, if known
   std::string curvature_note_;       // where it came from, for the hints' tooltip
   std::map<std::string, std::string> unavailable_samplers_;  // id → why not on this target

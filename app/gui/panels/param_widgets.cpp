@@ -57,10 +57,98 @@ float grab_fraction(double value, double lo, double hi, bool logarithmic, const 
   return static_cast<float>(std::log(value / from) / std::log(to / from));
 }
 
+ImU32 zone_colour(StabilityLevel level) {
+  switch (level) {
+    case StabilityLevel::Unstable:
+      return IM_COL32(205, 35, 35, 255);
+    case StabilityLevel::Marginal:
+      return IM_COL32(240, 160, 40, 255);
+    case StabilityLevel::TooSmall:
+      return IM_COL32(150, 150, 150, 255);
+    case StabilityLevel::Stable:
+      break;
+  }
+  return IM_COL32(0, 0, 0, 0);
+}
+
+const char* zone_name(StabilityLevel level) {
+  switch (level) {
+    case StabilityLevel::Unstable:
+      return "unstable";
+    case StabilityLevel::Marginal:
+      return "marginal";
+    case StabilityLevel::TooSmall:
+      return "too_small";
+    case StabilityLevel::Stable:
+      break;
+  }
+  return "stable";
+}
+
+// The zones as a stripe along the bottom of the slider's frame, where the grab's centre would be
+// at each value (a zone a few pixels wide still shows: C = 0 at the left end of friction).
+void draw_zones(const std::vector<StabilityZone>& zones, double lo, double hi, bool logarithmic,
+                const char* format, ImVec2 frame_min, ImVec2 frame_max, const std::string& probe) {
+  const float grab_padding = 2.0f;  // ImGui's, in SliderBehaviorT
+  const float usable = frame_max.x - frame_min.x - 2.0f * grab_padding;
+  const float grab = std::min(ImGui::GetStyle().GrabMinSize, usable);
+  const auto x_of = [&](double v) {
+    return frame_min.x + grab_padding + 0.5f * grab +
+           grab_fraction(v, lo, hi, logarithmic, format) * (usable - grab);
+  };
+  const float height = std::max(3.0f, 0.2f * (frame_max.y - frame_min.y));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (const StabilityZone& zone : zones) {
+    if (zone.to < lo || zone.from > hi) continue;
+    float x0 = zone.from <= lo ? frame_min.x + 1.0f : x_of(zone.from);
+    float x1 = zone.to >= hi ? frame_max.x - 1.0f : x_of(zone.to);
+    if (x1 - x0 < 3.0f) {
+      if (zone.from <= lo) x1 = x0 + 3.0f;
+      else x0 = x1 - 3.0f;
+    }
+    const ImVec2 a(x0, frame_max.y - height), b(x1, frame_max.y - 1.0f);
+    if (zone.level == StabilityLevel::TooSmall) {
+      // Dashed: a solid grey bar from the left end read as a fill level, not as a warning.
+      const float dash = 2.0f * height;
+      for (float x = x0; x < x1; x += 2.0f * dash)
+        draw->AddRectFilled(ImVec2(x, a.y), ImVec2(std::min(x + dash, x1), b.y),
+                            zone_colour(zone.level));
+    } else {
+      draw->AddRectFilled(a, b, zone_colour(zone.level));
+    }
+    if (!probe.empty())
+      ui_probe::record_rect(probe + "/zone/" + zone_name(zone.level),
+                            {a.x, a.y, b.x - a.x, b.y - a.y});
+  }
+}
+
+// "Stripe under the slider: red from ε ≈ 0.71, the chain diverges; …" for the tooltip.
+std::string zones_sentence(const std::vector<StabilityZone>& zones) {
+  std::string red, orange, grey;
+  char number[32];
+  for (const StabilityZone& zone : zones) {
+    if (zone.level == StabilityLevel::Unstable && zone.to - zone.from > 0.0) {
+      std::snprintf(number, sizeof number, "%.3g", zone.from > 0.0 ? zone.from : zone.to);
+      red += red.empty() ? "" : "; ";
+      red += zone.from > 0.0 ? std::string("above ") + number : std::string("at 0");
+    } else if (zone.level == StabilityLevel::Marginal) {
+      orange = "orange: near the limit";
+    } else if (zone.level == StabilityLevel::TooSmall) {
+      grey = "grey: so small the chain barely moves";
+    }
+  }
+  std::string text;
+  if (!red.empty()) text = "red (" + red + "): the chain diverges";
+  for (const std::string& part : {orange, grey})
+    if (!part.empty()) text += (text.empty() ? "" : "; ") + part;
+  return text.empty() ? text : "The stripe under the slider: " + text + ".";
+}
+
 }  // namespace
 
 bool readable_slider(const std::string& label, double& value, double lo, double hi,
-                     const char* format, int flags, const std::string& probe) {
+                     const char* format, int flags, const std::string& probe,
+                     const std::vector<StabilityZone>* zones) {
   const std::string hidden = "##" + label;  // the same id whatever the label shows
   const bool typing = ImGui::TempInputIsActive(ImGui::GetID(hidden.c_str()));
   if (!typing) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(0, 0, 0, 0));
@@ -90,6 +178,9 @@ bool readable_slider(const std::string& label, double& value, double lo, double 
       changed = value != before;
     }
   }
+  if (zones != nullptr && !zones->empty())
+    draw_zones(*zones, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0, format, frame_min,
+               frame_max, probe);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
   const std::string name = label.substr(0, label.find("##"));
@@ -187,7 +278,9 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
         ImGui::SetNextItemWidth(-1.0f);
         slider_label = "##" + descriptor.name;
       }
-      if (readable_slider(slider_label, edited, lo, hi, format, flags, probe)) {
+      const auto zones = limits.slider_zones.find(descriptor.name);
+      if (readable_slider(slider_label, edited, lo, hi, format, flags, probe,
+                          zones != limits.slider_zones.end() ? &zones->second : nullptr)) {
         if (descriptor.kind == ParamKind::Integer) edited = std::round(edited);
         // The left end of a zero-at-bottom slider is 0 (SGHMC's C = 0: no friction).
         if (has_derived_range && derived->second.zero_at_bottom && edited <= lo) edited = 0.0;
@@ -209,6 +302,10 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
     if (const auto derived = limits.slider_ranges.find(descriptor.name);
         derived != limits.slider_ranges.end() && !derived->second.lo_reason.empty())
       ImGui::TextUnformatted(derived->second.lo_reason.c_str());
+    if (const auto zones = limits.slider_zones.find(descriptor.name);
+        zones != limits.slider_zones.end())
+      if (const std::string sentence = zones_sentence(zones->second); !sentence.empty())
+        ImGui::TextUnformatted(sentence.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }

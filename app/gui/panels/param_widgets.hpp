@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/samplers/stability_limits.hpp"
+#include "core/samplers/stability_zones.hpp"
 #include "core/util/params.hpp"
 
 namespace sgl {
@@ -21,6 +22,9 @@ struct ParamWidgetLimits {
   // Slider ranges derived from the target and the other parameters (by parameter name), in place
   // of the descriptor's; Ctrl+click still accepts any value in the descriptor's range.
   std::map<std::string, SliderRange> slider_ranges;
+  // Where along each slider (by parameter name) the chain is unstable, near its limit or barely
+  // moves: drawn as a coloured stripe under the slider, explained in its tooltip.
+  std::map<std::string, std::vector<StabilityZone>> slider_zones;
   // What a parameter the user has not set shows (by name): the value the chain runs with, e.g.
   // the data-aware defaults on a regression. Missing here: the descriptor's default.
   ParamValues shown_defaults;
@@ -42,7 +46,9 @@ bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& v
 // (core/plot/slider_text.hpp), so the handle never covers the number being set; the label
 // ("name##id") is drawn after the frame as ImGui draws it. `flags`: ImGuiSliderFlags. With a
 // `probe` name, the grab's and the value's rectangles are recorded as PROBE/grab and PROBE/value.
+// With `zones`, a stripe along the frame's bottom edge colours them (PROBE/zone/unstable, …).
 bool readable_slider(const std::string& label, double& value, double lo, double hi,
-                     const char* format, int flags, const std::string& probe = {});
+                     const char* format, int flags, const std::string& probe = {},
+                     const std::vector<StabilityZone>* zones = nullptr);
 
 }  // namespace sgl

@@ -28,6 +28,20 @@ ImGuiPainter::ImGuiPainter(ImDrawList* draw_list, ImFont* font, float font_size)
 void ImGuiPainter::polyline(const Point* points, int count, Colour colour, float thickness,
                             bool closed) {
   if (count < 2 || alpha_of(colour) == 0) return;
+  // A point repeated (two histogram bars of one height share their corner; bars cut at the
+  // plot's top share theirs) gives ImGui's joint a zero normal, and the averaged normal there a
+  // double width: a blob on the line. Repeats are dropped first.
+  const auto same = [](Point a, Point b) { return a.x == b.x && a.y == b.y; };
+  bool repeats = false;
+  for (int i = 1; i < count && !repeats; ++i) repeats = same(points[i - 1], points[i]);
+  if (repeats) {
+    unique_points_.assign(points, points + 1);
+    for (int i = 1; i < count; ++i)
+      if (!same(points[i], unique_points_.back())) unique_points_.push_back(points[i]);
+    if (unique_points_.size() < 2) return;
+    points = unique_points_.data();
+    count = static_cast<int>(unique_points_.size());
+  }
   draw_list_->AddPolyline(as_imvec_array(points), count, colour,
                           closed ? ImDrawFlags_Closed : ImDrawFlags_None, thickness);
 }

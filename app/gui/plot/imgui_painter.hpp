@@ -1,6 +1,8 @@
 // Painter back end that appends to a Dear ImGui draw list (normally the current window's).
 #pragma once
 
+#include <vector>
+
 #include "app/gui/plot/painter.hpp"
 
 struct ImDrawList;
@@ -38,6 +40,7 @@ class ImGuiPainter final : public Painter {
   ImDrawList* draw_list_;
   ImFont* font_;
   float font_size_;
+  std::vector<Point> unique_points_;  // a polyline without its repeated points
 };
 
 }  // namespace sgl::plot

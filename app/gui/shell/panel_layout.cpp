@@ -97,7 +97,7 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   const float column = column_width(a.w, 0.24f, r.font_size, 14.0f, 24.0f);
   // On a short screen (1280×720) the Controls get nearly three quarters: at 58% only the first
   // chain's first slider was in view, at 66% its last slider and actions still needed the wheel.
-  const float controls_share = a.h < 40.0f * r.font_size ? 0.72f : 0.58f;
+  const float controls_share = a.h < 40.0f * r.font_size ? 0.78f : 0.58f;
   const float controls_h = note_in_column ? a.h * controls_share : a.h;
   place(out, kControlsTitle, a.x, a.y, column, controls_h);
   if (note_in_column) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
