@@ -54,6 +54,7 @@ SamplerCounters Chain::sampling_counters() const {
   if (!burnin_done_) {
     // Still in burn-in (or stopped there): nothing sampled yet.
     after.steps = after.mh_proposals = after.mh_accepts = after.divergences = 0;
+    after.adaptation_divergences = 0;
     after.accept_prob_sum = 0.0;
     after.channels = ChannelTallies{};
     return after;
@@ -63,6 +64,7 @@ SamplerCounters Chain::sampling_counters() const {
   after.mh_proposals -= before.mh_proposals;
   after.mh_accepts -= before.mh_accepts;
   after.divergences -= before.divergences;
+  after.adaptation_divergences -= before.adaptation_divergences;
   after.accept_prob_sum -= before.accept_prob_sum;
   // Setting tallies come out as 0 here; the summary reads them from counters().
   for (std::size_t c = 0; c < kMaxChannels; ++c) {
@@ -144,6 +146,7 @@ SamplerCounters Chain::settings_counters() const {
   since.mh_accepts -= base.mh_accepts;
   since.accept_prob_sum -= base.accept_prob_sum;
   since.divergences -= base.divergences;
+  since.adaptation_divergences -= base.adaptation_divergences;
   since.gradient_evaluations -= base.gradient_evaluations;
   since.density_evaluations -= base.density_evaluations;
   for (std::size_t c = 0; c < kMaxChannels; ++c) {

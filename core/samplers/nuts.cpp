@@ -313,6 +313,7 @@ void NutsSampler::run(std::uint64_t steps, Rng& rng, DrawSink& store) {
     channel_tally(3).add(adapting ? 1.0 : 0.0);
     finish_metropolis_step(store, t.moved, t.accept_stat, t.divergent, current_.potential,
                            hamiltonian(current_), values, 3);
+    if (adapting && t.divergent) ++counters_.adaptation_divergences;
   }
 }
 

@@ -15,6 +15,10 @@ struct SamplerCounters {
   std::uint64_t mh_accepts = 0;
   double accept_prob_sum = 0.0;  // Σ min(1, e^{−ΔH}): the mean is a smoother acceptance estimate
   std::uint64_t divergences = 0;
+  // Of those, the ones while the sampler was still adapting its step size inside the recorded
+  // run (NUTS without burn-in: the window's live chains). Stan's warm-up has them too; they are
+  // shown apart and not warned about, as Stan does not.
+  std::uint64_t adaptation_divergences = 0;
   std::uint64_t gradient_evaluations = 0;  // per datum
   std::uint64_t density_evaluations = 0;   // per datum, those the algorithm needs (e.g. for MH)
   // One tally per declared info channel, in the sampler's declaration order

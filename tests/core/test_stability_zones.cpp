@@ -54,7 +54,7 @@ TEST_CASE("stability zones: SGHMC's friction is unstable from (4 − ε²λ)/(2�
   CHECK(zones.back().to == Approx(60.0));
 }
 
-TEST_CASE("stability zones: SGLD's step size is unstable from 4/λ_max; none without a rule",
+TEST_CASE("stability zones: SGLD's step size is unstable from 4/λ_max, none without a rule",
           "[stability]") {
   const auto zones =
       slider_stability_zones("sgld", "step_size", {{"step_size", 0.01}}, 8.0, {1e-4, 2.0, true});

@@ -83,13 +83,16 @@ float text_keeping_numbers_height(const std::string& text, float width) {
          static_cast<float>(lines - 1) * ImGui::GetStyle().ItemSpacing.y;
 }
 
-void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature) {
+void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature,
+                          const std::string& probe) {
   // Plain words on the panel ("ok: at 14% of the stable limit"); the formulas behind them
   // ("2εC+ε²λ_max = 0.28 (limit 4)") in the tooltip, for whoever asks.
   for (const StabilityHint& line : plain_stability_lines(hints)) {
     ImGui::PushStyleColor(ImGuiCol_Text, level_colour(line.level));
-    text_keeping_numbers(std::string(level_word(line.level)) + ": " + line.text);
+    const std::string text = std::string(level_word(line.level)) + ": " + line.text;
+    text_keeping_numbers(text);
     ImGui::PopStyleColor();
+    if (!probe.empty()) ui_probe::record_text(probe + "/stability", text);
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);

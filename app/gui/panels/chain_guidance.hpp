@@ -22,7 +22,8 @@ void text_keeping_numbers(const std::string& text, float width = 0.0f);
 // The height text_keeping_numbers(text, width) takes.
 float text_keeping_numbers_height(const std::string& text, float width);
 
-void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature);
+void show_stability_hints(const std::vector<StabilityHint>& hints, const std::string& curvature,
+                          const std::string& probe = {});
 
 // MH samplers (HMC) do not stop at a divergence: the trajectory is rejected and counted. Says how
 // many, and blames the step size when a hint shows it beyond its stability limit.

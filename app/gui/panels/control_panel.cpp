@@ -449,7 +449,7 @@ void ControlPanel::show_chain_settings(ViewContext& context, const ChainSnapshot
       show_chain_health(chain);
       const std::vector<StabilityHint> hints = stability_hints(chain.sampler_id, full, curvature_);
       if (held_layout_.begin_block(block + "/hints", true)) {
-        show_stability_hints(hints, curvature_note_);
+        show_stability_hints(hints, curvature_note_, block);
         show_rejected_divergences(chain, hints);
         held_layout_.end_block(block + "/hints");
       }

@@ -234,8 +234,13 @@ void show_ensemble_convergence(const EnsembleResult& result, bool compact) {
       ImGui::TextDisabled("R̂: not enough draws");
       return;
     }
-    ImGui::TextDisabled("worst R̂ %s (%s); hover for all",
-                        views::compact_number(worst_rhat, 4).c_str(), worst_series->label.c_str());
+    // The longest wording that fits the tile's width (at 1280x720 "; hover for all" was cut).
+    const std::string number = views::compact_number(worst_rhat, 4);
+    std::string line = "worst R̂ " + number + " (" + worst_series->label + "); hover for all";
+    for (const std::string& shorter :
+         {"worst R̂ " + number + " (" + worst_series->label + ")", "worst R̂ " + number})
+      if (ImGui::CalcTextSize(line.c_str()).x > ImGui::GetContentRegionAvail().x) line = shorter;
+    ImGui::TextDisabled("%s", line.c_str());
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       show_ensemble_convergence(result, false);

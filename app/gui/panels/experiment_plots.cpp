@@ -38,7 +38,8 @@ PaneSize available_area() {
 }
 
 void sweep_error_plot(const SweepResult& sweep, const LabelColour& colours, ImVec2 size) {
-  if (!plot::BeginPlot("##sweep", size, plot::PlotFlags_LegendAbove)) return;
+  if (!plot::BeginPlot("##sweep", size,
+                       plot::PlotFlags_LegendAbove | plot::PlotFlags_LegendOptional)) return;
   plot::SetupAxes("autocorrelation time", "mean |cov error|", plot::AxisFlags_FitIncludeZero,
                   plot::AxisFlags_FitIncludeZero);
   plot::SetupFinish();
@@ -134,7 +135,7 @@ void reference_plot(const std::vector<ChainReport>& reports, const ChainReport& 
   std::snprintf(x_label, sizeof x_label, "%s (%s)", means ? "posterior mean" : "posterior variance",
                 reference.label.c_str());
   if (!plot::BeginPlot(means ? "##reference_means" : "##reference_variances", ImVec2(0, 0),
-                       plot::PlotFlags_LegendAbove))
+                       plot::PlotFlags_LegendAbove | plot::PlotFlags_LegendOptional))
     return;
   plot::SetupAxes(x_label, "each method");
   plot::SetupFinish();

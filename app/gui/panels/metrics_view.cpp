@@ -103,6 +103,22 @@ MetricCell channel_cell(const ChainSnapshot& chain, const std::string& id) {
 
 // Short status words keep the column narrow; the reason a chain stopped is in the tooltip (and
 // in the Controls and the legend strip).
+// Red only for divergences after the step size settled; those while NUTS was still adapting
+// (its first transitions in a live chain, Stan's warm-up) are counted apart, in grey, and said
+// to be expected: a newcomer read NUTS's four early ones as an alarm with no explanation.
+MetricCell divergences_cell(const SamplerCounters& counters) {
+  const std::uint64_t adapting = counters.adaptation_divergences;
+  const std::uint64_t after = counters.divergences - adapting;
+  if (adapting == 0) return {std::to_string(after), after > 0 ? kStopColour : 0u};
+  return {std::to_string(after) + " (+" + std::to_string(adapting) + " adapting)",
+          after > 0 ? kStopColour : palette::kCaption,
+          std::to_string(adapting) + (adapting == 1 ? " divergence" : " divergences") +
+              " came while NUTS was still adapting its step size (its first transitions): "
+              "early steps are tried too long on purpose, and Stan's warm-up has them too. "
+              "Only divergences after the adaptation (the first number, red when not 0) mean "
+              "part of the posterior is out of reach."};
+}
+
 MetricCell status_cell(const ChainSnapshot& chain, bool engine_running) {
   if (chain.stopped) return {"stopped", kStopColour, "stopped: " + chain.stop_reason};
   if (!chain.enabled) return {"disabled", ImGui::GetColorU32(ImGuiCol_TextDisabled), {}};
@@ -138,7 +154,7 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
   for (const ChainSnapshot& chain : snapshot.chains) {
     any_mh = any_mh || chain.counters.mh_proposals > 0;
     any_truth = any_truth || chain.has_truth;
-    any_divergence = any_divergence || chain.counters.divergences > 0;
+    any_divergence = any_divergence || chain.counters.divergences > 0;  // adapting ones too
     any_halted = any_halted || chain.stopped || !chain.enabled;
   }
   std::vector<MetricColumn> columns{
@@ -192,7 +208,7 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
         {number(ratio(1000.0 * ess_min, static_cast<double>(counters.gradient_evaluations)))},
         {has_distance ? number(chain.tv, 2) : kDash},
         {has_distance ? number(chain.kl, 2) : kDash},
-        {std::to_string(counters.divergences), counters.divergences > 0 ? kStopColour : 0u},
+        divergences_cell(counters),
         status_cell(chain, snapshot.running),
         kind_cell(snapshot, chain),
     };

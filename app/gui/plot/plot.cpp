@@ -416,7 +416,8 @@ bool BeginPlot(const char* title_id, ImVec2 size, int flags) {
     state.flags |= PlotFlags_NoInputs;
     if (ctx.export_key_pending) {
       // The figure leaves the window: it needs its own key to the chains' colours.
-      state.flags = (state.flags | PlotFlags_LegendAbove) & ~PlotFlags_NoLegend;
+      state.flags =
+          (state.flags | PlotFlags_LegendAbove) & ~(PlotFlags_NoLegend | PlotFlags_LegendOptional);
       ctx.export_key_pending = false;
     }
   } else if (LayerCachingEnabled()) {
@@ -469,6 +470,12 @@ void SetupFinish() {
   const float line = painter.text_size("0").y;
   float top = state.frame_min.y + pad;
   if (!state.title.empty()) top += line + 0.2f * font;
+  // An optional legend gives way where its rows (as many as last drawn, the header row with
+  // the y label included) would take over a quarter of the plot's height.
+  if ((state.flags & PlotFlags_LegendOptional) != 0 &&
+      static_cast<float>(std::max(memory.legend_rows_above, 1)) * line >
+          0.25f * (state.frame_max.y - state.frame_min.y))
+    state.flags |= PlotFlags_NoLegend;
   const bool legend_above =
       (state.flags & PlotFlags_LegendAbove) != 0 && (state.flags & PlotFlags_NoLegend) == 0;
   const bool header_row = !state.y.label.empty() || legend_above;

@@ -55,6 +55,10 @@ enum PlotFlags : int {
   PlotFlags_NoLegend = 1 << 1,
   PlotFlags_LegendAbove = 1 << 2,  // legend as one row above the plot area (never covers data)
   PlotFlags_NoInputs = 1 << 3,     // no pan, zoom or hover readout
+  // The series are the chains the window's legend strip already names in the same colours: in
+  // a plot too short for it, the legend above is left out rather than squeeze the data (chen-fig2's
+  // Experiment tile at 1280x720 had four rows of keys over a 40 px plot). Exports keep it.
+  PlotFlags_LegendOptional = 1 << 4,
 };
 
 enum AxisFlags : int {
