@@ -225,6 +225,8 @@ int run_gui(const GuiOptions& options) {
   shell->engine().set_publish_listener(GuiWindow::wake_up);
   int gl_errors = 0;
   bool recording_failed = false;
+  // Frames drawn before a recording's first picture is taken (see below).
+  constexpr long kSettlingFrames = 3;
   for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
     if (options.frames > 0 && frame >= options.frames) break;
     if (shell->quit_requested()) break;  // File → Quit, Ctrl+Q: as a closed window
@@ -295,19 +297,28 @@ int run_gui(const GuiOptions& options) {
         return 2;
       }
     }
-    if (!recorders.empty()) {
+    // The first frames show the window settling (panels not yet placed, plots not yet fitted
+    // to their data): they are recorded as copies of the first settled frame, so a looping GIF
+    // never flashes a half-drawn window, and a recording keeps one frame per frame drawn.
+    if (!recorders.empty() && (frame >= kSettlingFrames || last_frame)) {
       const RgbImage image = window.clean_frame() ? *window.clean_frame()
                                                   : read_framebuffer(window.framebuffer_width(),
                                                                      window.framebuffer_height());
+      const long copies = frame == kSettlingFrames ? kSettlingFrames + 1
+                          : frame > kSettlingFrames ? 1
+                                                    : frame + 1;
       // A recording that cannot go on (a full disk) stops alone, its partial file removed;
       // the window and its session stay, say why, and the exit code is 2 at the end.
       std::erase_if(recorders, [&](const std::unique_ptr<FrameRecorder>& recorder) {
         std::string error;
-        if (recorder->add_frame(image, error)) return false;
-        std::fprintf(stderr, "error: %s\n", error.c_str());
-        shell->report_problem("recording stopped: " + error);
-        recording_failed = true;
-        return true;
+        for (long copy = 0; copy < copies; ++copy)
+          if (!recorder->add_frame(image, error)) {
+            std::fprintf(stderr, "error: %s\n", error.c_str());
+            shell->report_problem("recording stopped: " + error);
+            recording_failed = true;
+            return true;
+          }
+        return false;
       });
     }
     window.end_frame();
