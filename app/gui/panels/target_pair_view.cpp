@@ -168,7 +168,11 @@ void show_pair_view(ViewContext& context, int x, int y) {
   const Interval& y_box = box[static_cast<std::size_t>(y)];
   const bool equal = context.settings->equal_aspect.value_or(false);  // see equal_aspect_checkbox
   // The key to the dashed ellipses sits above the plot, never over the clouds.
-  if (has_reference) caption(("dashed: " + reference.label).c_str());
+  // The 1-sd ellipse is solid, the 2- and 3-sd ones dashed ("dashed: … 1, 2, 3 sd" misnamed it).
+  if (has_reference) {
+    const std::string what = reference.label.substr(0, reference.label.find(" 1, 2, 3"));
+    caption((what + " at 1\u00A0sd (solid), 2 and 3\u00A0sd (dashed)").c_str());
+  }
   if (!plot::BeginPlot(
           "##pair", ImVec2(0, 0),
           plot::PlotFlags_NoLegend | (equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)))

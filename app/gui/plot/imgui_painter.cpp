@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace sgl::plot {
@@ -44,6 +45,31 @@ void ImGuiPainter::polyline(const Point* points, int count, Colour colour, float
   }
   draw_list_->AddPolyline(as_imvec_array(points), count, colour,
                           closed ? ImDrawFlags_Closed : ImDrawFlags_None, thickness);
+}
+
+void ImGuiPainter::pixels(Point min, Point max, int width, int height,
+                          const std::vector<Colour>& colours) {
+  if (width < 1 || height < 1 || colours.size() < std::size_t(width) * std::size_t(height)) return;
+  // Vertices at the cells' centres, and on the edges, where the outer cells' colours reach.
+  const auto positions = [](float lo, float hi, int cells) {
+    std::vector<float> at(static_cast<std::size_t>(cells) + 2);
+    const float size = (hi - lo) / static_cast<float>(cells);
+    at.front() = lo;
+    for (int i = 1; i <= cells; ++i) at[std::size_t(i)] = lo + (static_cast<float>(i) - 0.5f) * size;
+    at.back() = hi;
+    return at;
+  };
+  const std::vector<float> xs = positions(min.x, max.x, width), ys = positions(min.y, max.y, height);
+  const auto colour = [&](int i, int j) {
+    const int column = std::clamp(i - 1, 0, width - 1), row = std::clamp(j - 1, 0, height - 1);
+    return colours[std::size_t(row) * std::size_t(width) + std::size_t(column)];
+  };
+  for (int j = 0; j <= height; ++j)
+    for (int i = 0; i <= width; ++i)
+      draw_list_->AddRectFilledMultiColor(ImVec2(xs[std::size_t(i)], ys[std::size_t(j)]),
+                                          ImVec2(xs[std::size_t(i) + 1], ys[std::size_t(j) + 1]),
+                                          colour(i, j), colour(i + 1, j), colour(i + 1, j + 1),
+                                          colour(i, j + 1));
 }
 
 void ImGuiPainter::segments(const Point* points, int count, Colour colour, float thickness) {

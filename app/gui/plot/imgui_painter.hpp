@@ -36,6 +36,12 @@ class ImGuiPainter final : public Painter {
   void pop_clip() override;
   void image(std::uint64_t texture_id, Point min, Point max, Point uv_min, Point uv_max) override;
 
+  // A colour grid drawn smooth: each colour at its cell's centre, blended linearly between
+  // centres by the GPU (Gouraud-shaded quads): the two-moons map was blocky as flat cells.
+  bool draws_pixels() const override { return true; }
+  void pixels(Point min, Point max, int width, int height,
+              const std::vector<Colour>& colours) override;
+
  private:
   ImDrawList* draw_list_;
   ImFont* font_;

@@ -93,7 +93,7 @@ bool begin_item(const char* label, const ItemStyle& style, Colour& colour, Legen
     LegendEntry* entry = find_legend_entry(state, key);
     if (entry == nullptr) {
       colour = style.colour != 0 ? style.colour : PaletteColour(state.palette_next++);
-      add_legend_entry(state, {shown, key, colour, swatch});
+      add_legend_entry(state, {shown, key, colour, swatch, style.marker_outline});
     } else {
       // Items sharing a label share the legend entry's colour unless they set their own.
       colour = style.colour != 0 ? style.colour : entry->colour;

@@ -190,7 +190,18 @@ void draw_legend(FrameState& state) {
     const Point swatch_min{top_left.x, mid - 0.2f * font};
     const Point swatch_max{top_left.x + swatch, mid + 0.2f * font};
     const Colour opaque = entry.colour | 0xFF000000u;
-    if (entry.swatch != LegendSwatch::Box) {
+    if (entry.swatch == LegendSwatch::Circle || entry.swatch == LegendSwatch::Square) {
+      const Point centre{0.5f * (swatch_min.x + swatch_max.x), mid};
+      const float radius = 0.28f * font;
+      const Point lo{centre.x - radius, centre.y - radius}, hi{centre.x + radius, centre.y + radius};
+      if (entry.swatch == LegendSwatch::Square) {
+        painter.fill_rect(lo, hi, opaque);
+        if (entry.outline != 0) painter.stroke_rect(lo, hi, entry.outline, 1.5f);
+      } else {
+        painter.fill_circle(centre, radius, opaque);
+        if (entry.outline != 0) painter.stroke_circle(centre, radius, entry.outline, 1.5f);
+      }
+    } else if (entry.swatch != LegendSwatch::Box) {
       // A line through the swatch's middle; three dashes for a dashed one. A hidden line's key
       // is thin.
       const float thickness = hidden ? 1.0f : std::max(2.0f, 0.15f * font);

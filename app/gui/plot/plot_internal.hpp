@@ -61,13 +61,16 @@ struct AxisFrame {
 
 // How a legend entry's key is drawn: a box for filled items (bars, clouds), a short line for a
 // line, dashed for a dashed one (a box for a dashed curve read as a different item).
-enum class LegendSwatch { Box, Line, Dashed };
+// Circle and Square: an outlined marker's own shape (light circles on a light legend were
+// invisible as boxes).
+enum class LegendSwatch { Box, Line, Dashed, Circle, Square };
 
 struct LegendEntry {
   std::string text;  // displayed (the label's part before "##")
   std::string key;   // visibility key (the part after "##" if any, else the text)
   Colour colour;
   LegendSwatch swatch = LegendSwatch::Box;
+  Colour outline = 0;  // a marker swatch's ring
 };
 
 struct Nearest {

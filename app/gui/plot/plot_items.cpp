@@ -149,7 +149,10 @@ void Line(const char* label, const double* ys, int count, double x0, double dx,
 void Scatter(const char* label, const double* xs, const double* ys, int count,
              const ItemStyle& style, int stride) {
   Colour colour = 0;
-  if (!detail::begin_item(label, style, colour) || count <= 0) return;
+  const auto swatch = style.marker_outline == 0                ? detail::LegendSwatch::Box
+                      : style.marker == MarkerShape::Square ? detail::LegendSwatch::Square
+                                                            : detail::LegendSwatch::Circle;
+  if (!detail::begin_item(label, style, colour, swatch) || count <= 0) return;
   FrameState& state = detail::frame();
   const Transform t = detail::transform(state);
   const std::ptrdiff_t s = std::max(stride, 1);
