@@ -182,13 +182,15 @@ void show_histogram_view(ViewContext& context) {
   for (const ChainSnapshot& chain : snapshot.chains) {
     const bool has = index < chain.histograms.size() && chain.histograms[index].total() > 0;
     any_draws = any_draws || has;
-    // One short number per chain, identified by its colour (the legend strip names the colours):
-    // seven chains still fit a narrow panel. KL and the rest are in the Metrics table.
+    // One short number per chain, named where the row has room, else identified by its colour
+    // (the legend strip names the colours): seven chains still fit a narrow panel. KL and the
+    // rest are in the Metrics table.
     std::string text = !has ? "—" : chain.has_truth ? views::compact_number(chain.tv, 2) : "";
     if (has && chain.signed_draws && !sign_weighted(chain, index)) text += " (unweighted: Σs ≤ 0)";
     // The engine's TV is of q's draws: say so when the bars show the weighted ones.
     if (has && chain.has_truth && weighted && has_importance_weights(chain, index)) text += " (q)";
-    if (!text.empty()) readouts.push_back({views::chain_colour(context, chain), text});
+    if (!text.empty())
+      readouts.push_back({views::chain_colour(context, chain), text, views::chain_label(chain)});
   }
   // Beside the coordinate box, unless the importance toggle already took that line's room.
   const bool toggle_shown =

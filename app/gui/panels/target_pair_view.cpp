@@ -171,7 +171,7 @@ void show_pair_view(ViewContext& context, int x, int y) {
   // The 1-sd ellipse is solid, the 2- and 3-sd ones dashed ("dashed: … 1, 2, 3 sd" misnamed it).
   if (has_reference) {
     const std::string what = reference.label.substr(0, reference.label.find(" 1, 2, 3"));
-    caption((what + " at 1\u00A0sd (solid), 2 and 3\u00A0sd (dashed)").c_str());
+    caption((what + ": solid 1\u00A0sd, dashed 2, 3\u00A0sd").c_str());
   }
   if (!plot::BeginPlot(
           "##pair", ImVec2(0, 0),

@@ -174,16 +174,26 @@ void readout_row(const std::vector<Readout>& entries, const char* caption,
   const float swatch = ImGui::GetFontSize() * 0.8f;
   const float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
+  const float gap = ImGui::GetFontSize() * 1.2f;
+  // Each entry named ("HMC 0.095") where the whole row has room: chips named only by their
+  // colour were hard to tie to the legend strip on a slide.
+  float named_width = caption != nullptr ? ImGui::CalcTextSize(caption).x : -gap;
+  for (const Readout& entry : entries)
+    named_width += gap + swatch + style.ItemInnerSpacing.x +
+                   ImGui::CalcTextSize((entry.name + " " + entry.text).c_str()).x;
+  const bool named = named_width <= ImGui::GetContentRegionAvail().x;
   if (caption != nullptr) {
     views::caption(caption);
     glossary_tooltip_for_last_item(terms);
     first = false;
   }
-  for (const Readout& entry : entries) {
+  for (const Readout& original : entries) {
+    Readout entry = original;
+    if (named && !entry.name.empty()) entry.text = entry.name + " " + entry.text;
     const float width =
         swatch + style.ItemInnerSpacing.x + ImGui::CalcTextSize(entry.text.c_str()).x;
     if (!first) {
-      ImGui::SameLine(0.0f, ImGui::GetFontSize() * 1.2f);
+      ImGui::SameLine(0.0f, gap);
       // Wrap when this entry would run past the panel's right edge.
       if (ImGui::GetCursorScreenPos().x + width > right_edge) ImGui::NewLine();
     }
@@ -201,7 +211,10 @@ void readout_row(const std::vector<Readout>& entries, const char* caption,
     ImGui::Dummy(ImVec2(swatch, line));
     ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(entry.text.c_str());
-    glossary_tooltip_for_last_item(terms);
+    if (!named && !entry.name.empty() && ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", entry.name.c_str());
+    else
+      glossary_tooltip_for_last_item(terms);
     export_last_item_text(entry.text.c_str(), ImGuiCol_Text);
   }
 }

@@ -54,6 +54,7 @@ std::string coordinate_name(const ViewContext& context, int coordinate);
 struct Readout {
   plot::Colour colour;
   std::string text;
+  std::string name = {};  // the chain's; shown before the text where the whole row has room
 };
 // Hovering the caption or an entry shows the glossary definitions of `terms` (e.g. TV, KL).
 void readout_row(const std::vector<Readout>& entries, const char* caption = nullptr,
