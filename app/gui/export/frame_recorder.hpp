@@ -22,6 +22,10 @@ class FrameRecorder {
   virtual int frame_count() const = 0;
   // Where the recording goes (the GIF file or the PNG folder), for messages.
   virtual const std::string& destination() const = 0;
+  // Whether the window's first, settling frames are recorded as copies of the first settled one
+  // (gui_main.cpp): a looping GIF shows its first frame at every loop. A PNG sequence keeps
+  // every frame as drawn (video tools cut as they like; tests match PNG n to status frame n − 1).
+  virtual bool replaces_settling_frames() const { return false; }
 };
 
 // The GIF is written to a temporary name beside `path` and renamed to `path` by finish().

@@ -124,6 +124,7 @@ class GifRecorder final : public FrameRecorder {
   }
 
   int frame_count() const override { return frames_written_ + (pending_ ? 1 : 0); }
+  bool replaces_settling_frames() const override { return true; }
   const std::string& destination() const override { return path_; }
 
  private:

@@ -144,11 +144,16 @@ void plot_marginals_on_edges(const ViewContext& context) {
   // whole, so their bands are cleared of it here); a rule along the bands' inner edges frames
   // the joint picture, so the bands read as axes of their own.
   const plot::DataRect inside = inside_marginal_bands(limits);
-  const plot::Colour clear = plot::theme().area_background;
-  plot::Cells("##marginal band x", {clear}, 1, 1, limits.x_lo, limits.x_hi, inside.y_hi,
+  // The bands on a faint grey, the corner where they would meet left white: they read as two
+  // strips of their own beside the picture, not as part of it (as mcmc-demo's histograms sit
+  // outside its canvas).
+  const plot::Colour band = plot::rgba(244, 245, 248), clear = plot::theme().area_background;
+  plot::Cells("##marginal band x", {band}, 1, 1, limits.x_lo, inside.x_hi, inside.y_hi,
               limits.y_hi);
-  plot::Cells("##marginal band y", {clear}, 1, 1, inside.x_hi, limits.x_hi, limits.y_lo,
+  plot::Cells("##marginal band y", {band}, 1, 1, inside.x_hi, limits.x_hi, limits.y_lo,
               inside.y_hi);
+  plot::Cells("##marginal corner", {clear}, 1, 1, inside.x_hi, limits.x_hi, inside.y_hi,
+              limits.y_hi);
   const double rule_x[] = {limits.x_lo, inside.x_hi, inside.x_hi};
   const double rule_y[] = {inside.y_hi, inside.y_hi, limits.y_lo};
   plot::Line("##marginal bands' edge", rule_x, rule_y, 3,

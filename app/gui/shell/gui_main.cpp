@@ -298,18 +298,22 @@ int run_gui(const GuiOptions& options) {
       }
     }
     // The first frames show the window settling (panels not yet placed, plots not yet fitted
-    // to their data): they are recorded as copies of the first settled frame, so a looping GIF
-    // never flashes a half-drawn window, and a recording keeps one frame per frame drawn.
-    if (!recorders.empty() && (frame >= kSettlingFrames || last_frame)) {
+    // to their data): a GIF records them as copies of the first settled frame, so it never
+    // opens on a half-drawn window and still keeps one frame per frame drawn.
+    if (!recorders.empty()) {
       const RgbImage image = window.clean_frame() ? *window.clean_frame()
                                                   : read_framebuffer(window.framebuffer_width(),
                                                                      window.framebuffer_height());
-      const long copies = frame == kSettlingFrames ? kSettlingFrames + 1
-                          : frame > kSettlingFrames ? 1
-                                                    : frame + 1;
+      const bool settling = frame < kSettlingFrames && !last_frame;
+      const long settled_copies = frame == kSettlingFrames ? kSettlingFrames + 1
+                                  : frame > kSettlingFrames ? 1
+                                                            : frame + 1;
       // A recording that cannot go on (a full disk) stops alone, its partial file removed;
       // the window and its session stay, say why, and the exit code is 2 at the end.
       std::erase_if(recorders, [&](const std::unique_ptr<FrameRecorder>& recorder) {
+        const bool replaces = recorder->replaces_settling_frames();
+        if (replaces && settling) return false;
+        const long copies = replaces ? settled_copies : 1;
         std::string error;
         for (long copy = 0; copy < copies; ++copy)
           if (!recorder->add_frame(image, error)) {
