@@ -83,6 +83,21 @@ void ControlPanel::step_once() {
   if (slow_motion_.active()) return slow_motion_.step();  // one leapfrog step
   engine_.step_once();
 }
+void ControlPanel::toggle_slow_motion(const EngineSnapshot& snapshot, int chain_id) {
+  if (chain_id < 0) {
+    for (const ChainSnapshot& chain : snapshot.chains)
+      if (chain.observes_trajectories && (chain_id < 0 || cards_.is_open(chain.id)))
+        chain_id = chain.id;  // the open chain wins; else the first
+  }
+  if (chain_id < 0) {
+    set_status("Slow motion needs a chain that traces a leapfrog path (HMC, SGHMC, NUTS, ...)",
+               true);
+    return;
+  }
+  if (slow_motion_.active() && slow_motion_.chain_id() == chain_id) return slow_motion_.leave();
+  slow_motion_.enter(chain_id, snapshot);
+}
+
 void ControlPanel::reset_all() {
   engine_.reset_all();
 }

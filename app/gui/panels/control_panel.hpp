@@ -34,6 +34,9 @@ class ControlPanel {
   // Global actions, also bound to keys by the app shell.
   void toggle_running(const EngineSnapshot& snapshot);
   void step_once();
+  // S and Run > Slow motion: slow motion on `chain_id` (−1: the chain whose settings are open,
+  // else the first that traces a leapfrog path), or out of it when it already plays there.
+  void toggle_slow_motion(const EngineSnapshot& snapshot, int chain_id = -1);
   void reset_all();
   // Ctrl+Z: restores the chain parameters before the newest change (a whole slider drag) and
   // says what it undid in the status line.

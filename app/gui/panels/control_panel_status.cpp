@@ -71,7 +71,7 @@ void ControlPanel::show_status_line() {
     ui_probe::record_text("controls/status", status_);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Space: run/pause · N: step · Ctrl+Z: undo · F: focus");
+    ImGui::TextWrapped("Space: run/pause · N: step · S: slow motion · Ctrl+Z: undo · F: focus");
     ImGui::PopStyleColor();
   }
   ImGui::EndChild();

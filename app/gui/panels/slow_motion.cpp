@@ -192,6 +192,7 @@ void SlowMotion::show_controls(const EngineSnapshot& snapshot) {
   const std::string name = chain != nullptr ? chain->label : "?";
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
   ImGui::TextWrapped("Slow motion: %s", name.c_str());
+  ui_probe::record_text("controls/slow_motion_chain", name);
   ImGui::PopStyleColor();
   ImGui::TextWrapped("The other chains are paused. Space: play/pause, N: one leapfrog step.");
   const double lo = 1.0, hi = kFullSpeed;

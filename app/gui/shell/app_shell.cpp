@@ -173,6 +173,7 @@ void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
     if (press.key == GLFW_KEY_SPACE) control_panel_.toggle_running(*snapshot_);
     if (press.key == GLFW_KEY_N) control_panel_.step_once();
     if (press.key == GLFW_KEY_R) control_panel_.reset_all();
+    if (press.key == GLFW_KEY_S) control_panel_.toggle_slow_motion(*snapshot_);
     if (press.key == GLFW_KEY_F1) show_help_ = !show_help_;
     if (press.key == GLFW_KEY_F) toggle_focus();
     // Esc steps back one level: out of focus first, then out of slow motion.
@@ -244,11 +245,34 @@ void AppShell::show_view_menu() {
 void AppShell::show_menu_bar() {
   if (!ImGui::BeginMainMenuBar()) return;
   show_file_menu();
-  if (ImGui::BeginMenu("Run")) {
+  const bool run_open = ImGui::BeginMenu("Run");
+  if (!run_open) ui_probe::record_last_item("menu/run");  // for tests/gui/slow_motion_key_test.sh
+  if (run_open) {
     if (ImGui::MenuItem(snapshot_->running ? "Pause" : "Run", "Space"))
       control_panel_.toggle_running(*snapshot_);
     if (ImGui::MenuItem("Step once", "N")) control_panel_.step_once();
     if (ImGui::MenuItem("Reset all chains", "R")) control_panel_.reset_all();
+    ImGui::Separator();
+    // Slow motion from the menu as well as from each chain's card, which can lie below the
+    // Controls' fold at 1280x720.
+    const SlowMotion& slow = control_panel_.slow_motion();
+    const bool slow_open = ImGui::BeginMenu("Slow motion");
+    ui_probe::record_last_item("run/slow_motion");
+    if (slow_open) {
+      bool any = false;
+      for (const ChainSnapshot& chain : snapshot_->chains) {
+        if (!chain.observes_trajectories) continue;
+        any = true;
+        const bool playing = slow.active() && slow.chain_id() == chain.id;
+        const bool clicked = ImGui::MenuItem(chain.label.c_str(), nullptr, playing);
+        ui_probe::record_last_item("run/slow_motion/" + std::to_string(chain.id));
+        if (clicked) control_panel_.toggle_slow_motion(*snapshot_, chain.id);
+      }
+      if (!any) ImGui::TextDisabled("no chain traces a leapfrog path");
+      ImGui::Separator();
+      ImGui::TextDisabled("S: the open chain; Esc: leave");
+      ImGui::EndMenu();
+    }
     ImGui::EndMenu();
   }
   show_view_menu();
@@ -548,6 +572,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
         {"Space", "run / pause"},
         {"N", "step once (hold to repeat)"},
         {"R", "reset all chains"},
+        {"S", "slow motion on the open chain (again, or Esc: leave)"},
         {"L", "lecture / dashboard layout"},
         {"F", "focus: one panel fills the window (Esc returns)"},
         {"Ctrl+=", "zoom in"},
