@@ -43,8 +43,7 @@ class Slider {
 }  // namespace
 
 std::vector<StabilityZone> slider_stability_zones(const std::string& sampler_id,
-                                                  const std::string& param,
-                                                  const ParamValues& full,
+                                                  const std::string& param, const ParamValues& full,
                                                   std::optional<double> lambda_max,
                                                   const SliderRange& range) {
   std::vector<StabilityZone> zones;

@@ -23,8 +23,7 @@ struct StabilityZone {
 // `full`. Stable stretches are left out; neighbouring zones touch. Boundaries are found by
 // bisection to a 1e-6 share of the slider. Empty for samplers without a stability rule.
 std::vector<StabilityZone> slider_stability_zones(const std::string& sampler_id,
-                                                  const std::string& param,
-                                                  const ParamValues& full,
+                                                  const std::string& param, const ParamValues& full,
                                                   std::optional<double> lambda_max,
                                                   const SliderRange& range);
 

@@ -422,12 +422,11 @@ void ControlPanel::show_chain_settings(ViewContext& context, const ChainSnapshot
       limits.shown_defaults = full;
       for (const ParamDescriptor& descriptor : info->params)
         if (const auto range =
-                derived_slider_range(chain.sampler_id, descriptor.name, full, curvature_))
-        {
+                derived_slider_range(chain.sampler_id, descriptor.name, full, curvature_)) {
           const SliderRange& held = limits.slider_ranges[descriptor.name] = held_ranges_.hold(
               chain.id, descriptor.name, *range, param_or(full, descriptor.name, 0.0), curvature_);
-          limits.slider_zones[descriptor.name] =
-              zone_cache_.zones(chain.id, chain.sampler_id, descriptor.name, full, curvature_, held);
+          limits.slider_zones[descriptor.name] = zone_cache_.zones(
+              chain.id, chain.sampler_id, descriptor.name, full, curvature_, held);
         }
       const std::string anchor_prefix = chain_anchor(chain.id, "");
       if (param_anchor_chain(error_anchor_) == chain.id) {

@@ -39,7 +39,8 @@ PaneSize available_area() {
 
 void sweep_error_plot(const SweepResult& sweep, const LabelColour& colours, ImVec2 size) {
   if (!plot::BeginPlot("##sweep", size,
-                       plot::PlotFlags_LegendAbove | plot::PlotFlags_LegendOptional)) return;
+                       plot::PlotFlags_LegendAbove | plot::PlotFlags_LegendOptional))
+    return;
   plot::SetupAxes("autocorrelation time", "mean |cov error|", plot::AxisFlags_FitIncludeZero,
                   plot::AxisFlags_FitIncludeZero);
   plot::SetupFinish();

@@ -103,8 +103,10 @@ void draw_zones(const std::vector<StabilityZone>& zones, double lo, double hi, b
     float x0 = zone.from <= lo ? frame_min.x + 1.0f : x_of(zone.from);
     float x1 = zone.to >= hi ? frame_max.x - 1.0f : x_of(zone.to);
     if (x1 - x0 < 3.0f) {
-      if (zone.from <= lo) x1 = x0 + 3.0f;
-      else x0 = x1 - 3.0f;
+      if (zone.from <= lo)
+        x1 = x0 + 3.0f;
+      else
+        x0 = x1 - 3.0f;
     }
     const ImVec2 a(x0, frame_max.y - height), b(x1, frame_max.y - 1.0f);
     if (zone.level == StabilityLevel::TooSmall) {

@@ -373,7 +373,8 @@ void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& se
                         : metric == "energy" ? "mean H"
                                              : "mean θ₁";
   if (!plot::BeginPlot("##ensemble", ImVec2(0, -leave_below),
-                       plot::PlotFlags_LegendAbove | plot::PlotFlags_LegendOptional)) return;
+                       plot::PlotFlags_LegendAbove | plot::PlotFlags_LegendOptional))
+    return;
   plot::SetupAxes(unit.c_str(), y_label, plot::AxisFlags_FitIncludeZero,
                   metric == "mean" ? plot::AxisFlags_None : plot::AxisFlags_FitIncludeZero);
   plot::SetupFinish();

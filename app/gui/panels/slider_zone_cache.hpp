@@ -23,9 +23,15 @@ class SliderZoneCache {
     if (!entry.valid || entry.sampler_id != sampler_id || entry.full != full ||
         entry.lambda_max != lambda_max || entry.lo != range.lo || entry.hi != range.hi ||
         entry.logarithmic != range.logarithmic || entry.zero_at_bottom != range.zero_at_bottom) {
-      entry = {true,     sampler_id, full, lambda_max, range.lo, range.hi, range.logarithmic,
-               range.zero_at_bottom, slider_stability_zones(sampler_id, param, full, lambda_max,
-                                                            range)};
+      entry = {true,
+               sampler_id,
+               full,
+               lambda_max,
+               range.lo,
+               range.hi,
+               range.logarithmic,
+               range.zero_at_bottom,
+               slider_stability_zones(sampler_id, param, full, lambda_max, range)};
     }
     return entry.zones;
   }

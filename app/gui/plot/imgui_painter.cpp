@@ -55,11 +55,13 @@ void ImGuiPainter::pixels(Point min, Point max, int width, int height,
     std::vector<float> at(static_cast<std::size_t>(cells) + 2);
     const float size = (hi - lo) / static_cast<float>(cells);
     at.front() = lo;
-    for (int i = 1; i <= cells; ++i) at[std::size_t(i)] = lo + (static_cast<float>(i) - 0.5f) * size;
+    for (int i = 1; i <= cells; ++i)
+      at[std::size_t(i)] = lo + (static_cast<float>(i) - 0.5f) * size;
     at.back() = hi;
     return at;
   };
-  const std::vector<float> xs = positions(min.x, max.x, width), ys = positions(min.y, max.y, height);
+  const std::vector<float> xs = positions(min.x, max.x, width),
+                           ys = positions(min.y, max.y, height);
   const auto colour = [&](int i, int j) {
     const int column = std::clamp(i - 1, 0, width - 1), row = std::clamp(j - 1, 0, height - 1);
     return colours[std::size_t(row) * std::size_t(width) + std::size_t(column)];

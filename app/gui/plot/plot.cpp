@@ -1,5 +1,6 @@
-// The plot frame: BeginPlot/EndPlot, axis setup, layout, mouse input and the data-following
-// auto-fit. Axes and legend drawing live in plot_axes.cpp, items in plot_items.cpp.
+// The plot frame: BeginPlot/EndPlot, axis setup, layout and the data-following auto-fit. Mouse
+// input lives in plot_input.cpp, axes and legend drawing in plot_axes.cpp, items in
+// plot_items.cpp.
 #include "app/gui/plot/plot.hpp"
 
 #include <imgui_internal.h>
@@ -135,7 +136,6 @@ void consider_nearest(FrameState& state, const char* label, Colour colour, Point
 
 namespace {
 
-constexpr float kZoomPerWheelNotch = 0.85f;
 constexpr double kFollowRate = 3.0;        // 1/s: how fast a following axis shrinks to the data
 constexpr double kGrowthOvershoot = 0.08;  // of the span, when a following axis grows
 
@@ -193,86 +193,6 @@ void apply_equal_aspect(FrameState& state) {
   const double y_mid = 0.5 * (yr.lo + yr.hi);
   xr = {x_mid - 0.5 * width * units_per_pixel, x_mid + 0.5 * width * units_per_pixel};
   yr = {y_mid - 0.5 * height * units_per_pixel, y_mid + 0.5 * height * units_per_pixel};
-}
-
-bool point_in(Point p, Point min, Point max) {
-  return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y;
-}
-
-void zoom_axis(AxisMemory& axis, double anchor, double factor) {
-  const Range zoomed{anchor - (anchor - axis.range.lo) * factor,
-                     anchor + (axis.range.hi - anchor) * factor};
-  const double scale = std::max(std::abs(zoomed.lo), std::abs(zoomed.hi));
-  if (!(zoomed.hi - zoomed.lo > 1e-9 * scale) || !finite_range(zoomed)) return;
-  axis.range = zoomed;
-  axis.following = false;
-}
-
-void handle_input(FrameState& state) {
-  const ImRect area(ImVec2(state.area_min.x, state.area_min.y),
-                    ImVec2(state.area_max.x, state.area_max.y));
-  bool hovered = false;
-  bool held = false;
-  // The public and private ImGui flag enums are distinct types: combine them as ints.
-  const int button_flags = static_cast<int>(ImGuiButtonFlags_MouseButtonLeft) |
-                           static_cast<int>(ImGuiButtonFlags_PressedOnClick);
-  ImGui::ButtonBehavior(area, state.id, &hovered, &held, button_flags);
-  ImGui::SetItemUsingMouseWheel();  // the wheel zooms the plot instead of scrolling the window
-
-  const ImGuiIO& io = ImGui::GetIO();
-  state.mouse = {io.MousePos.x, io.MousePos.y};
-  state.hovered = hovered;
-  PlotMemory& memory = *state.memory;
-  const bool equal = (state.flags & PlotFlags_EqualAspect) != 0;
-
-  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    memory.pan_started_on_legend = false;
-    for (const LegendHit& hit : memory.legend_hits) {
-      if (point_in(state.mouse, hit.min, hit.max)) {
-        memory.pan_started_on_legend = true;
-        if (!memory.hidden_keys.erase(hit.key)) memory.hidden_keys.insert(hit.key);
-        break;
-      }
-    }
-  }
-
-  const Transform t = transform(state);
-  if (held && !memory.pan_started_on_legend && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
-    const bool move_x = !state.x.locked() && (io.MouseDelta.x != 0 || equal);
-    const bool move_y = !state.y.locked() && (io.MouseDelta.y != 0 || equal);
-    if (move_x) {
-      const double shift = io.MouseDelta.x / t.x_scale;
-      memory.x.range = {memory.x.range.lo - shift, memory.x.range.hi - shift};
-      memory.x.following = false;
-    }
-    if (move_y) {
-      const double shift = io.MouseDelta.y / t.y_scale;
-      memory.y.range = {memory.y.range.lo + shift, memory.y.range.hi + shift};
-      memory.y.following = false;
-    }
-  }
-
-  if (hovered && io.MouseWheel != 0.0f) {
-    const double factor = std::pow(kZoomPerWheelNotch, io.MouseWheel);
-    const bool zoom_x = equal || !io.KeyCtrl;
-    const bool zoom_y = equal || !io.KeyShift;
-    if (zoom_x && !state.x.locked()) zoom_axis(memory.x, t.x_of(state.mouse.x), factor);
-    if (zoom_y && !state.y.locked()) zoom_axis(memory.y, t.y_of(state.mouse.y), factor);
-  }
-
-  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) &&
-      !memory.pan_started_on_legend) {
-    memory.x.following = !state.x.locked();
-    memory.y.following = !state.y.locked();
-    if (memory.x.has_home) memory.x.range = memory.x.home;
-    if (memory.y.has_home) memory.y.range = memory.y.home;
-  }
-  // Hovering while dragging would show a readout that follows the drag; skip it then.
-  state.hovered = hovered && !held;
-  // What the user does to this plot is redrawn at once (cached layers wait for nothing then).
-  state.interacting =
-      held ||
-      (hovered && (io.MouseWheel != 0.0f || io.MouseClicked[0] || io.MouseDoubleClicked[0]));
 }
 
 // An axis within this fraction of its fitted range (half a pixel of a 1000-pixel axis) is there.

@@ -193,7 +193,8 @@ void draw_legend(FrameState& state) {
     if (entry.swatch == LegendSwatch::Circle || entry.swatch == LegendSwatch::Square) {
       const Point centre{0.5f * (swatch_min.x + swatch_max.x), mid};
       const float radius = 0.28f * font;
-      const Point lo{centre.x - radius, centre.y - radius}, hi{centre.x + radius, centre.y + radius};
+      const Point lo{centre.x - radius, centre.y - radius},
+          hi{centre.x + radius, centre.y + radius};
       if (entry.swatch == LegendSwatch::Square) {
         painter.fill_rect(lo, hi, opaque);
         if (entry.outline != 0) painter.stroke_rect(lo, hi, entry.outline, 1.5f);

@@ -160,6 +160,8 @@ std::string format_readout(double value, const AxisTicks& ticks);
 bool begin_item(const char* label, const ItemStyle& style, Colour& colour,
                 LegendSwatch swatch = LegendSwatch::Box);
 void fit_point(FrameState& state, double x, double y);
+// Pan, zoom, double-click and legend clicks on the plot of `state` (plot_input.cpp).
+void handle_input(FrameState& state);
 void consider_nearest(FrameState& state, const char* label, Colour colour, Point pixel, double x,
                       double y);
 std::string display_label(const char* label);  // "name##id" → "name"

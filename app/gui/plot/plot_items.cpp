@@ -149,7 +149,7 @@ void Line(const char* label, const double* ys, int count, double x0, double dx,
 void Scatter(const char* label, const double* xs, const double* ys, int count,
              const ItemStyle& style, int stride) {
   Colour colour = 0;
-  const auto swatch = style.marker_outline == 0                ? detail::LegendSwatch::Box
+  const auto swatch = style.marker_outline == 0             ? detail::LegendSwatch::Box
                       : style.marker == MarkerShape::Square ? detail::LegendSwatch::Square
                                                             : detail::LegendSwatch::Circle;
   if (!detail::begin_item(label, style, colour, swatch) || count <= 0) return;

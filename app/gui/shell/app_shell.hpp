@@ -119,6 +119,8 @@ class AppShell {
   void show_menu_bar();
   void show_file_menu();
   void show_view_menu();
+  void show_run_menu();       // app_shell_menus.cpp
+  void show_keyboard_help();  // app_shell_menus.cpp
   void record_gif_frame(const ExportSources& sources);
   // Draws CSV on export_job_ (refused with a message while one is being written).
   void start_draws_export();

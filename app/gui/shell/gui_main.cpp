@@ -305,7 +305,7 @@ int run_gui(const GuiOptions& options) {
                                                   : read_framebuffer(window.framebuffer_width(),
                                                                      window.framebuffer_height());
       const bool settling = frame < kSettlingFrames && !last_frame;
-      const long settled_copies = frame == kSettlingFrames ? kSettlingFrames + 1
+      const long settled_copies = frame == kSettlingFrames  ? kSettlingFrames + 1
                                   : frame > kSettlingFrames ? 1
                                                             : frame + 1;
       // A recording that cannot go on (a full disk) stops alone, its partial file removed;
