@@ -74,6 +74,9 @@ std::vector<StabilityZone> slider_stability_zones(const std::string& sampler_id,
     starts.push_back({hi, level});
     previous = level;
   }
+  // One level along the whole slider: this parameter does not move the chain's stability (B̂ or
+  // V beside an unstable friction); a stripe under it would blame it for another's setting.
+  if (starts.size() == 1) return zones;
   for (std::size_t i = 0; i < starts.size(); ++i) {
     if (starts[i].second == StabilityLevel::Stable) continue;
     const double end = i + 1 < starts.size() ? starts[i + 1].first : 1.0;

@@ -21,7 +21,8 @@ struct StabilityZone {
 // The zones of `param` across `range` (its slider, log or linear; with zero_at_bottom the left
 // end stands for 0), judged by the sampler's stability hints with every other parameter as in
 // `full`. Stable stretches are left out; neighbouring zones touch. Boundaries are found by
-// bisection to a 1e-6 share of the slider. Empty for samplers without a stability rule.
+// bisection to a 1e-6 share of the slider. Empty for samplers without a stability rule, and for
+// a parameter that leaves the level the same along the whole slider (it does not set it).
 std::vector<StabilityZone> slider_stability_zones(const std::string& sampler_id,
                                                   const std::string& param, const ParamValues& full,
                                                   std::optional<double> lambda_max,

@@ -71,7 +71,20 @@ void ControlPanel::show_status_line() {
     ui_probe::record_text("controls/status", status_);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Space: run/pause · N: step · S: slow motion · Ctrl+Z: undo · F: focus");
+    // The longest wording that fits the strip's two lines (zoomed in, "F: focus" was cut).
+    static const char* const kHints[] = {
+        "Space: run · N: step · S: slow motion · Ctrl+Z: undo · F: focus",
+        "Space run · N step · S slow motion · Ctrl+Z undo · F focus",
+        "Space run · N step · S slow · F focus", "F1: keys"};
+    const float wrap = ImGui::GetContentRegionAvail().x;
+    const char* hint = kHints[3];
+    for (const char* candidate : kHints)
+      if (ImGui::CalcTextSize(candidate, nullptr, false, wrap).y <=
+          2.0f * ImGui::GetTextLineHeight() + 0.5f) {
+        hint = candidate;
+        break;
+      }
+    ImGui::TextWrapped("%s", hint);
     ImGui::PopStyleColor();
   }
   ImGui::EndChild();

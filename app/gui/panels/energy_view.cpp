@@ -33,7 +33,9 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
     const plot::Colour colour = views::plotted_chain_colour(context, chain);
     plot::Decimated(label.c_str(), change ? chain.energy_change : chain.energy,
                     {.colour = colour, .fit = views::fits_axes(context, chain)});
-    if (!plot::IsLabelVisible(label.c_str())) continue;
+    // A stopped chain left out of the axes leaves its marks out too: its divergences filled the
+    // plot with stripes no key explained.
+    if (!plot::IsLabelVisible(label.c_str()) || !views::fits_axes(context, chain)) continue;
     views::plot_param_changes(chain, colour);
     views::plot_divergences(chain);
   }

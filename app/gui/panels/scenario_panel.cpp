@@ -260,8 +260,13 @@ void ScenarioPanel::show_note(const TargetSpec& shown) {
     return;
   }
   if (scenario_ && !scenario_->title.empty()) {
-    ImGui::TextWrapped("%s%s", scenario_->session ? "saved session of " : "preset ",
-                       scenario_->name.c_str());
+    // On a short panel (1280x720) the note's own lines come first (the headline above the
+    // plots already names the preset).
+    if (ImGui::GetContentRegionAvail().y > 14.0f * ImGui::GetTextLineHeightWithSpacing())
+      ImGui::TextWrapped("%s%s", scenario_->session ? "saved session of " : "preset ",
+                         scenario_->name.c_str());
+    else
+      ImGui::Dummy(ImVec2(0.0f, 0.0f));
     ui_probe::record_last_item("notes/preset/" + scenario_->name);
   }
   ImGui::PopStyleColor();

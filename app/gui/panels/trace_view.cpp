@@ -145,7 +145,8 @@ void show_trace_view(ViewContext& context) {
                       {.colour = colour, .fit = fit});
     }
     // Markers sit at absolute steps: they belong to the "all steps" window.
-    if (!recent && plot::IsLabelVisible(label.c_str())) views::plot_param_changes(chain, colour);
+    if (!recent && plot::IsLabelVisible(label.c_str()) && views::fits_axes(context, chain))
+      views::plot_param_changes(chain, colour);
   }
   if (channel_shown && std::isfinite(shown->guide)) {
     const double guide = shown->log_scale ? std::log10(shown->guide) : shown->guide;

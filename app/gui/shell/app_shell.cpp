@@ -176,9 +176,11 @@ void AppShell::handle_shortcuts(const std::vector<KeyPress>& key_presses) {
     if (press.key == GLFW_KEY_S) control_panel_.toggle_slow_motion(*snapshot_);
     if (press.key == GLFW_KEY_F1) show_help_ = !show_help_;
     if (press.key == GLFW_KEY_F) toggle_focus();
-    // Esc steps back one level: out of focus first, then out of slow motion.
+    // Esc steps back one level: the help closes, then focus ends, then slow motion.
     if (press.key == GLFW_KEY_ESCAPE) {
-      if (!focus_title_.empty()) {
+      if (show_help_) {
+        show_help_ = false;  // the keyboard help closes first, as a dialog does
+      } else if (!focus_title_.empty()) {
         exit_focus();
       } else if (control_panel_.slow_motion().active()) {
         control_panel_.slow_motion().leave();
