@@ -18,10 +18,11 @@ namespace sgl {
 namespace {
 
 // A slide's title reads from the back row: 1.5× the figure's text (52 px on the 1920×1080 slide
-// PNG), shrinking to 1.3× (45 px) before it wraps; the caption a little smaller than the plots'.
+// PNG), shrinking to 1.3× (45 px) before it wraps; the caption a little smaller than the plots',
+// on up to three lines (at 0.7× on two, seven chains' settings were too small to read).
 constexpr float kTitleScale = 1.5f, kMinTitleScale = 1.3f;
-constexpr float kCaptionScale = 0.8f, kMinCaptionScale = 0.7f;
-constexpr int kMaxBandLines = 2;
+constexpr float kCaptionScale = 0.9f, kMinCaptionScale = 0.8f;
+constexpr int kMaxBandLines = 2, kMaxCaptionLines = 3;
 
 // The title and caption fitted to the figure's width, and the height of their bands.
 struct Bands {
@@ -43,7 +44,8 @@ Bands fit_bands(const FigureOptions& options, const ImFont* text_font, const ImF
   bands.title = fit_text_lines(options.title, room, kTitleScale * base, kMinTitleScale * base,
                                kMaxBandLines, measure_with(title_font));
   bands.caption = fit_text_lines(options.caption, room, kCaptionScale * base,
-                                 kMinCaptionScale * base, kMaxBandLines, measure_with(text_font));
+                                 kMinCaptionScale * base, kMaxCaptionLines,
+                                 measure_with(text_font));
   const auto text_height = [](const FittedText& text) {
     return text.size * static_cast<float>(text.lines.size());
   };

@@ -43,8 +43,27 @@ void ImGuiPainter::polyline(const Point* points, int count, Colour colour, float
     points = unique_points_.data();
     count = static_cast<int>(unique_points_.size());
   }
-  draw_list_->AddPolyline(as_imvec_array(points), count, colour,
-                          closed ? ImDrawFlags_Closed : ImDrawFlags_None, thickness);
+  if (closed) {
+    draw_list_->AddPolyline(as_imvec_array(points), count, colour, ImDrawFlags_Closed, thickness);
+    return;
+  }
+  // Where the line turns back on itself (a trace's spike), ImGui's joint averages two opposite
+  // normals to nearly nothing and the line vanishes there: a jagged trace drew as broken dashes.
+  // The line is cut at such turns; each piece ends there with its own square end.
+  int start = 0;
+  for (int i = 1; i + 1 < count; ++i) {
+    const float ax = points[i].x - points[i - 1].x, ay = points[i].y - points[i - 1].y;
+    const float bx = points[i + 1].x - points[i].x, by = points[i + 1].y - points[i].y;
+    const float dot = ax * bx + ay * by;
+    // A turn sharper than 120°: cos < −½ (dot² > ¼ |a|²|b|² with dot < 0).
+    if (dot < 0.0f && 4.0f * dot * dot > (ax * ax + ay * ay) * (bx * bx + by * by)) {
+      draw_list_->AddPolyline(as_imvec_array(points + start), i - start + 1, colour,
+                              ImDrawFlags_None, thickness);
+      start = i;
+    }
+  }
+  draw_list_->AddPolyline(as_imvec_array(points + start), count - start, colour, ImDrawFlags_None,
+                          thickness);
 }
 
 void ImGuiPainter::pixels(Point min, Point max, int width, int height,
