@@ -170,6 +170,7 @@ Range sghmc_range(const std::string& param, const ParamValues& full,
       range.lo_reason = "It cannot go below the noise estimate B̂ = " + format(noise_estimate) +
                         " (the injected noise's variance is 2(C − B̂)ε): set B̂ to 0 to drag C "
                         "down to 0.";
+      range.lo_note = "C stops at B̂ = " + format(noise_estimate) + ": lower B̂ to go on";
     } else {
       range.zero_at_bottom = true;
     }
@@ -296,10 +297,7 @@ std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const 
   return model.hints != nullptr ? model.hints(full, lambda_max) : Hints{};
 }
 
-namespace {
-
-// Unstable first, then near the limit, too small, ok; within a level the larger share.
-int severity(StabilityLevel level) {
+int stability_severity(StabilityLevel level) {
   switch (level) {
     case StabilityLevel::Unstable:
       return 3;
@@ -312,6 +310,8 @@ int severity(StabilityLevel level) {
   }
   return 0;
 }
+
+namespace {
 
 std::string share_of_limit(double used) {
   char text[64];
@@ -333,7 +333,8 @@ std::vector<StabilityHint> plain_stability_lines(const std::vector<StabilityHint
   for (const StabilityHint& hint : hints) {
     if (std::isnan(hint.used)) {
       lines.push_back(hint);
-    } else if (worst == nullptr || severity(hint.level) > severity(worst->level) ||
+    } else if (worst == nullptr ||
+               stability_severity(hint.level) > stability_severity(worst->level) ||
                (hint.level == worst->level && hint.used > worst->used)) {
       worst = &hint;
     }

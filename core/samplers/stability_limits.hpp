@@ -65,6 +65,9 @@ struct StabilityHint {
   double used = std::numeric_limits<double>::quiet_NaN();
 };
 
+// Unstable 3, near the limit 2, too small 1, ok 0: which of two levels is shown.
+int stability_severity(StabilityLevel level);
+
 // Hints for a sampler with its full parameter values; empty for samplers without a known rule.
 std::vector<StabilityHint> stability_hints(const std::string& sampler_id, const ParamValues& full,
                                            std::optional<double> lambda_max);
@@ -90,6 +93,9 @@ struct SliderRange {
   // Why a constrained left end is where it is, for the slider's tooltip (a newcomer could not
   // drag SGHMC's friction below 0.2 and was not told it was B̂).
   std::string lo_reason{};
+  // The same in a few words, shown under the slider while it sits at that end ("C stops at
+  // B̂ = 0.2: lower B̂ to go on"): a newcomer dragging C down did not hover for the tooltip.
+  std::string lo_note{};
 };
 
 // A sampler's stability model: its hints and the slider ranges derived from its limits. Null

@@ -10,21 +10,6 @@ namespace {
 constexpr int kSamples = 97;
 constexpr int kBisections = 20;
 
-// Unstable beats too small beats near the limit: the stripe shows the worst of the hints.
-int rank(StabilityLevel level) {
-  switch (level) {
-    case StabilityLevel::Unstable:
-      return 3;
-    case StabilityLevel::TooSmall:
-      return 2;
-    case StabilityLevel::Marginal:
-      return 1;
-    case StabilityLevel::Stable:
-      return 0;
-  }
-  return 0;
-}
-
 class Slider {
  public:
   Slider(const SliderRange& range) : range_(range) {}
@@ -54,7 +39,7 @@ std::vector<StabilityZone> slider_stability_zones(const std::string& sampler_id,
     values[param] = slider.value_at(t);
     StabilityLevel worst = StabilityLevel::Stable;
     for (const StabilityHint& hint : stability_hints(sampler_id, values, lambda_max))
-      if (rank(hint.level) > rank(worst)) worst = hint.level;
+      if (stability_severity(hint.level) > stability_severity(worst)) worst = hint.level;
     return worst;
   };
   if (stability_hints(sampler_id, full, lambda_max).empty()) return zones;

@@ -175,7 +175,7 @@ awk -v x="$x" -v y="$y" -v w="$w" -v h="$h" -v rx="$rx" -v ry="$ry" -v rw="$rw" 
 echo "7. a divergent path is marked where it leaves the plot (frame $frame, $main)"
 
 # 8. The preset's chains at full speed: the frictionless one stops within a second.
-sed -e 's/"speed": 1000/"speed": 0/' "$(dirname "$0")/../../assets/scenarios/teach-friction.json" \
+sed -e 's/"speed": [0-9]*/"speed": 0/' "$(dirname "$0")/../../assets/scenarios/teach-friction.json" \
   > "$work/friction.json"
 run friction --scenario "$work/friction.json" --frames 600
 status="$work/friction.txt"

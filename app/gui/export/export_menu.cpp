@@ -72,6 +72,15 @@ void ExportMenu::show_menu_items(const std::vector<std::string>& panels,
                           std::max(ImGui::GetFontSize() * 16.0f, ImGui::GetContentRegionAvail().x));
   ui_probe::record_last_item("export/folder");
   ui_probe::record_text("export/folder", destination);
+  // One click for a lecture's worth of figures, as gui --export does: the README promised it and
+  // a newcomer looked for it among the per-panel submenus.
+  if (ImGui::MenuItem("Everything on screen")) everything_requested_ = true;
+  ui_probe::record_last_item("export/everything");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Every panel on screen as PNG, and each plot as a 16:9 slide PNG and SVG, "
+        "the window as PNG and the draws as CSV, into the folder above.");
+  ImGui::Separator();
   if (ImGui::BeginMenu("View as PNG (panel's shape)")) {
     for (const std::string& panel : panels) {
       const bool shown = listed(shown_panels, panel);
@@ -131,6 +140,10 @@ void ExportMenu::show_panel_context_menu(const std::string& panel, bool vector,
 
 void ExportMenu::show_status() {
   if (status_.empty()) return;
+  // A success gives the menu bar back after a while (in the dashboard the headline shares that
+  // bar, and "exported …" stood over the lesson's title for minutes); an error stays until the
+  // next export.
+  if (!status_is_error_ && ImGui::GetTime() - status_time_ > kSuccessSeconds) return;
   ui_probe::record_text("export/status", status_);
   const float right = ImGui::GetWindowContentRegionMax().x - ImGui::GetStyle().ItemSpacing.x;
   // At most about half the bar: a long absolute path leaves room for the menus' other words.
@@ -169,6 +182,7 @@ std::vector<ExportRequest> ExportMenu::take_due() {
 void ExportMenu::report_success(const std::string& path) {
   status_ = "exported " + path;
   status_is_error_ = false;
+  status_time_ = ImGui::GetTime();
   // Also for the status file written after a window's last frame (gui --export).
   ui_probe::record_text("export/status", status_);
   std::printf("%s\n", status_.c_str());

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sgl {
@@ -52,6 +53,9 @@ class ExportMenu {
   std::vector<ExportRequest> take_due();
   bool has_pending() const { return !pending_.empty(); }
 
+  // "Everything on screen" was chosen since the last call (the shell queues every export).
+  bool take_everything_request() { return std::exchange(everything_requested_, false); }
+
   void report_success(const std::string& path);
   void report_error(const std::string& message);
   int failures() const { return failures_; }
@@ -61,7 +65,10 @@ class ExportMenu {
   std::vector<ExportRequest> pending_;
   std::string status_;
   bool status_is_error_ = false;
+  double status_time_ = 0.0;  // ImGui::GetTime() of the last success
+  static constexpr double kSuccessSeconds = 20.0;
   int failures_ = 0;
+  bool everything_requested_ = false;
 };
 
 }  // namespace sgl

@@ -224,7 +224,9 @@ bool readable_slider(const std::string& label, double& value, double lo, double 
 
 namespace {
 
-bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidgetLimits& limits) {
+// `note`: set to a few words to show under the widget (after its probe is recorded).
+bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidgetLimits& limits,
+              const std::string*& note) {
   const std::string label = descriptor.label + "##" + descriptor.name;
   bool changed = false;
   switch (descriptor.kind) {
@@ -293,6 +295,10 @@ bool edit_one(const ParamDescriptor& descriptor, double& value, const ParamWidge
           changed = true;
         }
       }
+      // At a left end held by another parameter, why, in a few words under the slider (after
+      // its tooltip, which belongs to the slider).
+      if (has_derived_range && !derived->second.lo_note.empty() && value <= lo * (1.0 + 1e-9))
+        note = &derived->second.lo_note;
       break;
     }
   }
@@ -326,9 +332,17 @@ bool edit_params(std::vector<ParamDescriptor> const& descriptors, ParamValues& v
     double value = it != values.end()                     ? it->second
                    : shown != limits.shown_defaults.end() ? shown->second
                                                           : descriptor.default_value;
-    const bool edited = edit_one(descriptor, value, limits);
+    const std::string* note = nullptr;
+    const bool edited = edit_one(descriptor, value, limits, note);
     if (!limits.probe_prefix.empty())
       ui_probe::record_last_item(limits.probe_prefix + descriptor.name);
+    if (note != nullptr) {
+      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(150, 80, 0, 255));
+      ImGui::TextWrapped("%s", note->c_str());
+      ImGui::PopStyleColor();
+      if (!limits.probe_prefix.empty())
+        ui_probe::record_text(limits.probe_prefix + descriptor.name + "/lo_note", *note);
+    }
     if (descriptor.name == limits.error_param && !limits.error_text.empty()) {
       show_refusal(limits.error_text);  // wrapped at spaces: "B̂ = 0.2" never split at its "."
     }

@@ -45,7 +45,8 @@ struct EnergyField {
   std::weak_ptr<const Target> target;
   std::vector<float> values;
   Interval theta_box, r_box;
-  std::vector<float> levels;  // H − min U of each contour
+  std::vector<float> levels;   // H − min U of each contour
+  double min_potential = 0.0;  // over the view box
   std::uint64_t revision = 0;
 };
 
@@ -82,6 +83,7 @@ void update_energy_field(const std::shared_ptr<const Target>& target, const Inte
     }
   }
   if (!std::isfinite(min_potential)) min_potential = max_potential = 0.0;
+  field.min_potential = min_potential;
   const double r_extent = std::max(std::abs(field.r_box.lo), std::abs(field.r_box.hi));
   // The highest level still inside the frame somewhere (at least the default's 8).
   const double reach =
@@ -149,6 +151,13 @@ std::string levels_caption(const EnergyField& field) {
     char number[32];
     std::snprintf(number, sizeof number, "%g", static_cast<double>(field.levels[k]));
     text += number;
+  }
+  // Where min U is not 0 (the double well's is −1), H itself can be negative: slow motion's
+  // read-out shows H, and "H = −0.37" beside these levels confused a newcomer.
+  if (std::abs(field.min_potential) > 1e-9) {
+    char lowest[48];
+    std::snprintf(lowest, sizeof lowest, "; min U = %.3g", field.min_potential);
+    text += lowest;
   }
   return text;
 }

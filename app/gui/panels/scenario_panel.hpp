@@ -57,6 +57,8 @@ class ScenarioPanel {
 
   // A preset chosen or a session opened since the last call (the main loop rebuilds the shell).
   std::optional<Scenario> take_request();
+  // "Opening NAME…" over the window while a chosen preset or session waits to be opened.
+  void show_opening_notice() const;
   // Starts the scenario's sweep or ensemble (both, one after the other, is not needed by any
   // preset: the sweep wins).
   void start_experiment();
@@ -89,6 +91,7 @@ class ScenarioPanel {
   std::unique_ptr<ExperimentRunner> runner_;
   double runner_started_at_ = 0.0;  // ImGui time: the time left is estimated from the pace
   std::optional<Scenario> request_;
+  bool opening_announced_ = false;  // "Opening …" was drawn for request_: it is taken next frame
   bool open_save_dialog_ = false;
   bool open_load_dialog_ = false;
   char path_[512] = {};

@@ -205,6 +205,7 @@ void AppShell::show_file_menu() {
     for (const PanelInfo& panel : view_panels())
       if (panel.svg) vector_panels.push_back(panel.title);
     export_menu_.show_menu_items(panel_names(), vector_panels, shown_panel_names());
+    if (export_menu_.take_everything_request()) queue_every_export(shown_panel_names(), 2);
     ImGui::EndMenu();
   }
   const bool record_open = ImGui::BeginMenu("Record GIF…");
@@ -540,6 +541,7 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
 
   if (show_help_) show_keyboard_help();
   show_glossary_window();
+  scenario_panel_.show_opening_notice();
 }
 
 }  // namespace sgl

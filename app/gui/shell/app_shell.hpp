@@ -115,6 +115,11 @@ class AppShell {
   void wait_for_measurements(double seconds) const;
 
  private:
+  // Every export of the panels `names` (PNG; slide PNG and SVGs for plots), and with
+  // queue_every_export the window PNG and the draws CSV too: gui --export and File → Export →
+  // Everything on screen.
+  void queue_panel_exports(const std::vector<std::string>& names, int frames_to_wait);
+  void queue_every_export(const std::vector<std::string>& names, int frames_to_wait);
   void handle_shortcuts(const std::vector<KeyPress>& key_presses);
   void show_menu_bar();
   void show_file_menu();

@@ -173,19 +173,30 @@ std::string AppShell::request_all_exports(const std::string& folder,
     }
     names = chosen;
   }
+  if (!only.empty()) {
+    queue_panel_exports(names, 0);
+    return {};
+  }
+  queue_every_export(names, 0);
+  return {};
+}
+
+void AppShell::queue_panel_exports(const std::vector<std::string>& names, int frames_to_wait) {
   for (const std::string& name : names) {
-    export_menu_.request(ExportKind::ViewPng, name, 0);
+    export_menu_.request(ExportKind::ViewPng, name, frames_to_wait);
     const PanelInfo* panel = find_panel_by_title(name);
     if (panel && panel->svg) {
-      export_menu_.request(ExportKind::ViewPngSlide, name, 0);
-      export_menu_.request(ExportKind::ViewSvg, name, 0);
-      export_menu_.request(ExportKind::ViewSvgPanelSize, name, 0);
+      export_menu_.request(ExportKind::ViewPngSlide, name, frames_to_wait);
+      export_menu_.request(ExportKind::ViewSvg, name, frames_to_wait);
+      export_menu_.request(ExportKind::ViewSvgPanelSize, name, frames_to_wait);
     }
   }
-  if (!only.empty()) return {};
-  export_menu_.request(ExportKind::WindowPng, {}, 0);
-  export_menu_.request(ExportKind::DrawsCsv, {}, 0);
-  return {};
+}
+
+void AppShell::queue_every_export(const std::vector<std::string>& names, int frames_to_wait) {
+  queue_panel_exports(names, frames_to_wait);
+  export_menu_.request(ExportKind::WindowPng, {}, frames_to_wait);
+  export_menu_.request(ExportKind::DrawsCsv, {}, frames_to_wait);
 }
 
 }  // namespace sgl

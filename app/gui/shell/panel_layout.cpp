@@ -115,11 +115,11 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   const float main_plot_w = 600.0f + 4.5f * r.font_size, side_min_w = 11.0f * r.font_size;
   const float first_w = std::max(main_w * 0.7f, std::min(main_plot_w, main_w - side_min_w));
   place(out, title_of(stems[0]), main_x, top, first_w, height);
-  // Each side panel at least 12 fonts tall, or the column shows fewer (the first ones): after
-  // Ctrl+= at 1280x720 three side panels were a 70 px phase space and a 50 px trace strip; at 14
-  // fonts, two zooms left one side panel and the lesson's histogram went (newcomer run 5).
+  // Each side panel at least 14 fonts tall, or the column shows fewer (the first ones): after
+  // Ctrl+= at 1280x720 two side panels were a 70 px phase space and a 50 px trace strip (at 12
+  // fonts the trace's data area was still only 114 px tall after two zooms).
   std::size_t side = stems.size() - 1;
-  while (side > 1 && height / static_cast<float>(side) < 12.0f * r.font_size) --side;
+  while (side > 1 && height / static_cast<float>(side) < 14.0f * r.font_size) --side;
   stems.resize(side + 1);
   const float rest = static_cast<float>(stems.size() - 1);
   for (std::size_t i = 1; i < stems.size(); ++i)
