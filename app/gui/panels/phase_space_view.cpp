@@ -156,7 +156,7 @@ std::string levels_caption(const EnergyField& field) {
   // read-out shows H, and "H = −0.37" beside these levels confused a newcomer.
   if (std::abs(field.min_potential) > 1e-9) {
     char lowest[48];
-    std::snprintf(lowest, sizeof lowest, "; min U = %.3g", field.min_potential);
+    std::snprintf(lowest, sizeof lowest, "; min U = %.2g", field.min_potential);
     text += lowest;
   }
   return text;
