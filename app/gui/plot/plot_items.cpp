@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "app/gui/plot/plot_internal.hpp"
 #include "core/plot/bar_fill_bands.hpp"
@@ -296,9 +297,19 @@ void Decimated(const char* label, const DecimatedSeries& series, const ItemStyle
   };
   const float left_edge = state.area_min.x - 2.0f;
   const float right_edge = state.area_max.x + 2.0f;
+  // Steps with no bucket (draws forgotten by Ctrl+Z or "Forget draws") are a gap in the line,
+  // not a straight bridge across it.
+  const double width = static_cast<double>(std::max<std::uint64_t>(series.bucket_width, 1));
+  double previous_first = -std::numeric_limits<double>::infinity();
   for (const DecimatedBucket& bucket : series.buckets) {
     const double x_first = static_cast<double>(bucket.first_step);
     const double x_last = x_first + last_offset;
+    if (x_first - previous_first > 1.5 * width && !line.empty()) {
+      flush();
+      stroke(state, line, colour, detail::line_thickness(state, style), style.dashed);
+      line.clear();
+    }
+    previous_first = x_first;
     if (style.fit && std::isfinite(bucket.min) && std::isfinite(bucket.max)) {
       detail::fit_point(state, x_first, bucket.min);
       detail::fit_point(state, x_last, bucket.max);
