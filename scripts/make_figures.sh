@@ -29,7 +29,7 @@ docs/screenshots/bnn-regression.png     | shot                   | gui --scenari
 docs/screenshots/bnn-moons.png          | shot                   | gui --scenario bnn-moons --size 1280x720 --frames 200
 docs/gallery/chen-fig1-histogram.svg    | run:histogram.svg      | run --scenario chen-fig1 --quick
 docs/gallery/chen-fig2-phase-space.svg  | panel:phase_space.svg  | gui --scenario chen-fig2 --size 1600x1000 --frames 80 --export-panel phase_space
-docs/gallery/chen-fig3.png              | panel:experiment.png   | gui --scenario chen-fig3 --layout lecture --size 1280x760 --frames 2000 --export-panel experiment
+docs/gallery/chen-fig3.png              | panel:experiment.png   | gui --scenario chen-fig3 --layout lecture --size 1280x760 --frames 6000 --export-panel experiment
 docs/gallery/ewsg-fig1a.png             | panel:experiment.png   | gui --scenario ewsg-fig1a --layout lecture --size 1280x760 --frames 1500 --export-panel experiment
 docs/gallery/hmcecs-logistic.png        | panel:experiment.png   | gui --scenario hmcecs-logistic --layout lecture --size 1280x760 --frames 3000 --export-panel experiment
 EOF
