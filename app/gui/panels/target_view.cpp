@@ -145,8 +145,12 @@ void show_2d_view(ViewContext& context) {
   const std::vector<Interval> box = density_grid(context).frame(snapshot.target);
   const std::vector<std::string> names = snapshot.target->coordinate_names();
   std::string background_note;
+  // An export (a 16:9 slide) keeps a round target round, with blank margins if need be: judged
+  // by the panel's shape, a ring on a wide slide was drawn as a flat ellipse.
+  const bool exporting = plot::GetPainterOverride() != nullptr;
+  if (!exporting) last_panel_aspect() = available_aspect();
   const bool equal = context.settings->equal_aspect.value_or(
-      prefers_equal_aspect(box, 2.0, last_panel_aspect() = available_aspect()));
+      prefers_equal_aspect(box, 2.0, exporting ? 0.0 : last_panel_aspect()));
   const float plot_width = ImGui::GetContentRegionAvail().x;
   if (plot::BeginPlot("##target2d", ImVec2(0, 0),
                       equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
