@@ -71,10 +71,9 @@ TEST_CASE("stability zones: a parameter that does not set the stability gets no 
           "[stability]") {
   // SGHMC at C = 60, ε = 0.1: εC = 6 > 2 is unstable whatever B̂ or V are; a red stripe under
   // them (a newcomer saw four) blamed sliders that cannot fix it. Friction's own stripe stays.
-  const ParamValues full = {{"step_size", 0.1}, {"friction", 60.0}, {"noise_estimate", 0.2},
-                            {"noise_var", 4.0}};
+  const ParamValues full = {
+      {"step_size", 0.1}, {"friction", 60.0}, {"noise_estimate", 0.2}, {"noise_var", 4.0}};
   CHECK(slider_stability_zones("sghmc", "noise_estimate", full, 8.0, {0.0, 60.0, false}).empty());
   CHECK(slider_stability_zones("sghmc", "noise_var", full, 8.0, {0.0, 16.0, false}).empty());
-  CHECK_FALSE(
-      slider_stability_zones("sghmc", "friction", full, 8.0, {0.05, 200.0, true}).empty());
+  CHECK_FALSE(slider_stability_zones("sghmc", "friction", full, 8.0, {0.05, 200.0, true}).empty());
 }

@@ -43,9 +43,9 @@ Bands fit_bands(const FigureOptions& options, const ImFont* text_font, const ImF
   const float room = options.width - 2.0f * bands.margin;
   bands.title = fit_text_lines(options.title, room, kTitleScale * base, kMinTitleScale * base,
                                kMaxBandLines, measure_with(title_font));
-  bands.caption = fit_text_lines(options.caption, room, kCaptionScale * base,
-                                 kMinCaptionScale * base, kMaxCaptionLines,
-                                 measure_with(text_font));
+  bands.caption =
+      fit_text_lines(options.caption, room, kCaptionScale * base, kMinCaptionScale * base,
+                     kMaxCaptionLines, measure_with(text_font));
   const auto text_height = [](const FittedText& text) {
     return text.size * static_cast<float>(text.lines.size());
   };
