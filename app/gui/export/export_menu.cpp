@@ -181,6 +181,15 @@ std::vector<ExportRequest> ExportMenu::take_due() {
 
 void ExportMenu::report_success(const std::string& path) {
   status_ = "exported " + path;
+  if (batch_total_ > 0) {
+    ++batch_done_;
+    status_ = "exported " + std::to_string(batch_done_) + " of " + std::to_string(batch_total_) +
+              " files into " + resolved_folder();
+    if (batch_done_ >= batch_total_) {
+      status_ = "exported " + std::to_string(batch_total_) + " files into " + resolved_folder();
+      batch_total_ = 0;
+    }
+  }
   status_is_error_ = false;
   status_time_ = ImGui::GetTime();
   // Also for the status file written after a window's last frame (gui --export).
@@ -191,6 +200,7 @@ void ExportMenu::report_success(const std::string& path) {
 void ExportMenu::report_error(const std::string& message) {
   status_ = "export failed: " + message;
   status_is_error_ = true;
+  batch_total_ = 0;  // the error is what stays on screen
   ui_probe::record_text("export/status", status_);
   ++failures_;
   std::fprintf(stderr, "error: %s\n", status_.c_str());

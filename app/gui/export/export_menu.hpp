@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,6 +57,14 @@ class ExportMenu {
   // "Everything on screen" was chosen since the last call (the shell queues every export).
   bool take_everything_request() { return std::exchange(everything_requested_, false); }
 
+  // The next `count` successes are one batch (Everything on screen): the status counts them
+  // and names the folder, not only the last file written.
+  void begin_batch(int count) {
+    batch_total_ = count;
+    batch_done_ = 0;
+  }
+  std::size_t pending_count() const { return pending_.size(); }
+
   void report_success(const std::string& path);
   void report_error(const std::string& message);
   int failures() const { return failures_; }
@@ -69,6 +78,7 @@ class ExportMenu {
   static constexpr double kSuccessSeconds = 20.0;
   int failures_ = 0;
   bool everything_requested_ = false;
+  int batch_total_ = 0, batch_done_ = 0;
 };
 
 }  // namespace sgl

@@ -6,9 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/panels/chain_cards.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/run/output_kind.hpp"
+#include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
 namespace {
@@ -54,6 +56,21 @@ std::string status_to_draw(const std::string& label, const std::string& status) 
   return lower(label).find(word) != std::string::npos ? std::string() : status;
 }
 
+// "now C 0.2": the settings a drag changed since the chain was made, so a preset's name that
+// states its values ("C = 1") is not believed after the slider moved on (newcomer run 5).
+std::string edited_note(const ChainSnapshot& chain) {
+  if (chain.params == chain.initial_params) return {};
+  const SamplerInfo* info = find_sampler_info(chain.sampler_id);
+  if (info == nullptr) return {};
+  ParamValues changed;
+  for (const auto& [name, value] : chain.params) {
+    const auto before = chain.initial_params.find(name);
+    if (before == chain.initial_params.end() || before->second != value) changed[name] = value;
+  }
+  const std::string summary = chain_settings_summary(info->params, changed, 2);
+  return summary.empty() ? std::string() : "now " + summary;
+}
+
 float spacing() {
   return ImGui::GetFontSize() * 1.2f;
 }
@@ -68,6 +85,8 @@ std::vector<Entry> entries(const EngineSnapshot& snapshot) {
     Entry entry{&chain, {}, {}, false, false, 0.0f};
     entry.status = status_of(snapshot, chain, entry.alarm);
     entry.shown = status_to_draw(chain.label, entry.status);
+    if (const std::string edited = edited_note(chain); !edited.empty())
+      entry.shown += (entry.shown.empty() ? "" : " · ") + edited;
     entry.caution = !entry.alarm && chain.health.state != ChainHealthState::Ok;
     entry.width = swatch() + gap + ImGui::CalcTextSize(chain.label.c_str()).x;
     if (!entry.shown.empty())

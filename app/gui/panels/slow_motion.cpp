@@ -102,9 +102,9 @@ bool SlowMotion::full_speed() const {
 }
 
 double SlowMotion::hold_seconds() const {
-  // Long enough for a class to read "rejected, p = 0.12" (1.5 s at 4 steps/s, at least 1.2 s);
-  // no pause at full speed.
-  return full_speed() ? 0.0 : std::clamp(6.0 / speed_, 1.2, 2.5);
+  // Long enough for a class to read "rejected, p = 0.12" (2.5 s at 4 steps/s, at least 2 s: at
+  // 1.5 s a newcomer's four screenshots over 8 s all missed it); no pause at full speed.
+  return full_speed() ? 0.0 : std::clamp(10.0 / speed_, 2.0, 3.0);
 }
 
 void SlowMotion::advance(double points) {

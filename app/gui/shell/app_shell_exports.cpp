@@ -194,9 +194,12 @@ void AppShell::queue_panel_exports(const std::vector<std::string>& names, int fr
 }
 
 void AppShell::queue_every_export(const std::vector<std::string>& names, int frames_to_wait) {
+  const std::size_t before = export_menu_.pending_count();
   queue_panel_exports(names, frames_to_wait);
   export_menu_.request(ExportKind::WindowPng, {}, frames_to_wait);
   export_menu_.request(ExportKind::DrawsCsv, {}, frames_to_wait);
+  if (frames_to_wait > 0)  // from the menu (gui --export prints each file as before)
+    export_menu_.begin_batch(static_cast<int>(export_menu_.pending_count() - before));
 }
 
 }  // namespace sgl
