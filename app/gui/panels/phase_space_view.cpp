@@ -139,7 +139,16 @@ bool has_no_momentum(const ChainSnapshot& chain) {
                      [](double r) { return r == 0.0; });
 }
 
-std::string levels_caption(const EnergyField& field) {
+std::string levels_caption(const EnergyField& field, bool compact) {
+  // A narrow tile (the lecture layout's side column) gets the levels' range, "H − min U: 0.25 … 8",
+  // rather than the list cut to "contours: H − min U = 0.25…".
+  if (compact && field.levels.size() >= 2) {
+    char range[64];
+    std::snprintf(range, sizeof range, "H − min U: %g … %g",
+                  static_cast<double>(field.levels.front()),
+                  static_cast<double>(field.levels.back()));
+    return range;
+  }
   std::string text = "contours: H − min U = ";
   for (std::size_t k = 0; k < field.levels.size(); ++k) {
     if (k > 0) text += ", ";
@@ -254,7 +263,9 @@ void show_phase_space_view(ViewContext& context) {
                           orbit_extents(context, coordinate), kGrowthStep, kMaxGrowthSteps);
     off_frame = frame.outside;
     update_energy_field(snapshot.target, frame.theta, frame.r, field);
-    caption_text = levels_caption(field);
+    caption_text = levels_caption(field, false);
+    if (ImGui::CalcTextSize(caption_text.c_str()).x > ImGui::GetContentRegionAvail().x)
+      caption_text = levels_caption(field, true);
     std::string leaving;
     for (std::size_t k = 0; k < snapshot.chains.size() && k < off_frame.size(); ++k)
       if (off_frame[k])
