@@ -91,6 +91,7 @@ void Chain::set_params(const ParamValues& params) {
   sampler_->set_params(sampler_defaults(sampler_id_, *target_, params, info.params));
   params_ = params;
   history_.push_back({sampler_->counters().steps, params});
+  divergences_at_change_.push_back(sampler_->counters().divergences);
   settings_start_step_ = sampler_->counters().steps;
   settings_base_ = sampler_->counters();
 }
@@ -131,6 +132,8 @@ std::size_t Chain::revert_params(const ParamValues& before) {
     const ParamValues& previous = i > 0 ? history_[i - 1].params : initial_params_;
     if (previous == before) {
       undone_from = history_[i].step;
+      if (i < divergences_at_change_.size())
+        forgotten_divergences_ += sampler_->counters().divergences - divergences_at_change_[i];
       break;
     }
   }
@@ -168,6 +171,8 @@ void Chain::reset() {
   burnin_counters_ = SamplerCounters{};
   wall_seconds_ = 0.0;
   history_.clear();
+  divergences_at_change_.clear();
+  forgotten_divergences_ = 0;
   settings_start_step_ = 0;
   settings_base_ = SamplerCounters{};
   initial_params_ = params_;

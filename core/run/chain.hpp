@@ -43,7 +43,13 @@ class Chain {
   // Restarts from the initial point with the initial seed, keeping the current parameters.
   void reset();
   // Drops the stored draws made before the current settings took effect (the chain goes on).
-  void forget_draws_before_settings() { draws_.drop_through(settings_start_step_); }
+  void forget_draws_before_settings() {
+    draws_.drop_through(settings_start_step_);
+    forgotten_divergences_ = settings_base_.divergences;
+  }
+  // Divergences made while the draws forgotten by revert_params or forget_draws_before_settings
+  // were drawn: the window's count leaves them out, as the histogram leaves out their draws.
+  std::uint64_t forgotten_divergences() const { return forgotten_divergences_; }
 
   // Undo: returns to `before` and forgets the draws made since the parameters last were
   // `before` (a slider drag logs many changes; all of them are undone), so a histogram damaged by
@@ -99,6 +105,8 @@ class Chain {
   SamplerCounters burnin_counters_;
   double wall_seconds_ = 0.0;
   std::vector<ParamChange> history_;
+  std::vector<std::uint64_t> divergences_at_change_;  // counters().divergences per history_ entry
+  std::uint64_t forgotten_divergences_ = 0;
   std::uint64_t settings_start_step_ = 0;
   SamplerCounters settings_base_;  // counters when the current settings took effect
 };

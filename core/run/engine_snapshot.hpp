@@ -55,6 +55,9 @@ struct ChainSnapshot {
   // unstable, stuck or too slow under these settings (chain_health.hpp).
   std::uint64_t settings_start_step = 0;
   SamplerCounters settings_counters;
+  // Of counters.divergences, those made while draws since forgotten were drawn (Ctrl+Z, "Forget
+  // draws before this change"): the window's counts leave them out.
+  std::uint64_t forgotten_divergences = 0;
   ChainHealth health;
 
   int dim = 0;

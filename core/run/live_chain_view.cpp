@@ -31,6 +31,7 @@ ChainSnapshot make_chain_snapshot(int id, bool enabled, const Chain& chain,
   view.divergence_marks_count = stats.divergences().count();
   view.settings_start_step = chain.settings_start_step();
   view.settings_counters = chain.settings_counters();
+  view.forgotten_divergences = chain.forgotten_divergences();
   if (!chain.stopped()) {
     std::vector<double> widths;
     for (const Interval& range : chain.target().view_box()) widths.push_back(range.hi - range.lo);

@@ -228,7 +228,9 @@ OutputFacts chain_output_facts(const EngineSnapshot& snapshot, const ChainSnapsh
   facts.has_accept_rate = counters.mh_proposals >= kLiveAcceptanceProposals;
   if (facts.has_accept_rate)
     facts.accept_rate = double(counters.mh_accepts) / double(counters.mh_proposals);
-  facts.divergences_after_burnin = counters.divergences - counters.adaptation_divergences;
+  facts.divergences_after_burnin =
+      counters.divergences -
+      std::min(counters.divergences, counters.adaptation_divergences + chain.forgotten_divergences);
   if (chain.stopped) facts.stop_reasons.push_back(chain.stop_reason);
   const std::vector<std::string> names =
       snapshot.target ? snapshot.target->coordinate_names() : std::vector<std::string>{};

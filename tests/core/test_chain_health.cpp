@@ -281,3 +281,27 @@ TEST_CASE("the settings a stop reason was about are those in force at the stop s
   CHECK(params_at_stop(start, {}, 50).at("step_size") == 0.1);
   CHECK(params_at_stop(start, history, 2990).at("step_size") == 0.1);  // applies from 2991
 }
+
+TEST_CASE("undo and 'forget draws' also forget the divergences made with those draws", "[health]") {
+  // A newcomer undid ε = max and still read HMC's 3160 divergences beside a histogram that had
+  // forgotten every draw they came with.
+  const auto target = double_well();
+  const ParamValues good{{"step_size", 0.1}, {"leapfrog_steps", 10}};
+  Chain chain(target, "hmc", good, 3, target->default_init(), 0, 1, 0);
+  chain.run(300);
+  const std::uint64_t before = chain.counters().divergences;
+  chain.set_params({{"step_size", 2.12}, {"leapfrog_steps", 10}});
+  chain.run(200);
+  const std::uint64_t during = chain.counters().divergences - before;
+  REQUIRE(during > 100);  // nearly every trajectory diverges at ε = 2.12 (limit 2/√8 ≈ 0.71)
+  chain.revert_params(good);
+  CHECK(chain.forgotten_divergences() == during);
+  chain.run(100);  // a good ε: the count forgotten stays what the undone stretch made
+  CHECK(chain.forgotten_divergences() == during);
+  // "Forget draws before this change" forgets every divergence before the current settings.
+  chain.set_params({{"step_size", 0.12}, {"leapfrog_steps", 10}});
+  chain.forget_draws_before_settings();
+  CHECK(chain.forgotten_divergences() == chain.counters().divergences);
+  chain.reset();
+  CHECK(chain.forgotten_divergences() == 0);
+}

@@ -66,9 +66,11 @@ MetricCell channel_cell(const ChainSnapshot& chain, const std::string& id) {
 // Red only for divergences after the step size settled; those while NUTS was still adapting
 // (its first transitions in a live chain, Stan's warm-up) are counted apart, in grey, and said
 // to be expected: a newcomer read NUTS's four early ones as an alarm with no explanation.
-MetricCell divergences_cell(const SamplerCounters& counters) {
+MetricCell divergences_cell(const SamplerCounters& counters, std::uint64_t forgotten) {
   const std::uint64_t adapting = counters.adaptation_divergences;
-  const std::uint64_t after = counters.divergences - adapting;
+  // Those made with draws since forgotten (Ctrl+Z) are left out, as their draws are.
+  const std::uint64_t after =
+      counters.divergences - std::min(counters.divergences, adapting + forgotten);
   if (adapting == 0) return {std::to_string(after), after > 0 ? kStopColour : 0u};
   return {std::to_string(after) + " (+" + std::to_string(adapting) + " adapting)",
           after > 0 ? kStopColour : palette::kCaption,
@@ -169,7 +171,7 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
         {number(ratio(1000.0 * ess_min, static_cast<double>(counters.gradient_evaluations)))},
         {has_distance ? number(chain.tv, 2) : kDash},
         {has_distance ? number(chain.kl, 2) : kDash},
-        divergences_cell(counters),
+        divergences_cell(counters, chain.forgotten_divergences),
         status_cell(chain, snapshot.running),
         kind_cell(snapshot, chain),
     };
