@@ -17,7 +17,6 @@ namespace sgl {
 namespace {
 
 constexpr ImU32 kStopColour = palette::kAlarm;
-const char* const kDash = kMetricDash;
 
 double ratio(double numerator, double denominator) {
   return denominator > 0.0 ? numerator / denominator : std::numeric_limits<double>::quiet_NaN();
@@ -33,7 +32,7 @@ std::string number(double value, int significant = 3) {
 
 // The MH acceptance rate, else a dash.
 std::string acceptance_text(const SamplerCounters& counters) {
-  if (counters.mh_proposals == 0) return kDash;
+  if (counters.mh_proposals == 0) return kMetricDash;
   return number(
       ratio(static_cast<double>(counters.mh_accepts), static_cast<double>(counters.mh_proposals)));
 }
@@ -43,9 +42,9 @@ std::string channel_text(const ChainSnapshot& chain, const std::string& id) {
   for (std::size_t c = 0; c < chain.channels.size() && c < kMaxChannels; ++c) {
     if (chain.channels[c].id != id) continue;
     const ChannelTally& tally = chain.counters.channels[c];
-    return tally.count > 0 ? number(tally.mean()) : kDash;
+    return tally.count > 0 ? number(tally.mean()) : kMetricDash;
   }
-  return kDash;
+  return kMetricDash;
 }
 
 // A channel's cell; EWSG's weight ESS turns red with the warning as its tooltip when the
@@ -157,20 +156,20 @@ std::vector<MetricColumn> metric_columns(const ViewContext& context) {
         {views::count_text(counters.steps)},
         {std::isfinite(speed) && speed >= 0.0
              ? views::count_text(static_cast<std::uint64_t>(std::llround(speed)))
-             : kDash},
+             : kMetricDash},
         {views::count_text(counters.gradient_evaluations)},
         {passes >= 1000.0 ? views::count_text(static_cast<std::uint64_t>(std::llround(passes)))
                           : number(passes)},
         {acceptance_text(counters)},
         {counters.mh_proposals > 0
              ? number(ratio(counters.accept_prob_sum, static_cast<double>(counters.mh_proposals)))
-             : kDash},
+             : kMetricDash},
         {number(ess_min)},
         {number(index < chain.ess.size() ? chain.ess[index]
                                          : std::numeric_limits<double>::quiet_NaN())},
         {number(ratio(1000.0 * ess_min, static_cast<double>(counters.gradient_evaluations)))},
-        {has_distance ? number(chain.tv, 2) : kDash},
-        {has_distance ? number(chain.kl, 2) : kDash},
+        {has_distance ? number(chain.tv, 2) : kMetricDash},
+        {has_distance ? number(chain.kl, 2) : kMetricDash},
         divergences_cell(counters, chain.forgotten_divergences),
         status_cell(chain, snapshot.running),
         kind_cell(snapshot, chain),
