@@ -297,14 +297,23 @@ void Decimated(const char* label, const DecimatedSeries& series, const ItemStyle
   };
   const float left_edge = state.area_min.x - 2.0f;
   const float right_edge = state.area_max.x + 2.0f;
-  // Steps with no bucket (draws forgotten by Ctrl+Z or "Forget draws") are a gap in the line,
-  // not a straight bridge across it.
-  const double width = static_cast<double>(std::max<std::uint64_t>(series.bucket_width, 1));
+  // A run of steps with no bucket (draws forgotten by Ctrl+Z or "Forget draws") is a gap in the
+  // line, not a straight bridge across it. A gap is judged against the series' usual spacing:
+  // a sparse series (HMC-ECS's exact H, every few steps) is evenly spaced and stays joined.
+  std::vector<double> spacings;
+  for (std::size_t k = 1; k < series.buckets.size(); ++k)
+    spacings.push_back(static_cast<double>(series.buckets[k].first_step) -
+                       static_cast<double>(series.buckets[k - 1].first_step));
+  double width = static_cast<double>(std::max<std::uint64_t>(series.bucket_width, 1));
+  if (!spacings.empty()) {
+    std::nth_element(spacings.begin(), spacings.begin() + spacings.size() / 2, spacings.end());
+    width = std::max(width, spacings[spacings.size() / 2]);
+  }
   double previous_first = -std::numeric_limits<double>::infinity();
   for (const DecimatedBucket& bucket : series.buckets) {
     const double x_first = static_cast<double>(bucket.first_step);
     const double x_last = x_first + last_offset;
-    if (x_first - previous_first > 1.5 * width && !line.empty()) {
+    if (x_first - previous_first > 8.0 * width && !line.empty()) {
       flush();
       stroke(state, line, colour, detail::line_thickness(state, style), style.dashed);
       line.clear();
