@@ -41,6 +41,7 @@ class GradientEstimator {
 
   std::uint64_t evaluations() const { return evaluations_; }
   bool on_data() const { return data_ != nullptr; }
+  int batch_size() const { return batch_size_; }
 
  private:
   void minibatch(const double* theta, double* grad, Rng& rng);

@@ -10,6 +10,10 @@
 //   sghmc, sghmc-cv:  ε = 0.1 s, C = 0.1/ε   (εC = 0.1: the friction keeps 90% of r per step)
 //   sgld, sgld-cv:    ε = 0.1 s²             (the Langevin step ½ε∇U is stable for ε < 4s²)
 //   sgd-momentum:     η = 0.5 s², α = 0.1
+//   sghmc, sgld, sghmc-sgd (minibatch gradients): b as given or 32, raised to the smallest b
+//                     whose gradient noise at the mode is at most 4 times the injected noise
+//                     (minibatch_noise_ratio.hpp): on 10⁵ data b = 32 made it 10³ times,
+//                     and SGHMC diverged before its first draw (issue 25)
 //   ewsg:             h = 0.1 s, γ = min(10, 0.5/h), and b the smallest minibatch whose
 //                     gradient noise h·tr Cov(G_B)/(2γ) at the mode is at most 0.5
 //                     (gradient_noise.hpp): with b = 1 on 10³ data the index weights put all
@@ -45,6 +49,10 @@ class RegressionScale {
   void set(const char* name, double value) {
     if (!given_.count(name) && values_.count(name)) values_[name] = value;
   }
+  // The value so far (the user's or the descriptor's default); `fallback` if the sampler has none.
+  double value_or(const char* name, double fallback) const {
+    return values_.count(name) ? values_.at(name) : fallback;
+  }
   // The user's value if given, else `fallback`.
   double given_or(const char* name, double fallback) const {
     return given_.count(name) ? values_.at(name) : fallback;
@@ -63,13 +71,16 @@ class RegressionScale {
 using RegressionDefaults = void (*)(RegressionScale&);
 
 // The rules of the table above.
-void leapfrog_regression_defaults(RegressionScale& scale);        // hmc, naive-sghmc
-void sghmc_regression_defaults(RegressionScale& scale);           // sghmc, sghmc-cv
-void langevin_regression_defaults(RegressionScale& scale);        // sgld, sgld-cv
-void sgd_momentum_regression_defaults(RegressionScale& scale);    // sgd-momentum
-void sghmc_sgd_regression_defaults(RegressionScale& scale);       // sghmc-sgd
-void euler_langevin_regression_defaults(RegressionScale& scale);  // ewsg
-void hessian_mass_regression_defaults(RegressionScale& scale);    // hmcecs, hmcecs-signed
+void leapfrog_regression_defaults(RegressionScale& scale);            // hmc, naive-sghmc
+void sghmc_regression_defaults(RegressionScale& scale);               // sghmc-cv, sgnht
+void minibatch_sghmc_regression_defaults(RegressionScale& scale);     // sghmc
+void langevin_regression_defaults(RegressionScale& scale);            // sgld-cv, mala, svrg-ld
+void minibatch_langevin_regression_defaults(RegressionScale& scale);  // sgld
+void sgd_momentum_regression_defaults(RegressionScale& scale);        // sgd-momentum
+void sghmc_sgd_regression_defaults(RegressionScale& scale);           // csghmc (scaled to its peak)
+void minibatch_sghmc_sgd_regression_defaults(RegressionScale& scale);  // sghmc-sgd
+void euler_langevin_regression_defaults(RegressionScale& scale);       // ewsg
+void hessian_mass_regression_defaults(RegressionScale& scale);         // hmcecs, hmcecs-signed
 
 // `given` with defaults filled in: data-aware ones where they apply, the descriptors' otherwise.
 ParamValues sampler_defaults(const std::string& sampler_id, const Target& target,

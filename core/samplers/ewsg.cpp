@@ -6,9 +6,9 @@
 #include <sstream>
 #include <string>
 
-#include "core/gradients/minibatch_noise_ratio.hpp"
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/ewsg_weight_warning.hpp"
+#include "core/samplers/gradient_noise_cause.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/samplers/target_curvature.hpp"
 #include "core/util/error.hpp"
@@ -162,26 +162,19 @@ std::string EwsgSampler::divergence_cause() const {
   const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
   const double h_lambda_over_gamma =
       curvature ? step_size_ * curvature->max_eigenvalue / friction_ : std::nan("");
-  const double per_datum = per_datum_gradient_variance(data_, theta_.data());
-  const double noise_ratio = langevin_noise_ratio(
-      block_gradient_variance(per_datum, data_.num_data(), batch_size_), step_size_, friction_);
-  const bool curvature_fine = !(h_lambda_over_gamma >= 1.0);
-  if (curvature_fine && noise_ratio > 1.0) {
-    const int enough = batch_size_for_noise_ratio(per_datum, data_.num_data(), step_size_,
-                                                  friction_, kDefaultNoiseRatio);
-    cause << "gradient noise too large for b = " << batch_size_
-          << ": h·tr Cov(G_B)/(2γ) = " << noise_ratio << " times the injected noise";
+  if (!(h_lambda_over_gamma >= 1.0)) {
+    std::ostringstream limits;
+    limits.precision(3);
     if (std::isfinite(h_lambda_over_gamma))
-      cause << " (the curvature limits hold: hλ_max/γ = " << h_lambda_over_gamma
-            << " < 1, hγ = " << hg << " < 2)";
-    cause << "; raise batch_size (b = " << enough << " gives " << kDefaultNoiseRatio
-          << ") or lower h";
-  } else {
-    cause << "h = " << step_size_ << " too large for the curvature at γ = " << friction_
-          << " (Euler–Maruyama needs hλ_max < γ and hγ < 2";
-    if (std::isfinite(h_lambda_over_gamma)) cause << "; hλ_max/γ = " << h_lambda_over_gamma;
-    cause << "); lower h, or raise γ below 2/h";
+      limits << "hλ_max/γ = " << h_lambda_over_gamma << " < 1, hγ = " << hg << " < 2";
+    const std::string noise = gradient_noise_divergence_cause(
+        data_, theta_.data(), batch_size_, step_size_, friction_, limits.str(), "h");
+    if (!noise.empty()) return noise;
   }
+  cause << "h = " << step_size_ << " too large for the curvature at γ = " << friction_
+        << " (Euler–Maruyama needs hλ_max < γ and hγ < 2";
+  if (std::isfinite(h_lambda_over_gamma)) cause << "; hλ_max/γ = " << h_lambda_over_gamma;
+  cause << "); lower h, or raise γ below 2/h";
   return cause.str();
 }
 

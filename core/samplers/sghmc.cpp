@@ -1,10 +1,12 @@
 #include "core/samplers/sghmc.hpp"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/sampler_registry.hpp"
+#include "core/samplers/target_curvature.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -71,10 +73,21 @@ std::string SghmcSampler::divergence_cause() const {
   if (ec >= 2.0) {
     cause << "εC too large (εC = " << ec << " > 2): the friction flips and grows r every step; "
           << "lower C or ε";
-  } else {
-    cause << "ε = " << step_size_ << " too large for the curvature at C = " << friction_
-          << " (stable needs 2εC + ε²λ_max < 4); lower ε";
+    return cause.str();
   }
+  // Within the curvature limits the usual cause on data is the minibatch noise.
+  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
+  const double stability =
+      curvature ? 2.0 * ec + step_size_ * step_size_ * curvature->max_eigenvalue : std::nan("");
+  if (!(stability >= 4.0)) {
+    std::ostringstream limits;
+    limits.precision(3);
+    if (std::isfinite(stability)) limits << "2εC + ε²λ_max = " << stability << " < 4";
+    const std::string noise = minibatch_noise_cause(step_size_, friction_, limits.str(), "ε");
+    if (!noise.empty()) return noise;
+  }
+  cause << "ε = " << step_size_ << " too large for the curvature at C = " << friction_
+        << " (stable needs 2εC + ε²λ_max < 4); lower ε";
   return cause.str();
 }
 
@@ -99,7 +112,7 @@ SamplerInfo SghmcSampler::info() {
       sampler_factory<SghmcSampler>(),
       {.output_kind = OutputKind::Asymptotic,
        .stability = sghmc_stability(),
-       .regression_defaults = sghmc_regression_defaults,
+       .regression_defaults = minibatch_sghmc_regression_defaults,
        .biased_when = biased_without_friction,
        .gradient_noise_view =
            [](const ParamValues& p) { return friction_noise_view(p, GradientEstimate::Minibatch); },

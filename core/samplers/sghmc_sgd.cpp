@@ -1,10 +1,12 @@
 #include "core/samplers/sghmc_sgd.hpp"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/sampler_registry.hpp"
+#include "core/samplers/target_curvature.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -72,6 +74,19 @@ std::string SghmcSgdSampler::divergence_cause() const {
   // With v = εr this is SGHMC's map at εC = α and ε²λ = ηλ: stable iff α < 2 and 2α + ηλ < 4.
   std::ostringstream cause;
   cause.precision(3);
+  // Within the limits the usual cause on data is the minibatch noise: η²·Cov(G_B) against the
+  // injected 2αη, SGHMC's noise ratio with step η and friction α.
+  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
+  const double stability =
+      curvature ? 2.0 * momentum_decay_ + learning_rate_ * curvature->max_eigenvalue : std::nan("");
+  if (momentum_decay_ < 2.0 && !(stability >= 4.0)) {
+    std::ostringstream limits;
+    limits.precision(3);
+    if (std::isfinite(stability)) limits << "2α + ηλ_max = " << stability << " < 4";
+    const std::string noise =
+        minibatch_noise_cause(learning_rate_, momentum_decay_, limits.str(), "η");
+    if (!noise.empty()) return noise;
+  }
   cause << "learning rate η = " << learning_rate_
         << " too large for the curvature at α = " << momentum_decay_
         << " (stable needs 2α + ηλ_max < 4); lower η";
@@ -88,7 +103,7 @@ SamplerInfo SghmcSgdSampler::info() {
           sampler_factory<SghmcSgdSampler>(),
           {.output_kind = OutputKind::Asymptotic,
            .stability = sghmc_sgd_stability(),
-           .regression_defaults = sghmc_sgd_regression_defaults,
+           .regression_defaults = minibatch_sghmc_sgd_regression_defaults,
            .biased_when =
                [](const ParamValues& p) { return param_or(p, "momentum_decay", 1.0) == 0.0; },
            // v = εr, η = ε², α = εC, β̂ = εB̂ (Chen et al. §3.3).

@@ -1,10 +1,12 @@
 #include "core/samplers/sgld.hpp"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/sampler_registry.hpp"
+#include "core/samplers/target_curvature.hpp"
 
 namespace sgl {
 
@@ -60,10 +62,21 @@ std::string SgldSampler::divergence_cause() const {
   if (schedule_a_ > 0.0) {
     cause << "the scheduled step ε_t = a(b + t)^−γ (a = " << schedule_a_
           << ") is too large for the curvature: each step overshoots the mode; lower a or raise b";
-  } else {
-    cause << "step ε = " << step_size_ << " too large for the curvature: each step overshoots "
-          << "the mode (stable needs ε < 4/λ_max); lower ε";
+    return cause.str();
   }
+  // Within the curvature limit the usual cause on data is the minibatch noise: (ε/2)²·Cov(G_B)
+  // against the injected ε per step, the noise ratio at friction 2.
+  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
+  const double stability = curvature ? step_size_ * curvature->max_eigenvalue : std::nan("");
+  if (!(stability >= 4.0)) {
+    std::ostringstream limits;
+    limits.precision(3);
+    if (std::isfinite(stability)) limits << "ελ_max = " << stability << " < 4";
+    const std::string noise = minibatch_noise_cause(step_size_, 2.0, limits.str(), "ε");
+    if (!noise.empty()) return noise;
+  }
+  cause << "step ε = " << step_size_ << " too large for the curvature: each step overshoots "
+        << "the mode (stable needs ε < 4/λ_max); lower ε";
   return cause.str();
 }
 
@@ -77,7 +90,7 @@ SamplerInfo SgldSampler::info() {
           sampler_factory<SgldSampler>(),
           {.output_kind = OutputKind::Asymptotic,
            .stability = langevin_stability(),
-           .regression_defaults = langevin_regression_defaults,
+           .regression_defaults = minibatch_langevin_regression_defaults,
            .palette_slot = 2}};
 }
 

@@ -1,5 +1,7 @@
 #include "core/samplers/stochastic_gradient_sampler.hpp"
 
+#include "core/samplers/gradient_noise_cause.hpp"
+
 namespace sgl {
 
 StochasticGradientSampler::StochasticGradientSampler(const Target& target, GradientKind gradient,
@@ -26,6 +28,15 @@ void StochasticGradientSampler::set_gradient_params(const ParamValues& params) {
   } else {
     estimator_.set_noise_var(params.at("noise_var"));
   }
+}
+
+std::string StochasticGradientSampler::minibatch_noise_cause(double step, double friction,
+                                                             const std::string& limits,
+                                                             const char* step_name) const {
+  const DataTarget* data = target_.as_data_target();
+  if (control_variate_ || data == nullptr) return {};
+  return gradient_noise_divergence_cause(*data, theta_.data(), estimator_.batch_size(), step,
+                                         friction, limits, step_name);
 }
 
 GradientEstimate StochasticGradientSampler::control_variate_estimate(const ParamValues& params) {

@@ -39,6 +39,12 @@ class StochasticGradientSampler : public Sampler {
       estimator_.estimate(theta, grad, rng);
     }
   }
+  // A divergence within the curvature limits (`limits` says which hold, e.g. "2εC + ε²λ_max =
+  // 0.17 < 4"): when the minibatch gradient's noise at θ exceeds the injected noise, the cause in
+  // words and the batch size that fixes it (gradient_noise_cause.hpp); empty off data, with
+  // control-variate gradients (their noise is not the minibatch's), or when the noise is small.
+  std::string minibatch_noise_cause(double step, double friction, const std::string& limits,
+                                    const char* step_name) const;
   // Copies the estimator's evaluation count into the shared counters (call at the end of run).
   void sync_gradient_count() {
     counters_.gradient_evaluations = total_evaluations() - evaluations_at_reset_;

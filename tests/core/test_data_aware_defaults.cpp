@@ -79,3 +79,52 @@ TEST_CASE("init map and HMC-ECS's default start at the posterior mode", "[defaul
   spec.chains = {{"hmc", {}}};
   CHECK_THROWS_AS(Session(spec), UserError);
 }
+
+TEST_CASE("stochastic-gradient defaults raise b on tall data, where b = 32 diverged",
+          "[defaults][issue25]") {
+  // 30 000 rows: with b = 32 the minibatch noise is hundreds of times the injected noise and
+  // SGHMC ran off before its first draw, with a message blaming the curvature (issue 25).
+  const auto tall = make_target({"logistic", {{"n", 30000}, {"d", 3}, {"seed", 1}}, "", "y"});
+  const auto& logistic = dynamic_cast<const LogisticRegressionTarget&>(*tall);
+  const Eigen::MatrixXd laplace = tall->reference_posterior()->covariance;
+  for (const char* id : {"sghmc", "sgld", "sghmc-sgd"}) {
+    Chain chain(tall, id, {}, 7, logistic.map(), 500, 1);
+    chain.run(4000);
+    INFO(id << ": b = " << chain.full_params().at("batch_size") << ", "
+            << (chain.stopped() ? chain.stop_reason() : std::string("ran")));
+    CHECK(chain.full_params().at("batch_size") > 32);
+    REQUIRE(!chain.stopped());
+    // The spread is the posterior's within what a noise ratio of 4 may add (at most √5 in the
+    // worst direction) and the Monte Carlo error of ~40 independent draws; b = 32 gave 8×
+    // (SGLD) or no draws (SGHMC).
+    for (int c = 0; c < tall->dim(); ++c) {
+      double sum = 0.0, squares = 0.0;
+      const std::size_t n = chain.draws().size();
+      for (std::size_t i = 0; i < n; ++i) sum += chain.draws().theta(i, c);
+      const double mean = sum / double(n);
+      for (std::size_t i = 0; i < n; ++i)
+        squares += (chain.draws().theta(i, c) - mean) * (chain.draws().theta(i, c) - mean);
+      const double ratio = std::sqrt(squares / double(n - 1) / laplace(c, c));
+      INFO("coordinate " << c << ": sd / Laplace sd = " << ratio);
+      CHECK(ratio > 0.5);
+      CHECK(ratio < 2.0);
+    }
+  }
+  // Regressions of 10³ rows keep b = 32: their noise is already below the bound.
+  const auto small = make_target({"logistic", {{"n", 1000}, {"d", 2}, {"seed", 1}}, "", "y"});
+  for (const char* id : {"sghmc", "sgld", "sghmc-sgd"})
+    CHECK(Chain(small, id, {}, 1, Vec::Zero(3), 0, 1).full_params().at("batch_size") == 32);
+  // A b the user gives is kept, and the divergence it causes (on 10⁵ rows, about 10³ times the
+  // injected noise) is blamed on the gradient noise with the b that cures it, not on the
+  // curvature, whose limits hold.
+  const auto taller = make_target({"logistic", {{"n", 100000}, {"d", 3}, {"seed", 1}}, "", "y"});
+  Chain forced(taller, "sghmc", {{"batch_size", 32}}, 7,
+               dynamic_cast<const LogisticRegressionTarget&>(*taller).map(), 500, 1);
+  CHECK(forced.full_params().at("batch_size") == 32);
+  forced.run(4000);
+  REQUIRE(forced.stopped());
+  INFO(forced.stop_reason());
+  CHECK(forced.stop_reason().find("gradient noise too large for b = 32") != std::string::npos);
+  CHECK(forced.stop_reason().find("the curvature limits hold") != std::string::npos);
+  CHECK(forced.stop_reason().find("too large for the curvature") == std::string::npos);
+}
