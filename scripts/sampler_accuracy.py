@@ -22,6 +22,8 @@ coefficient's mean error and the range of the sd ratios.
 
 Usage: scripts/sampler_accuracy.py [--exe build/sgmcmc-lab] [--steps 20000] [--burnin 5000]
                                    [--sg-factor 10] [--out docs/accuracy.md]
+       scripts/sampler_accuracy.py --check docs/accuracy.md --only hmc,ewsg,... [--jobs 2]
+           (the test `stat: figures: docs/accuracy.md`: reruns those samplers, writes nothing)
 """
 import argparse
 import concurrent.futures
@@ -157,6 +159,63 @@ def summary_cells(s):
     return ess, rhat, s.get("kind", "?"), warnings
 
 
+def table_rows(path):
+    """The first table's rows of an accuracy.md: {sampler: [cells]}."""
+    rows = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("## "):  # the Pima table begins
+                break
+            m = re.match(r"\| `([a-z0-9-]+)` \|(.*)\|\s*$", line)
+            if m:
+                rows[m.group(1)] = [c.strip() for c in m.group(2).split(" | ")]
+    return rows
+
+
+def check_rows(path, samplers, summaries, mean, sd):
+    """Fails (returns 1) when a rerun moves a quoted figure beyond Monte Carlo error: a mean error
+    by more than max(0.05, 4.5/sqrt(ESS)) (each run's error is about 1/sqrt(ESS), their difference
+    sqrt(2) times that: about 3 sd), an sd ratio by more than max(0.05, 3/sqrt(ESS)), another kind,
+    or another first warning."""
+    quoted = table_rows(path)
+    failures = []
+    for sampler, s in zip(samplers, summaries):
+        row = quoted.get(sampler)
+        if row is None:
+            failures.append(f"{sampler}: no row in {path}")
+            continue
+        if "failed" in s:
+            if "run failed" not in row[-1]:
+                failures.append(f"{sampler}: the run failed ({s['failed']}); {path} has figures")
+            continue
+        coords = s["coordinates"]
+        ess_text, _, kind, warnings = summary_cells(s)
+        ess = float(ess_text) if ess_text != "–" else 100.0
+        err = [(c["mean"] - m) / e for c, m, e in zip(coords, mean, sd)]
+        ratio = [c["sd"] / e for c, e in zip(coords, sd)]
+        quoted_err = [float(v) for v in row[0].split(",")]
+        quoted_ratio = [float(v) for v in row[1].split(",")]
+        mean_tolerance = max(0.05, 4.5 / math.sqrt(ess))
+        sd_tolerance = max(0.05, 3.0 / math.sqrt(ess))
+        for name, now, then in zip(("intercept", "x1"), err, quoted_err):
+            if abs(now - then) > mean_tolerance:
+                failures.append(f"{sampler}: {name} mean error {now:+.2f} sd, {path} says "
+                                f"{then:+.2f} (tolerance {mean_tolerance:.2f})")
+        for name, now, then in zip(("intercept", "x1"), ratio, quoted_ratio):
+            if abs(now - then) > sd_tolerance:
+                failures.append(f"{sampler}: {name} sd ratio {now:.2f}, {path} says {then:.2f} "
+                                f"(tolerance {sd_tolerance:.2f})")
+        if kind != row[4]:
+            failures.append(f"{sampler}: kind {kind}, {path} says {row[4]}")
+        if warnings[:40] != row[5][:40]:
+            failures.append(f"{sampler}: first warning '{warnings[:40]}…', {path} says "
+                            f"'{row[5][:40]}…'")
+    for failure in failures:
+        print(failure)
+    print(f"{len(samplers)} samplers checked against {path}, {len(failures)} differences")
+    return 1 if failures else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--exe", default="build/sgmcmc-lab")
@@ -171,6 +230,9 @@ def main():
     parser.add_argument("--out", default="docs/accuracy.md")
     parser.add_argument("--stan-dir", default="tests/data/stan",
                         help="where pima.csv and pima_stan.tsv are")
+    parser.add_argument("--check", default="",
+                        help="write nothing: rerun the first table's samplers (--only) and fail "
+                             "if this file's rows differ beyond Monte Carlo error")
     args = parser.parse_args()
 
     rows = make_data()
@@ -192,6 +254,8 @@ def main():
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             summaries = list(pool.map(run, samplers))
+        if args.check:
+            return check_rows(args.check, samplers, summaries, mean, sd)
         pima_csv = os.path.join(args.stan_dir, "pima.csv")
         names, pima_mean, pima_sd = stan_reference(os.path.join(args.stan_dir, "pima_stan.tsv"))
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -263,4 +327,4 @@ the range over the coefficients of sd / Stan's sd. Stan's own Monte Carlo error 
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
