@@ -25,6 +25,8 @@
 #include <algorithm>
 #include <cmath>
 #include <future>
+#include <utility>
+#include <vector>
 
 #include "core/run/live_chain_view.hpp"
 #include "core/run/live_engine_impl.hpp"
@@ -243,6 +245,7 @@ void LiveEngine::Impl::push(Command command) {
 }
 
 void LiveEngine::Impl::start_worker() {
+  pool = std::make_unique<WorkerPool>(jobs);
   worker = std::thread([this] { worker_main(); });
 }
 
@@ -255,6 +258,7 @@ void LiveEngine::Impl::stop_worker() {
   }
   wake.notify_all();
   if (worker.joinable()) worker.join();
+  pool.reset();  // after the worker: it may be in the middle of a pass
 }
 
 void LiveEngine::Impl::worker_main() {
@@ -348,17 +352,24 @@ bool LiveEngine::Impl::advance_chains(LiveClock::time_point now) {
   const auto active =
       std::count_if(chains.begin(), chains.end(), [](const auto& live) { return live->active(); });
   if (active == 0) return false;
-  const LiveClock::duration budget = kPassBudget / active;
-  bool stepped = false;
+  // The pool's threads share the pass: with P threads and A chains each chain gets P/A of the
+  // ~8 ms (all of it when A ≤ P), so a pass still lasts about 8 ms of wall time.
+  const LiveClock::duration budget = kPassBudget * std::min<long>(jobs, active) / active;
+  std::vector<std::pair<LiveChain*, std::uint64_t>> due;
   for (auto& live : chains) {
-    if (shutdown.load(std::memory_order_relaxed)) break;
     if (!live->active()) continue;
     const std::uint64_t steps = speed > 0.0 ? steps_owed(*live, now) : live->slice;
-    if (steps == 0) continue;
-    run_slice(*live, steps, budget);
-    stepped = true;
+    if (steps > 0) due.emplace_back(live.get(), steps);
   }
-  return stepped;
+  if (due.empty()) return false;
+  // Each piece touches only its own chain (its sampler, RNG, draws and statistics), so the draws
+  // are the same whichever thread runs it and however many there are.
+  pool->run(due.size(), [&](std::size_t index) {
+    if (shutdown.load(std::memory_order_relaxed)) return;
+    run_slice(*due[index].first, due[index].second, budget);
+  });
+  dirty = true;
+  return true;
 }
 
 std::uint64_t LiveEngine::Impl::steps_owed(LiveChain& live, LiveClock::time_point now) {
@@ -415,7 +426,6 @@ void LiveEngine::Impl::run_slice(LiveChain& live, std::uint64_t steps, LiveClock
         static_cast<std::uint64_t>(std::clamp(fitting, 1.0, 2.0 * double(live.slice)));
     if (target_slice < live.slice || steps_run >= live.slice) live.slice = target_slice;
   }
-  dirty = true;
 }
 
 void LiveEngine::Impl::update_heavy_diagnostics(LiveClock::time_point now) {

@@ -57,6 +57,9 @@ struct LiveSetup {
   std::size_t draw_capacity = kLiveDrawsPerChain;  // draws kept per chain (ring buffer)
   double steps_per_second = 0.0;                   // per chain; 0 = as fast as possible
   bool running = true;
+  // Threads that step the chains side by side (the engine's worker included); 0 = one per
+  // hardware thread. The draws are the same for every value: each chain owns its RNG stream.
+  int jobs = 0;
 };
 
 class LiveEngine {

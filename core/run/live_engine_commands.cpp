@@ -15,6 +15,7 @@
 #include "core/samplers/sampler_capabilities.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/util/error.hpp"
+#include "core/util/parallel_for.hpp"
 
 namespace sgl {
 namespace {
@@ -59,7 +60,8 @@ LiveEngine::Impl::Impl(const LiveSetup& setup)
       start_choice{setup.init, setup.init_at_map},
       seed(setup.seed),
       draw_capacity(setup.draw_capacity),
-      running(setup.running) {
+      running(setup.running),
+      jobs(setup.jobs > 0 ? setup.jobs : default_jobs()) {
   // A live session runs for ever: an unbounded store would grow without limit.
   if (setup.draw_capacity == 0) throw UserError("draw_capacity must be at least 1");
   if (!std::isfinite(setup.steps_per_second) || setup.steps_per_second < 0.0)

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -12,6 +13,7 @@
 #include "core/run/live_engine.hpp"
 #include "core/run/live_group_convergence.hpp"
 #include "core/run/recorded_trajectory.hpp"
+#include "core/util/worker_pool.hpp"
 
 namespace sgl {
 
@@ -171,6 +173,9 @@ struct LiveEngine::Impl {
   std::string replay_outcome;  // EngineSnapshot::replay_outcome
 
   std::thread worker;
+  // Steps the chains of one pass side by side; the worker is one of its threads.
+  std::unique_ptr<WorkerPool> pool;
+  int jobs = 1;
 };
 
 }  // namespace sgl
