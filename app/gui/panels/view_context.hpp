@@ -1,5 +1,7 @@
-// What every view panel receives each frame: the engine's newest snapshot (read-only, no locks)
-// and the UI's own settings. Views never talk to the engine; the control panel sends commands.
+// What every view panel receives each frame: the engine's newest snapshot (read-only, no locks),
+// the view settings several panels share, and the resources the drawing panel lends it. A
+// panel's own settings stay in the panel (panel.hpp). Views never talk to the engine; the
+// control panel sends commands.
 #pragma once
 
 #include <cstdint>
@@ -34,8 +36,9 @@ struct SharedViewSettings {
   // draws the same stretch of each chain's path, so the two pictures tell one story.
   // Short trails by default: with four chains, 300-draw trails covered the density.
   int trail_length = 120;
-  // Trace and energy plots: fit y to stopped (diverged) chains' values too (either plot's
-  // right-click menu): a diverged chain is hidden from or shown on both axes at once.
+  // Phase space, trace and energy: fit the axes to stopped (diverged) chains' values too (the
+  // "include stopped chains" checkbox any of them shows once a chain stopped): one choice for
+  // the three, so a runaway chain is left out of, or shown on, all of them alike.
   bool fit_stopped_chains = false;
   // The heatmaps' colour map (target density, phase-space energy, predictive classes): View →
   // Density colours or the target view's popup; one map, so the colours read alike everywhere.
