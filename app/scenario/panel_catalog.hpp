@@ -1,9 +1,9 @@
 // The one list of the window's panels, as data: identity, title, file stem (export names,
 // scenario layouts), whether it is a plot view, whether it exports as SVG, and its dashboard
 // tile. It lives beside the scenario parser, which validates layouts against it without the GUI;
-// the GUI's panel table (app/gui/shell/panel_table.*) attaches each plot view's draw function by
-// a switch over PanelId, so a new panel is one line here plus one case there (the compiler's
-// -Wswitch names a forgotten case).
+// the GUI's panel table (app/gui/shell/panel_table.*) makes each plot view's Panel object (its
+// own class and file, owning its settings) by a switch over PanelId, so a new panel is its file,
+// one line here and one case there (the compiler's -Wswitch names a forgotten case).
 #pragma once
 
 #include <string>

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,6 +59,10 @@ struct ScenarioQuick {
 struct ScenarioLayout {
   std::string mode = "dashboard";   // "dashboard" | "lecture"
   std::vector<std::string> panels;  // lecture panels, main first (empty: target, histogram)
+  // The panels' settings that differ from their defaults, by panel stem ("shared": the settings
+  // several panels share), each the text of a JSON object. The GUI's panels write and read them
+  // (app/gui/panels/panel.hpp); the parser checks only the stems and that each is an object.
+  std::map<std::string, std::string> settings;
 };
 
 // A saved GUI session: the live chains as they were, so that reopening replays them exactly.

@@ -42,8 +42,20 @@ ScenarioLayout parse_layout(const nlohmann::ordered_json& value, const std::stri
           throw UserError(item + ": '" + name + "' is listed twice");
         layout.panels.push_back(std::move(name));
       }
+    } else if (it.key() == "settings") {
+      if (!it->is_object()) throw UserError(where + " must be a JSON object");
+      const auto& known = layout_panel_names();
+      for (auto panel = it->begin(); panel != it->end(); ++panel) {
+        const std::string item = where + "." + panel.key();
+        if (panel.key() != kSharedSettingsKey &&
+            std::find(known.begin(), known.end(), panel.key()) == known.end())
+          throw UserError(item + ": unknown panel (panels: " + std::string(kSharedSettingsKey) +
+                          ", " + joined(known) + ")");
+        if (!panel->is_object()) throw UserError(item + " must be a JSON object");
+        if (!panel->empty()) layout.settings[panel.key()] = panel->dump();
+      }
     } else {
-      throw UserError(where + ": unknown key (known here: mode, panels)");
+      throw UserError(where + ": unknown key (known here: mode, panels, settings)");
     }
   }
   return layout;

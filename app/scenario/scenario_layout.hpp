@@ -10,7 +10,11 @@
 
 namespace sgl {
 
-// {"mode": "dashboard" | "lecture", "panels": [one to three of layout_panel_names()]}.
+// The key of layout.settings holding the settings several panels share.
+constexpr const char* kSharedSettingsKey = "shared";
+
+// {"mode": "dashboard" | "lecture", "panels": [one to three of layout_panel_names()],
+//  "settings": {"shared" or a panel name: {the panel's settings}}}.
 // Throws UserError naming `path` and the field.
 ScenarioLayout parse_layout(const nlohmann::ordered_json& value, const std::string& path);
 

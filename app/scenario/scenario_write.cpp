@@ -72,10 +72,15 @@ std::string scenario_to_json(const Scenario& s) {
     if (!s.analysis.reference.empty()) analysis["reference"] = s.analysis.reference;
     root["analysis"] = analysis;
   }
-  if (s.layout.mode != "dashboard" || !s.layout.panels.empty()) {
+  if (s.layout.mode != "dashboard" || !s.layout.panels.empty() || !s.layout.settings.empty()) {
     json layout;
     layout["mode"] = s.layout.mode;
     if (!s.layout.panels.empty()) layout["panels"] = s.layout.panels;
+    if (!s.layout.settings.empty()) {
+      json settings = json::object();
+      for (const auto& [panel, text] : s.layout.settings) settings[panel] = json::parse(text);
+      layout["settings"] = settings;
+    }
     root["layout"] = layout;
   }
   json quick = json::object();

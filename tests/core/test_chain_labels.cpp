@@ -65,7 +65,7 @@ TEST_CASE("a saved session keeps labels and the layout", "[labels]") {
   engine.set_chain_label(2, "SGHMC, C = 1");
   engine.wait_until_idle();
   Scenario saved_base = base;
-  saved_base.layout = {"dashboard", {"trace", "energy"}};
+  saved_base.layout = {"dashboard", {"trace", "energy"}, {}};
   const std::string text =
       scenario_to_json(scenario_with_session(saved_base, engine.session_state()));
   const Scenario reopened = parse_scenario(text, "session.json");

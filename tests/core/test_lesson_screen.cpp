@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "app/gui/panels/target_panel.hpp"
 #include "app/gui/panels/view_context.hpp"
 #include "app/scenario/assets.hpp"
 #include "app/scenario/headline.hpp"
@@ -117,8 +118,8 @@ TEST_CASE("the Presets menu groups the presets by paper, with titles and descrip
 }
 
 TEST_CASE("density heatmaps default to the light single-hue colour map", "[colours]") {
-  const ViewSettings settings;
+  const SharedViewSettings settings;
   CHECK(settings.colour_map == ColourMap::LightSlate);
   CHECK(std::string(colour_map_name(settings.colour_map)) == "light slate");
-  CHECK(settings.show_marginals);
+  CHECK(TargetSettings{}.show_marginals);
 }

@@ -116,7 +116,7 @@ void draw_figure(const char* window_name, ViewDrawFunction draw, const ViewConte
   ImGui::GetStyle().AntiAliasedLinesUseTex = options.antialiased;
   ImGui::GetStyle().AntiAliasedFill = options.antialiased;
 
-  ViewSettings settings = *context.settings;
+  SharedViewSettings settings = *context.settings;
   ViewContext own_context = context;
   own_context.settings = &settings;
   if (!options.textures) {

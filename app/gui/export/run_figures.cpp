@@ -48,9 +48,7 @@ std::vector<std::string> write_run_figures(
     named.chains[k].label = labels.at(position) + " #" + std::to_string(chains_seen[position]++);
   }
   auto snapshot = std::make_shared<const EngineSnapshot>(std::move(named));
-  ViewSettings settings;
-  settings.trace_window = TraceWindow::WholeRun;  // a finished run: the whole of it
-  settings.show_momentum = false;  // a still figure: the arrow at the last draw means little
+  SharedViewSettings settings;
   ViewContext context;
   context.snapshot = snapshot;
   context.settings = &settings;
@@ -60,13 +58,14 @@ std::vector<std::string> write_run_figures(
   options.fonts = &fonts;
   options.font_scale = font_scale;
   std::vector<std::string> written;
-  // Every panel that has a still figure, named by its stem as the window's exports are.
-  for (const PanelInfo& panel : view_panels()) {
-    if (!panel.figure || session.target().dim() < panel.figure_min_dim) continue;
-    const std::string file = std::string(panel.stem) + ".svg";
-    options.title = std::string(panel.title) + " — " + session.target().id();
-    write_text_file(staged_path(file),
-                    render_view_svg(panel.title, panel.figure, context, options));
+  // Every panel that has a still figure (Panel::run_figure: a finished run's settings, e.g. the
+  // whole trace), named by its stem as the window's exports are.
+  for (const std::unique_ptr<Panel>& panel : make_view_panels()) {
+    const ViewDrawFunction figure = panel->run_figure();
+    if (!figure || session.target().dim() < panel->run_figure_min_dim()) continue;
+    const std::string file = std::string(panel->stem()) + ".svg";
+    options.title = std::string(panel->title()) + " — " + session.target().id();
+    write_text_file(staged_path(file), render_view_svg(panel->title(), figure, context, options));
     written.push_back(file);
   }
   return written;

@@ -61,7 +61,7 @@ std::string test_error_svg(const TestErrorResult& result, const std::string& tit
   std::map<int, std::uint32_t> colours;
   assign_chain_colours(requests, colours);
 
-  ViewSettings settings;
+  SharedViewSettings settings;
   ViewContext context;
   context.snapshot = std::make_shared<const EngineSnapshot>();
   context.settings = &settings;

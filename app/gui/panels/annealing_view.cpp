@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/gui/panels/target_panel.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -26,7 +27,7 @@ int largest_annealing_steps(const EngineSnapshot& snapshot) {
   return steps;
 }
 
-int shown_annealing_step(const ViewSettings& settings, int steps) {
+int shown_annealing_step(const TargetSettings& settings, int steps) {
   if (settings.animate_annealing) {
     const auto phase = static_cast<long long>(ImGui::GetTime() / kSecondsPerAnnealingStep);
     return static_cast<int>(phase % (steps + 1));
@@ -34,10 +35,9 @@ int shown_annealing_step(const ViewSettings& settings, int steps) {
   return std::clamp(settings.annealing_step, 0, steps);
 }
 
-void annealing_controls(ViewContext& context) {
+void annealing_controls(const ViewContext& context, TargetSettings& settings) {
   const int steps = largest_annealing_steps(*context.snapshot);
   if (steps == 0) return;
-  ViewSettings& settings = *context.settings;
   ImGui::Checkbox("annealing", &settings.show_annealing);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -67,10 +67,11 @@ void annealing_controls(ViewContext& context) {
   }
 }
 
-void plot_annealing_on_pair(const ViewContext& context, int x, int y) {
+void plot_annealing_on_pair(const ViewContext& context, const TargetSettings& settings, int x,
+                            int y) {
   const float font = ImGui::GetFontSize();
   const int largest = largest_annealing_steps(*context.snapshot);
-  const int k = shown_annealing_step(*context.settings, largest);
+  const int k = shown_annealing_step(settings, largest);
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     const AnnealingCloud* cloud = chain.annealing.get();
     if (cloud == nullptr || cloud->dim <= std::max(x, y) || cloud->particles == 0) continue;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/panels/autocorrelation_panel.hpp"
 #include "app/gui/panels/param_widgets.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
@@ -13,11 +14,10 @@
 
 namespace sgl {
 
-void show_autocorrelation_view(ViewContext& context) {
+void show_autocorrelation_view(ViewContext& context, AutocorrelationSettings& settings) {
   if (!views::has_chains(context)) return;
-  ViewSettings& settings = *context.settings;
-  views::coordinate_combo(context, "coordinate##acf", settings.coordinate);
-  const int coordinate = settings.coordinate;
+  views::coordinate_combo(context, "coordinate##acf", context.settings->coordinate);
+  const int coordinate = context.settings->coordinate;
   const auto index = static_cast<std::size_t>(coordinate);
   const float slider = ImGui::GetFontSize() * 5.0f;
   if (context.snapshot->target->dim() > 1)
@@ -26,7 +26,8 @@ void show_autocorrelation_view(ViewContext& context) {
   ImGui::SetNextItemWidth(slider);
   double max_lag = settings.max_lag;  // the value beside the grab, never under it
   if (readable_slider("max lag", max_lag, 10.0, 1000.0, "%.0f", ImGuiSliderFlags_Logarithmic))
-    settings.max_lag = std::clamp(static_cast<int>(std::lround(max_lag)), 1, 100000);
+    settings.max_lag =
+        std::clamp(static_cast<int>(std::lround(max_lag)), 1, AutocorrelationPanel::kLargestLag);
 
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "app/gui/panels/energy_panel.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -61,7 +62,7 @@ void energy_plot(ViewContext& context, const char* title_id, float height, bool 
 
 }  // namespace
 
-void show_energy_view(ViewContext& context) {
+void show_energy_view(ViewContext& context, EnergySettings& settings) {
   if (!views::has_chains(context)) return;
   bool any_draws = false;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
@@ -91,7 +92,7 @@ void show_energy_view(ViewContext& context) {
     energy_plot(context, "##energy_change", 0.0f, true);
     return;
   }
-  bool& change = context.settings->energy_show_change;
+  bool& change = settings.show_change;
   if (ImGui::RadioButton("H", !change)) change = false;
   ImGui::SameLine();
   if (ImGui::RadioButton("ΔH per step", change)) change = true;

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/gui/panels/histogram_panel.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -165,11 +166,10 @@ bool importance_toggle(const EngineSnapshot& snapshot, std::size_t index, bool& 
 
 }  // namespace
 
-void show_histogram_view(ViewContext& context) {
+void show_histogram_view(ViewContext& context, HistogramSettings& settings) {
   if (!views::has_target(context)) return;
-  ViewSettings& settings = *context.settings;
-  views::coordinate_combo(context, "coordinate##hist", settings.coordinate);
-  const int coordinate = settings.coordinate;
+  views::coordinate_combo(context, "coordinate##hist", context.settings->coordinate);
+  const int coordinate = context.settings->coordinate;
   const auto index = static_cast<std::size_t>(coordinate);
   const EngineSnapshot& snapshot = *context.snapshot;
   const bool weighted = importance_toggle(snapshot, index, settings.importance_weighted);

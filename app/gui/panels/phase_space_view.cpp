@@ -246,7 +246,7 @@ void point_off_frame(double theta, double r, const EnergyField& field, plot::Col
 
 void show_phase_space_view(ViewContext& context) {
   if (!views::has_chains(context)) return;
-  ViewSettings& settings = *context.settings;
+  SharedViewSettings& settings = *context.settings;
   views::coordinate_combo(context, "coordinate##phase", settings.coordinate);
   const int coordinate = settings.coordinate;
   const EngineSnapshot& snapshot = *context.snapshot;

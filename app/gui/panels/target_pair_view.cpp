@@ -9,6 +9,7 @@
 
 #include "app/gui/panels/slow_motion_frame.hpp"
 #include "app/gui/panels/slow_motion_overlay.hpp"
+#include "app/gui/panels/target_panel.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -64,15 +65,15 @@ void plot_reference_ellipses(const GaussianReference& reference, int x, int y) {
 
 }  // namespace
 
-void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_span) {
+void plot_chains_on_pair(const ViewContext& context, const TargetSettings& settings, int x, int y,
+                         double arrow_span) {
   const EngineSnapshot& snapshot = *context.snapshot;
-  const ViewSettings& settings = *context.settings;
   const float font = ImGui::GetFontSize();
   // DAIS chains in the annealing view show their particles at step k instead of their draws.
   const auto annealing_shown = [&settings](const ChainSnapshot& chain) {
     return settings.show_annealing && chain.annealing != nullptr;
   };
-  if (settings.show_annealing) plot_annealing_on_pair(context, x, y);
+  if (settings.show_annealing) plot_annealing_on_pair(context, settings, x, y);
   // Under slow motion the class follows one path: the other chains fade to a quarter, their
   // clouds and trails to a trace, so the slowed chain is the only strong colour.
   // A stopped chain fades too.
@@ -107,7 +108,7 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
     // across the plot, not a path. Its cloud and hopping marker show it; slow motion shows the
     // trajectories themselves.
     if (chain.counters.mh_proposals > 0) continue;
-    const std::size_t start = trail_start(chain, settings.trail_length);
+    const std::size_t start = trail_start(chain, context.settings->trail_length);
     const double* theta = chain.recent_theta.data() + start * static_cast<std::size_t>(chain.dim);
     const int count = static_cast<int>(rows - start);
     // A dark halo under the trail keeps it visible on the bright parts of the colour map; only
@@ -157,7 +158,7 @@ void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_
   plot_slow_motion_on_pair(context, x, y, arrow_span);
 }
 
-void show_pair_view(ViewContext& context, int x, int y) {
+void show_pair_view(ViewContext& context, const TargetSettings& settings, int x, int y) {
   const Target& target = *context.snapshot->target;
   x = clamped_coordinate(context, x);
   y = clamped_coordinate(context, y);
@@ -166,7 +167,7 @@ void show_pair_view(ViewContext& context, int x, int y) {
   const bool has_reference = gaussian_reference(target, reference);
   const Interval& x_box = box[static_cast<std::size_t>(x)];
   const Interval& y_box = box[static_cast<std::size_t>(y)];
-  const bool equal = context.settings->equal_aspect.value_or(false);  // see equal_aspect_checkbox
+  const bool equal = settings.equal_aspect.value_or(false);  // see equal_aspect_checkbox
   // The key to the dashed ellipses sits above the plot, never over the clouds.
   // The 1-sd ellipse is solid, the 2- and 3-sd ones dashed ("dashed: … 1, 2, 3 sd" misnamed it).
   if (has_reference) {
@@ -184,7 +185,7 @@ void show_pair_view(ViewContext& context, int x, int y) {
                         box[static_cast<std::size_t>(x)].hi);
   plot::SetupAxisLimits(plot::Axis::Y, box[static_cast<std::size_t>(y)].lo,
                         box[static_cast<std::size_t>(y)].hi);
-  plot_chains_on_pair(context, x, y, std::min(x_box.hi - x_box.lo, y_box.hi - y_box.lo));
+  plot_chains_on_pair(context, settings, x, y, std::min(x_box.hi - x_box.lo, y_box.hi - y_box.lo));
   // On top of the clouds: the reference is what the clouds are judged against.
   if (has_reference) plot_reference_ellipses(reference, x, y);
   plot::EndPlot();

@@ -17,6 +17,7 @@
 #include "app/gui/panels/colour_map_menu.hpp"
 #include "app/gui/panels/density_grid.hpp"
 #include "app/gui/panels/param_widgets.hpp"
+#include "app/gui/panels/target_panel.hpp"
 #include "app/gui/panels/target_view_parts.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
@@ -140,7 +141,7 @@ void plot_ensemble_clouds(const ViewContext& context) {
   }
 }
 
-void show_2d_view(ViewContext& context) {
+void show_2d_view(ViewContext& context, const TargetSettings& settings) {
   const EngineSnapshot& snapshot = *context.snapshot;
   const std::vector<Interval> box = density_grid(context).frame(snapshot.target);
   const std::vector<std::string> names = snapshot.target->coordinate_names();
@@ -149,7 +150,7 @@ void show_2d_view(ViewContext& context) {
   // by the panel's shape, a ring on a wide slide was drawn as a flat ellipse.
   const bool exporting = plot::GetPainterOverride() != nullptr;
   if (!exporting) last_panel_aspect() = available_aspect();
-  const bool equal = context.settings->equal_aspect.value_or(
+  const bool equal = settings.equal_aspect.value_or(
       prefers_equal_aspect(box, 2.0, exporting ? 0.0 : last_panel_aspect()));
   const float plot_width = ImGui::GetContentRegionAvail().x;
   if (plot::BeginPlot("##target2d", ImVec2(0, 0),
@@ -157,8 +158,8 @@ void show_2d_view(ViewContext& context) {
     plot::SetupAxes(names[0].c_str(), names[1].c_str());
     // A small tile (the dashboard at 1280×720) keeps its area for the density: the bands would
     // take a third of it.
-    const bool marginals = context.settings->show_marginals &&
-                           plot_width >= views::kNarrowPanelFonts * ImGui::GetFontSize();
+    const bool marginals =
+        settings.show_marginals && plot_width >= views::kNarrowPanelFonts * ImGui::GetFontSize();
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo,
                           marginals ? views::with_marginal_band(box[0].lo, box[0].hi) : box[0].hi);
     plot::SetupAxisLimits(plot::Axis::Y, box[1].lo,
@@ -185,7 +186,7 @@ void show_2d_view(ViewContext& context) {
     // The chains stay inside the joint picture: their points strayed into the marginal bands
     // (on screen and on exported slides).
     if (marginals) plot::PushPlotClip(views::inside_marginal_bands(plot::GetPlotLimits()));
-    views::plot_chains_on_pair(context, 0, 1, span);
+    views::plot_chains_on_pair(context, settings, 0, 1, span);
     plot_ensemble_clouds(context);
     if (marginals) plot::PopPlotClip();
     if (!background_note.empty()) {
@@ -284,37 +285,37 @@ void show_1d_view(ViewContext& context) {
 }
 
 // The framed box of the view shown for this target (2-D density or coefficient pair).
-std::vector<Interval> shown_box(const ViewContext& context, bool density_view) {
+std::vector<Interval> shown_box(const ViewContext& context, const TargetSettings& settings,
+                                bool density_view) {
   const Target& target = *context.snapshot->target;
   if (density_view) {
     return density_grid(context).frame(context.snapshot->target);
   }
   const std::vector<Interval> box = target.view_box();
-  const auto x =
-      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_x));
-  const auto y =
-      static_cast<std::size_t>(views::clamped_coordinate(context, context.settings->pair_y));
+  const auto x = static_cast<std::size_t>(views::clamped_coordinate(context, settings.pair_x));
+  const auto y = static_cast<std::size_t>(views::clamped_coordinate(context, settings.pair_y));
   return {box[x], box[y]};
 }
 
 // Equal aspect is on by default where the framed extents are alike; a new target goes back to
 // its default. Returns the setting in force.
-bool equal_aspect_default(ViewContext& context, bool density_view) {
+bool equal_aspect_default(const ViewContext& context, TargetSettings& settings, bool density_view) {
   static std::weak_ptr<const Target> last_target;
   if (last_target.lock() != context.snapshot->target) {
     last_target = context.snapshot->target;
-    context.settings->equal_aspect.reset();
+    settings.equal_aspect.reset();
   }
   // A coefficient pair's axes carry different units and scales: off unless asked for.
-  return context.settings->equal_aspect.value_or(
+  return settings.equal_aspect.value_or(
       density_view &&
-      prefers_equal_aspect(shown_box(context, density_view), 2.0, last_panel_aspect()));
+      prefers_equal_aspect(shown_box(context, settings, density_view), 2.0, last_panel_aspect()));
 }
 
 // The "equal aspect" checkbox of the display popup.
-void equal_aspect_checkbox(ViewContext& context, bool density_view) {
-  bool equal = equal_aspect_default(context, density_view);
-  if (ImGui::Checkbox("equal aspect", &equal)) context.settings->equal_aspect = equal;
+void equal_aspect_checkbox(const ViewContext& context, TargetSettings& settings,
+                           bool density_view) {
+  bool equal = equal_aspect_default(context, settings, density_view);
+  if (ImGui::Checkbox("equal aspect", &equal)) settings.equal_aspect = equal;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "One unit as long on x as on y, so circles look round.\nOff by default where the mass "
@@ -330,11 +331,11 @@ bool has_any_draws(const EngineSnapshot& snapshot) {
 
 }  // namespace
 
-void show_target_view(ViewContext& context) {
+void show_target_view(ViewContext& context, TargetSettings& settings) {
   if (!views::has_target(context)) return;
   const EngineSnapshot& snapshot = *context.snapshot;
   const Target& target = *snapshot.target;
-  ViewSettings& settings = *context.settings;
+  SharedViewSettings& shared = *context.settings;
   // Without a truth grid (the regressions) the coordinates are coefficients in their own units:
   // no density picture, and equal aspect off by default.
   const bool has_density = target.truth() != nullptr;
@@ -349,18 +350,19 @@ void show_target_view(ViewContext& context) {
     ImGui::Checkbox("sample clouds", &settings.show_cloud);
     if (target.dim() >= 2) ImGui::Checkbox("momentum arrows", &settings.show_momentum);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-    double trail = settings.trail_length;  // the value beside the grab, never under it
+    double trail = shared.trail_length;  // the value beside the grab, never under it
     if (readable_slider("trail", trail, 10.0, 2000.0, "%.0f", ImGuiSliderFlags_Logarithmic))
-      settings.trail_length = std::clamp(static_cast<int>(std::lround(trail)), 2, 100000);
-    if (target.dim() >= 2) equal_aspect_checkbox(context, target.dim() == 2 && has_density);
+      shared.trail_length = std::clamp(static_cast<int>(std::lround(trail)), 2, 100000);
+    if (target.dim() >= 2)
+      equal_aspect_checkbox(context, settings, target.dim() == 2 && has_density);
     if (target.dim() == 2 && has_density) {
       ImGui::Checkbox("marginal histograms", &settings.show_marginals);
-      colour_map_choice(settings.colour_map);
+      colour_map_choice(shared.colour_map);
     }
     ImGui::EndPopup();
   } else if (target.dim() >= 2) {
     // Keeps the default's target check running while the popup is closed.
-    equal_aspect_default(context, target.dim() == 2 && has_density);
+    equal_aspect_default(context, settings, target.dim() == 2 && has_density);
   }
   if (!has_density || target.dim() > 2) {
     // "pair x vs y" beside the display button where the panel is wide enough, else on the next
@@ -385,7 +387,7 @@ void show_target_view(ViewContext& context) {
     ImGui::SameLine();
     views::coordinate_combo(context, "##pair_y", settings.pair_y);
   }
-  views::annealing_controls(context);
+  views::annealing_controls(context, settings);
   if (!snapshot.chains.empty() && !has_any_draws(snapshot) &&
       views::largest_annealing_steps(snapshot) == 0) {
     views::note("No draws yet: press Space to run.");
@@ -394,9 +396,9 @@ void show_target_view(ViewContext& context) {
   if (target.dim() == 1) {
     show_1d_view(context);
   } else if (target.dim() == 2 && has_density) {
-    show_2d_view(context);
+    show_2d_view(context, settings);
   } else {
-    views::show_pair_view(context, settings.pair_x, settings.pair_y);
+    views::show_pair_view(context, settings, settings.pair_x, settings.pair_y);
   }
 }
 

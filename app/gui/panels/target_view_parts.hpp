@@ -5,21 +5,27 @@
 #include "app/gui/panels/view_context.hpp"
 #include "app/gui/plot/plot.hpp"
 
+namespace sgl {
+struct TargetSettings;  // target_panel.hpp
+}
+
 namespace sgl::views {
 
 // Inside an open plot: every chain's cloud (if enabled), fading trail, current position and
 // momentum arrow (if enabled) for coordinates (x, y). `arrow_span`: data length of the arrow
 // for |r| = 1 is a tenth of it.
-void plot_chains_on_pair(const ViewContext& context, int x, int y, double arrow_span);
+void plot_chains_on_pair(const ViewContext& context, const TargetSettings& settings, int x, int y,
+                         double arrow_span);
 
 // Whether any chain carries an annealing cloud (a DAIS chain), and its largest K.
 int largest_annealing_steps(const EngineSnapshot& snapshot);
 // The annealing step shown this frame (the slider's, or the animation's), at most `steps`.
-int shown_annealing_step(const ViewSettings& settings, int steps);
+int shown_annealing_step(const TargetSettings& settings, int steps);
 // The row of annealing controls above the target view: on/off, step k, play.
-void annealing_controls(ViewContext& context);
+void annealing_controls(const ViewContext& context, TargetSettings& settings);
 // Inside an open plot: each DAIS chain's particles at the shown annealing step on (x, y).
-void plot_annealing_on_pair(const ViewContext& context, int x, int y);
+void plot_annealing_on_pair(const ViewContext& context, const TargetSettings& settings, int x,
+                            int y);
 
 // Inside an open 2-D density plot: each chain's marginal histograms of x along the top edge and
 // of y along the right edge, over the true marginals (target_marginals.cpp).
@@ -42,6 +48,6 @@ inline plot::DataRect inside_marginal_bands(plot::DataRect limits) {
 
 // Regressions and targets above two dimensions: the pair (x, y) with reference ellipses where a
 // Gaussian reference is known.
-void show_pair_view(ViewContext& context, int x, int y);
+void show_pair_view(ViewContext& context, const TargetSettings& settings, int x, int y);
 
 }  // namespace sgl::views

@@ -13,6 +13,7 @@
 #include <limits>
 #include <vector>
 
+#include "app/gui/panels/trace_panel.hpp"
 #include "app/gui/panels/view_helpers.hpp"
 #include "app/gui/panels/views.hpp"
 #include "app/gui/plot/plot.hpp"
@@ -58,14 +59,13 @@ const DecimatedSeries* channel_series(const ChainSnapshot& chain, const std::str
 
 }  // namespace
 
-void show_trace_view(ViewContext& context) {
+void show_trace_view(ViewContext& context, TraceSettings& settings) {
   if (!views::has_chains(context)) return;
-  ViewSettings& settings = *context.settings;
-  views::coordinate_combo(context, "coordinate##trace", settings.coordinate);
-  const int coordinate = settings.coordinate;
+  views::coordinate_combo(context, "coordinate##trace", context.settings->coordinate);
+  const int coordinate = context.settings->coordinate;
   const std::string name = views::coordinate_name(context, coordinate);
   if (context.snapshot->target->dim() > 1) views::same_line_if_fits("recent");
-  TraceWindow& window = settings.trace_window;
+  TraceWindow& window = settings.window;
   if (ImGui::RadioButton("recent", window == TraceWindow::Recent)) {
     window = TraceWindow::Recent;
   }
@@ -80,13 +80,13 @@ void show_trace_view(ViewContext& context) {
   for (const ChannelDescriptor* channel : channels) {
     const std::string choice = channel->label + "##channel_" + channel->id;
     views::same_line_if_fits(channel->label.c_str());
-    if (ImGui::RadioButton(choice.c_str(), window == TraceWindow::Channel &&
-                                               settings.trace_channel == channel->id)) {
+    if (ImGui::RadioButton(choice.c_str(),
+                           window == TraceWindow::Channel && settings.channel == channel->id)) {
       window = TraceWindow::Channel;
-      settings.trace_channel = channel->id;
+      settings.channel = channel->id;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", channel->description.c_str());
-    if (window == TraceWindow::Channel && settings.trace_channel == channel->id) shown = channel;
+    if (window == TraceWindow::Channel && settings.channel == channel->id) shown = channel;
   }
   // No chain declares the chosen channel any more (its chains were removed): back to θ.
   if (window == TraceWindow::Channel && shown == nullptr) window = TraceWindow::WholeRun;

@@ -1,11 +1,13 @@
-// What every view panel receives each frame: the engine's newest snapshot (read-only, no locks)
-// and the UI's own settings. Views never talk to the engine; the control panel sends commands.
+// What every view panel receives each frame: the engine's newest snapshot (read-only, no locks),
+// the view settings several panels share, and the resources the drawing panel lends it. A
+// panel's own settings stay in the panel (panel.hpp). Views never talk to the engine; the
+// control panel sends commands.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,38 +24,25 @@ namespace gl {
 class ScalarFieldTexture;
 }
 
-// What the trace panel shows: the recent exact draws, the whole run (decimated), or a traced
-// info channel over the whole run (ViewSettings::trace_channel, e.g. HMC-ECS's σ̂²).
-enum class TraceWindow { Recent, WholeRun, Channel };
-
-struct ViewSettings {
-  int coordinate = 0;  // coordinate shown in phase space, histogram, autocorrelation, trace
-  int pair_x = 0;      // coordinates shown in the target view (regressions: any pair)
-  int pair_y = 1;
-  // Short trails and no momentum arrows by default: with four chains, 300-draw trails and an
-  // arrow per chain covered the density; slow motion draws its chain's path and arrow anyway.
-  int trail_length = 120;  // fading trajectory length (draws)
-  int max_lag = 100;       // autocorrelation plot
-  bool show_cloud = true;
-  bool show_momentum = false;
-  TraceWindow trace_window = TraceWindow::Recent;
-  std::string trace_channel;        // the channel id TraceWindow::Channel shows
-  bool energy_show_change = false;  // a short energy panel shows ΔH instead of H
-  // DAIS chains: show the particles at annealing step k (0 = base q₀, K = q_fwd) instead of the
-  // chain's draws; k is clamped to each chain's K, and `animate_annealing` cycles it.
-  bool show_annealing = true;
-  int annealing_step = 1 << 20;
-  bool animate_annealing = false;
-  // Histogram: DAIS chains' draws weighted by their importance weights instead of q's draws.
-  bool importance_weighted = false;
-  // Trace and energy plots: fit y to stopped (diverged) chains' values too (right-click menu).
+// The settings that several panels read for a real reason, so one choice shows everywhere.
+// Everything else a view can set belongs to its panel (app/gui/panels/*_panel.hpp), which owns
+// it, saves it with the session and restores it.
+struct SharedViewSettings {
+  // The coordinate the one-coordinate views study together: phase space, histogram,
+  // autocorrelation and trace draw it, and the metrics table's ESS/IAT columns and the R̂ table
+  // report it; a combo in any of them changes it for all.
+  int coordinate = 0;
+  // The fading trajectory's length (draws), set in the target view's display popup: phase space
+  // draws the same stretch of each chain's path, so the two pictures tell one story.
+  // Short trails by default: with four chains, 300-draw trails covered the density.
+  int trail_length = 120;
+  // Phase space, trace and energy: fit the axes to stopped (diverged) chains' values too (the
+  // "include stopped chains" checkbox any of them shows once a chain stopped): one choice for
+  // the three, so a runaway chain is left out of, or shown on, all of them alike.
   bool fit_stopped_chains = false;
-  // Target view (2-D): one data unit as long on x as on y; unset: chosen from the target's shape.
-  std::optional<bool> equal_aspect;
-  // The heatmaps' colour map (target density, phase-space energy): View → Density colours.
+  // The heatmaps' colour map (target density, phase-space energy, predictive classes): View →
+  // Density colours or the target view's popup; one map, so the colours read alike everywhere.
   ColourMap colour_map = kDefaultColourMap;
-  // Target view (2-D): each chain's marginal histograms along the top (x) and right (y) edges.
-  bool show_marginals = true;
 };
 
 // An ensemble's particles drawn over the target view (ScenarioPanel → target view).
@@ -66,15 +55,17 @@ struct OverlayCloud {
 
 struct ViewContext {
   std::shared_ptr<const EngineSnapshot> snapshot;
-  ViewSettings* settings = nullptr;
+  SharedViewSettings* settings = nullptr;
   // RGBA colour of each chain, by chain id (0xAABBGGRR as ImGui's IM_COL32).
   std::map<int, std::uint32_t> chain_colours;
-  // GL textures for the target view heatmap and the phase-space energy levels, owned by the app.
+  // Resources a panel owns and lends to its view for one draw (Panel::lend_resources): the GL
+  // textures of the target view's heatmap and the phase-space energy levels, the target view's
+  // heatmap values computed off the UI thread (null: at once, headless), and the Gradient noise
+  // panel's measurement. Exports swap or clear them (an SVG has no textures; a GIF's slides
+  // render into textures of their own), which is why they travel here and not inside the view.
   gl::ScalarFieldTexture* density_texture = nullptr;
   gl::ScalarFieldTexture* energy_texture = nullptr;
-  // The target view's heatmap values, computed off the UI thread (null: at once, headless).
   DensityGrid* density_grid = nullptr;
-  // The Gradient noise panel's measurement, made off the UI thread (null: the panel is not shown).
   GradientNoiseInspector* gradient_noise = nullptr;
   float font_size = 20.0f;  // pixels; plots scale their margins and markers with it
   std::vector<OverlayCloud> ensemble_clouds;  // drawn on the target view when non-empty
@@ -83,6 +74,7 @@ struct ViewContext {
 };
 
 // A view: draws one panel's plots from the context into the current window (live, SVG, figures).
-using ViewDrawFunction = void (*)(ViewContext&);
+// A function object, as a panel's view carries that panel's settings (Panel::export_view).
+using ViewDrawFunction = std::function<void(ViewContext&)>;
 
 }  // namespace sgl

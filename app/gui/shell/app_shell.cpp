@@ -9,7 +9,7 @@
 
 #include "app/gui/panels/chain_legend.hpp"
 #include "app/gui/panels/glossary.hpp"
-#include "app/gui/panels/target_view_parts.hpp"
+#include "app/gui/panels/panel_session_settings.hpp"
 #include "app/gui/plot/chain_colours.hpp"
 #include "app/gui/shell/headline_bar.hpp"  // its height
 #include "app/gui/shell/main_slot.hpp"
@@ -37,16 +37,21 @@ AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
     : engine_(setup),
       control_panel_(engine_),
       scenario_panel_(std::move(scenario)),
-      snapshot_(engine_.snapshot()) {
+      snapshot_(engine_.snapshot()),
+      panels_(make_view_panels()) {
   // Sweeps and ensembles start with the scenario, on their own thread beside the live chains.
   scenario_panel_.start_experiment();
   // A job that ends wakes the event loop, which may be asleep waiting for input.
   scenario_panel_.set_job_finish_hook([] { glfwPostEmptyEvent(); });
-  density_grid_.set_finish_hook([] { glfwPostEmptyEvent(); });
-  gradient_noise_.set_finish_hook([] { glfwPostEmptyEvent(); });
+  for (const std::unique_ptr<Panel>& panel : panels_)
+    panel->set_finish_hook([] { glfwPostEmptyEvent(); });
   for (const PanelInfo& panel : all_panels()) visible_[panel.title] = true;
   const auto& opened = scenario_panel_.scenario();
-  if (opened) lecture_stems_ = opened->layout.panels;
+  if (opened) {
+    lecture_stems_ = opened->layout.panels;
+    restore_panel_settings(opened->layout.settings, panels_, shared_settings_);
+    panel_settings_ = save_panel_settings(panels_, shared_settings_);
+  }
   layout_mode_ = layout.value_or(layout_from_scenario(opened));
   publish_layout();
 }
@@ -74,6 +79,7 @@ Scenario AppShell::autosave_base() const {
   Scenario base = scenario_panel_.scenario().value_or(Scenario{});
   base.layout.mode = layout_mode_name(layout_mode_);
   base.layout.panels = lecture_stems_;
+  base.layout.settings = panel_settings_;
   return base;
 }
 
@@ -85,7 +91,15 @@ void AppShell::publish_layout() {
   ScenarioLayout layout;
   layout.mode = layout_mode_name(layout_mode_);
   layout.panels = lecture_stems_;
+  layout.settings = panel_settings_;
   scenario_panel_.set_current_layout(layout);
+}
+
+void AppShell::publish_panel_settings() {
+  std::map<std::string, std::string> settings = save_panel_settings(panels_, shared_settings_);
+  if (settings == panel_settings_) return;
+  panel_settings_ = std::move(settings);
+  publish_layout();
 }
 
 void AppShell::set_layout_mode(LayoutMode mode) {
@@ -146,7 +160,7 @@ std::vector<std::string> AppShell::panel_names() const {
   for (const PanelInfo& panel : all_panels()) {
     const bool side = panel.id == PanelId::Notes || panel.id == PanelId::Experiment;
     if (side ? panel_shown(panel.title) : panel_available(panel.id))
-      (panel.draw ? names : others).push_back(panel.title);
+      (panel.plot_view ? names : others).push_back(panel.title);
   }
   names.insert(names.end(), others.begin(), others.end());
   return names;
@@ -336,31 +350,24 @@ ImGuiWindowFlags AppShell::panel_flags(const std::string& name) {
 
 bool AppShell::changes_with_time() const {
   const ImGuiIO& io = ImGui::GetIO();
-  const bool annealing_animated = settings_.show_annealing && settings_.animate_annealing &&
-                                  views::largest_annealing_steps(*snapshot_) > 0;
+  const bool panel_animated = std::any_of(
+      panels_.begin(), panels_.end(),
+      [&](const std::unique_ptr<Panel>& panel) { return panel->changes_with_time(*snapshot_); });
   return control_panel_.changes_with_time() || scenario_panel_.experiment_running() ||
-         annealing_animated || io.WantTextInput || ImGui::IsAnyItemActive() ||
+         panel_animated || io.WantTextInput || ImGui::IsAnyItemActive() ||
          (autosave_ && autosave_->pending(autosave_base(), *snapshot_));
 }
 
-std::shared_ptr<const EngineSnapshot> AppShell::table_snapshot(
-    const std::shared_ptr<const EngineSnapshot>& current) {
-  constexpr double kTableRefreshHz = 4.0;
-  const auto same_rows = [](const EngineSnapshot& a, const EngineSnapshot& b) {
-    return a.running == b.running &&
-           std::equal(a.chains.begin(), a.chains.end(), b.chains.begin(), b.chains.end(),
-                      [](const ChainSnapshot& x, const ChainSnapshot& y) {
-                        return x.id == y.id && x.label == y.label && x.enabled == y.enabled &&
-                               x.stopped == y.stopped;
-                      });
-  };
-  const double now = ImGui::GetTime();
-  if (!table_snapshot_ || now - table_snapshot_at_ >= 1.0 / kTableRefreshHz ||
-      !same_rows(*table_snapshot_, *current)) {
-    table_snapshot_ = current;
-    table_snapshot_at_ = now;
-  }
-  return table_snapshot_;
+Panel* AppShell::find_view_panel(const std::string& title) const {
+  for (const std::unique_ptr<Panel>& panel : panels_)
+    if (title == panel->title()) return panel.get();
+  return nullptr;
+}
+
+ViewContext AppShell::export_context(Panel& panel) const {
+  ViewContext context = last_context_;
+  panel.lend_resources(context);
+  return context;
 }
 
 std::shared_ptr<const EngineSnapshot> AppShell::view_snapshot() {
@@ -482,12 +489,8 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   ViewContext context;
   context.snapshot = snapshot_;
   context.slow_motion = control_panel_.slow_motion().frame();
-  context.settings = &settings_;
+  context.settings = &shared_settings_;
   context.chain_colours = chain_colours_;
-  context.density_texture = &density_texture_;
-  context.energy_texture = &energy_texture_;
-  context.density_grid = &density_grid_;
-  context.gradient_noise = &gradient_noise_;
   context.font_size = font_size;
   context.ensemble_clouds = scenario_panel_.overlay_clouds();
 
@@ -503,22 +506,24 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   const std::shared_ptr<const EngineSnapshot> shown = view_snapshot();
   std::pair<ImVec2, ImVec2> main_view{};  // the banner's panel: the tallest, where the eye is
   const char* banner_panel = largest_shown_panel();  // last frame's, for the banner's strip
-  for (const PanelInfo& panel : view_panels()) {
-    if (!panel_shown(panel.title)) continue;
-    if (ImGui::Begin(panel.title, &visibility(panel.title), panel_flags(panel.title))) {
-      begin_panel_window(panel.title);
-      if (banner_panel && std::string(panel.title) == banner_panel)
-        control_panel_.reserve_health_strip();
-      const auto& placed = last_rects_[panel.title];
-      if (banner_panel && std::string(panel.title) == banner_panel) main_view = placed;
-      context.snapshot = panel.id == PanelId::Metrics ? table_snapshot(shown) : shown;
-      panel.draw(context);
-      export_menu_.show_panel_context_menu(panel.title, panel.svg,
-                                           [&] { gif_menu_.show_panel_context_item(panel.title); });
+  context.snapshot = shown;
+  for (const std::unique_ptr<Panel>& panel : panels_) {
+    const char* title = panel->title();
+    if (!panel_shown(title)) continue;
+    if (ImGui::Begin(title, &visibility(title), panel_flags(title))) {
+      begin_panel_window(title);
+      if (banner_panel && std::string(title) == banner_panel) control_panel_.reserve_health_strip();
+      const auto& placed = last_rects_[title];
+      if (banner_panel && std::string(title) == banner_panel) main_view = placed;
+      ViewContext panel_context = context;  // each panel lends its own resources
+      panel->lend_resources(panel_context);
+      panel->draw(panel_context);
+      export_menu_.show_panel_context_menu(title, panel->entry().svg,
+                                           [&] { gif_menu_.show_panel_context_item(title); });
     }
     ImGui::End();
   }
-  context.snapshot = shown;
+  publish_panel_settings();
   control_panel_.show_health_banner(*snapshot_, chain_colours_, main_view.first.x,
                                     main_view.first.y, main_view.second.x, main_view.second.y);
 

@@ -1,7 +1,8 @@
 // One frame of the visualizer: the menu bar, the chain legend strip, the control panel and the
 // view panels laid out by the current layout (dashboard or lecture; movable and resizable;
-// View → Reset layout tiles them again), and the keyboard shortcuts. Owns the live engine and
-// the UI-only state (colours, hidden chains, selections).
+// View → Reset layout tiles them again), and the keyboard shortcuts. Owns the live engine, the
+// plot panels (made from the panel table, each owning its settings and resources: the shell
+// only composes them) and the UI-only state (colours, hidden chains, the shared view settings).
 #pragma once
 
 #include <imgui.h>
@@ -16,10 +17,8 @@
 
 #include "app/gui/export/export_menu.hpp"
 #include "app/gui/export/gif_recording_menu.hpp"
-#include "app/gui/gl/scalar_field_texture.hpp"
 #include "app/gui/panels/control_panel.hpp"
-#include "app/gui/panels/density_grid.hpp"
-#include "app/gui/panels/gradient_noise_inspector.hpp"
+#include "app/gui/panels/panel.hpp"
 #include "app/gui/panels/scenario_panel.hpp"
 #include "app/gui/panels/view_context.hpp"
 #include "app/gui/shell/key_press.hpp"
@@ -140,14 +139,19 @@ class AppShell {
   bool panel_shown(const std::string& title) const;
   // The snapshot the views draw: the engine's, less the chains hidden in the legend.
   std::shared_ptr<const EngineSnapshot> view_snapshot();
-  std::shared_ptr<const EngineSnapshot> table_snapshot(
-      const std::shared_ptr<const EngineSnapshot>& current);
+  // The plot panel titled `title` (null: none, or one drawn by its owner).
+  Panel* find_view_panel(const std::string& title) const;
+  // This frame's context with the panel's resources lent (what its exports redraw with).
+  ViewContext export_context(Panel& panel) const;
   void begin_panel_window(const char* title);
   // The largest plot panel shown last frame (null if none): the health banner's panel.
   const char* largest_shown_panel() const;
   // The scenario the autosave writes the live state into: the opened one, with today's layout.
   Scenario autosave_base() const;
   void publish_layout();
+  // The layout with the panels' settings, for File → Save session and the autosave, when a
+  // setting changed since it was last published.
+  void publish_panel_settings();
   // Focus mode and the headline (app_shell_focus.cpp).
   // F: the view panel under the pointer (else the main panel) fills the window; F or Esc again
   // returns. `chain`: only that chain is shown meanwhile (View → Focus on one chain).
@@ -169,24 +173,18 @@ class AppShell {
   LiveEngine engine_;
   ControlPanel control_panel_;
   ScenarioPanel scenario_panel_;
-  ViewSettings settings_;
+  SharedViewSettings shared_settings_;  // view_context.hpp: what several panels show alike
+  std::map<std::string, std::string> panel_settings_;  // as last published (ScenarioLayout)
   std::map<int, std::uint32_t> chain_colours_;
   std::set<int> hidden_chains_;
   std::shared_ptr<const EngineSnapshot> filtered_;  // view_snapshot()'s cache
-  // The Metrics table's snapshot, renewed at most kTableRefreshHz times a second: numbers that
-  // change 60 times a second cannot be read, and redrawing the table each frame costs software
-  // GL a few milliseconds. A chain added, removed, hidden or renamed shows at once.
-  std::shared_ptr<const EngineSnapshot> table_snapshot_;
-  double table_snapshot_at_ = -1.0;
   std::shared_ptr<const EngineSnapshot> filtered_from_;
   std::set<int> filtered_hidden_;
-  gl::ScalarFieldTexture density_texture_;
-  gl::ScalarFieldTexture energy_texture_;
   std::shared_ptr<const EngineSnapshot> snapshot_;
   std::map<std::string, bool> visible_;  // by panel title
   ExportMenu export_menu_;
   GifRecordingMenu gif_menu_;  // File → Record GIF…
-  ViewContext last_context_;   // this frame's, for exports after rendering
+  ViewContext last_context_;   // this frame's (no panel's resources), for exports after rendering
   LayoutMode layout_mode_ = LayoutMode::Dashboard;
   std::vector<std::string> lecture_stems_;
   std::string main_stem_;   // main_slot.hpp: the panel in the main slot for now ("" = lesson's)
@@ -212,9 +210,9 @@ class AppShell {
   std::string problem_;             // report_problem's
   bool instrument_docked_ = false;  // panel_dock.hpp
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
-  // is cancelled (its half-written file removed); the density grid's too.
-  DensityGrid density_grid_{true};
-  GradientNoiseInspector gradient_noise_;
+  // is cancelled (its half-written file removed); the panels' jobs (the density grid, the
+  // gradient-noise measurement) too.
+  std::vector<std::unique_ptr<Panel>> panels_;  // the plot views, in view_panels() order
   BackgroundJob export_job_;
   std::unique_ptr<SessionAutosave> autosave_;  // null: off
 };

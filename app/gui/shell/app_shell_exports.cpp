@@ -1,5 +1,6 @@
 // The app shell's exports: File → Export, the panel menus and gui --export, carried out after
 // rendering (PNGs read the back buffer).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -35,6 +36,7 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height,
       io.DisplaySize.x > 0.0f ? static_cast<float>(framebuffer_width) / io.DisplaySize.x : 1.0f;
   sources.headline = headline();
   record_gif_frame(sources);
+  ViewContext panel_context;  // the exported panel's (export_context)
   for (const ExportRequest& request : due) {
     if (request.kind == ExportKind::DrawsCsv) {
       start_draws_export();
@@ -52,8 +54,11 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height,
     sources.panel_y = panel_export ? rect->second.first.y : 0.0f;
     sources.panel_width = panel_export ? rect->second.second.x : 0.0f;
     sources.panel_height = panel_export ? rect->second.second.y : 0.0f;
-    const PanelInfo* panel = find_panel_by_title(request.panel);
-    sources.draw = panel && panel->svg ? panel->draw : nullptr;
+    // A plot panel's exports redraw its view, with its resources and a copy of its settings.
+    Panel* panel = find_view_panel(request.panel);
+    panel_context = panel ? export_context(*panel) : last_context_;
+    sources.context = &panel_context;
+    sources.draw = panel && panel->entry().svg ? panel->export_view() : nullptr;
     try {
       export_menu_.report_success(perform_export(request, export_menu_.resolved_folder(), sources));
     } catch (const UserError& error) {
@@ -96,14 +101,18 @@ int AppShell::export_failures() {
 }
 
 bool AppShell::background_busy() const {
-  return export_job_.running() || scenario_panel_.jobs_running() || density_grid_.busy() ||
-         gradient_noise_.busy();
+  return export_job_.running() || scenario_panel_.jobs_running() ||
+         std::any_of(panels_.begin(), panels_.end(),
+                     [](const std::unique_ptr<Panel>& panel) { return panel->busy(); });
 }
 
 void AppShell::wait_for_measurements(double seconds) const {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while ((density_grid_.busy() || gradient_noise_.measuring()) &&
-         std::chrono::steady_clock::now() < deadline)
+  const auto measuring = [this] {
+    return std::any_of(panels_.begin(), panels_.end(),
+                       [](const std::unique_ptr<Panel>& panel) { return panel->measuring(); });
+  };
+  while (measuring() && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
@@ -130,11 +139,12 @@ void AppShell::record_gif_frame(const ExportSources& sources) {
     const auto rect = last_rects_.find(panel);
     if (rect == last_rects_.end() || !panel_shown(panel)) return RgbImage{};
     const float scale = sources.framebuffer_scale;
-    const PanelInfo* info = find_panel_by_title(panel);
-    if (info != nullptr && info->svg && sources.context != nullptr) {
+    Panel* view = find_view_panel(panel);
+    if (view != nullptr && view->entry().svg) {
       try {
-        return render_slide_png(panel, info->draw, gif_menu_.slide_context(*sources.context),
-                                sources.headline, 1.0f, std::string("record/") + info->stem,
+        return render_slide_png(panel, view->export_view(),
+                                gif_menu_.slide_context(export_context(*view)), sources.headline,
+                                1.0f, std::string("record/") + view->stem(),
                                 /*antialiased=*/false);
       } catch (const UserError&) {
         // No offscreen framebuffer: the crop below still records the panel.

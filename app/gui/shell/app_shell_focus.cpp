@@ -21,7 +21,7 @@ const PanelInfo* hovered_view_panel() {
   if (hovered == nullptr) return nullptr;
   hovered = hovered->RootWindow;
   const PanelInfo* panel = find_panel_by_title(hovered->Name);
-  return panel != nullptr && panel->draw != nullptr ? panel : nullptr;
+  return panel != nullptr && panel->plot_view ? panel : nullptr;
 }
 
 }  // namespace
@@ -94,7 +94,7 @@ void AppShell::show_focus_menu_items() {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Density colours")) {
-    colour_map_choice(settings_.colour_map);
+    colour_map_choice(shared_settings_.colour_map);
     ImGui::EndMenu();
   }
 }

@@ -13,7 +13,7 @@ constexpr float kTwoRows = 0.68f;
 bool in_first_two_rows(const std::string& title) {
   if (title == kExperimentTitle) return true;  // joins the first row
   const PanelInfo* panel = find_panel_by_title(title);
-  return panel != nullptr && panel->draw != nullptr && panel->dashboard.h > 0.0f &&
+  return panel != nullptr && panel->plot_view && panel->dashboard.h > 0.0f &&
          panel->dashboard.y + panel->dashboard.h <= kTwoRows + 1e-3f;
 }
 

@@ -1,57 +1,73 @@
 #include "app/gui/shell/panel_table.hpp"
 
+#include "app/gui/panels/autocorrelation_panel.hpp"
+#include "app/gui/panels/energy_panel.hpp"
+#include "app/gui/panels/gradient_noise_panel.hpp"
+#include "app/gui/panels/histogram_panel.hpp"
+#include "app/gui/panels/metrics_panel.hpp"
+#include "app/gui/panels/phase_space_panel.hpp"
 #include "app/gui/panels/predictive_view.hpp"
-#include "app/gui/panels/views.hpp"
+#include "app/gui/panels/target_panel.hpp"
+#include "app/gui/panels/trace_panel.hpp"
 
 namespace sgl {
-
 namespace {
 
-struct ViewFunctions {
-  ViewDrawFunction draw = nullptr;
-  ViewDrawFunction figure = nullptr;
-  int figure_min_dim = 1;
-};
+const PanelEntry& catalog_entry(PanelId id) {
+  for (const PanelEntry& entry : panel_catalog())
+    if (entry.id == id) return entry;
+  return panel_catalog().front();  // unreachable: every PanelId has its catalog line
+}
 
-// No default case: -Wswitch (an error under -Werror) names a catalog panel left out here.
-ViewFunctions view_functions(PanelId id) {
-  switch (id) {
-    case PanelId::Target:  // a 1-D target's curve adds nothing to the histogram figure
-      return {show_target_view, show_target_view, 2};
-    case PanelId::PhaseSpace:  // a finished run's figure shows phase space, not DAIS training
-      return {show_phase_space_or_training_view, show_phase_space_view};
+// The plug-in list: one case a panel. No default case: -Wswitch (an error under -Werror) names a
+// catalog panel left out here. A panel whose view reads only the shared settings and owns
+// nothing is a PlainViewPanel around its view function.
+std::unique_ptr<Panel> make_panel_for(const PanelEntry& entry) {
+  switch (entry.id) {
+    case PanelId::Target:
+      return std::make_unique<TargetPanel>(entry);
+    case PanelId::PhaseSpace:
+      return std::make_unique<PhaseSpacePanel>(entry);
     case PanelId::Histogram:
-      return {show_histogram_view, show_histogram_view};
+      return std::make_unique<HistogramPanel>(entry);
     case PanelId::Autocorrelation:
-      return {show_autocorrelation_view, show_autocorrelation_view};
+      return std::make_unique<AutocorrelationPanel>(entry);
     case PanelId::Energy:
-      return {show_energy_view, show_energy_view};
+      return std::make_unique<EnergyPanel>(entry);
     case PanelId::Trace:
-      return {show_trace_view, show_trace_view};
-    case PanelId::Metrics:  // a table: no figure
-      return {show_metrics_view, nullptr};
-    case PanelId::GradientNoise:  // a live instrument: no figure
-      return {show_gradient_noise_view, nullptr};
-    case PanelId::Predictive:  // drawn for targets that predict (mlp): no run figure yet
-      return {show_predictive_view, nullptr};
-    case PanelId::Controls:
-    case PanelId::Notes:
+      return std::make_unique<TracePanel>(entry);
+    case PanelId::Metrics:
+      return std::make_unique<MetricsPanel>(entry);
+    case PanelId::GradientNoise:
+      return std::make_unique<GradientNoisePanel>(entry);
+    case PanelId::Predictive:
+      return std::make_unique<PlainViewPanel>(entry, show_predictive_view);
+    case PanelId::Controls:  // drawn by the control panel
+    case PanelId::Notes:     // drawn by the scenario panel
     case PanelId::Experiment:
-      return {};
+      return nullptr;
   }
-  return {};
+  return nullptr;
 }
 
 }  // namespace
 
+std::unique_ptr<Panel> make_panel(PanelId id) {
+  return make_panel_for(catalog_entry(id));
+}
+
+std::vector<std::unique_ptr<Panel>> make_view_panels() {
+  std::vector<std::unique_ptr<Panel>> panels;
+  for (const PanelInfo& view : view_panels()) panels.push_back(make_panel(view.id));
+  return panels;
+}
+
 const std::vector<PanelInfo>& all_panels() {
   static const std::vector<PanelInfo> panels = [] {
     std::vector<PanelInfo> all;
-    for (const PanelEntry& entry : panel_catalog()) {
-      const ViewFunctions functions = view_functions(entry.id);
-      all.push_back({entry.id, entry.title, entry.stem, functions.draw, functions.figure,
-                     functions.figure_min_dim, entry.svg, entry.dashboard});
-    }
+    for (const PanelEntry& entry : panel_catalog())
+      all.push_back(
+          {entry.id, entry.title, entry.stem, entry.plot_view, entry.svg, entry.dashboard});
     return all;
   }();
   return panels;
@@ -61,7 +77,7 @@ const std::vector<PanelInfo>& view_panels() {
   static const std::vector<PanelInfo> panels = [] {
     std::vector<PanelInfo> views;
     for (const PanelInfo& panel : all_panels())
-      if (panel.draw) views.push_back(panel);
+      if (panel.plot_view) views.push_back(panel);
     return views;
   }();
   return panels;

@@ -1,13 +1,15 @@
 // The window's panels: the panel catalog (app/scenario/panel_catalog.hpp: identity, title, file
-// stem, SVG-capable, dashboard tile) with each plot view's draw functions attached. Everything in
-// the GUI that walks the panels (layout, View menu, exports, status file, `run --out` figures)
-// reads this table.
+// stem, plot view or not, SVG-capable, dashboard tile) as the GUI reads it, and the factory that
+// makes each plot panel's object (app/gui/panels/panel.hpp) from its catalog entry: one case a
+// panel. Everything in the GUI that walks the panels (layout, View menu, exports, status file,
+// `run --out` figures) reads this table.
 #pragma once
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
-#include "app/gui/panels/view_context.hpp"
+#include "app/gui/panels/panel.hpp"
 #include "app/scenario/panel_catalog.hpp"
 
 namespace sgl {
@@ -16,12 +18,9 @@ struct PanelInfo {
   PanelId id;
   const char* title;  // the window's title ("Histogram vs truth")
   const char* stem;   // "histogram": export file names and scenario layouts
-  // Draws the view into the current window; null for the panels drawn by their owners
-  // (Controls, Notes, Experiment).
-  ViewDrawFunction draw;
-  // Draws the view as a still figure of a finished run (`run --out`); null: not a run figure.
-  ViewDrawFunction figure;
-  int figure_min_dim;      // the figure is written only for targets of at least this dimension
+  // A plot view, drawn by its Panel object (make_panel); else drawn by its owner (Controls,
+  // Notes, Experiment).
+  bool plot_view;
   bool svg;                // a plot-module view: exports as SVG too
   TileFraction dashboard;  // plot views only: their dashboard tile
 };
@@ -34,5 +33,11 @@ const std::vector<PanelInfo>& view_panels();
 const std::vector<PanelInfo>& all_panels();
 const PanelInfo* find_panel_by_stem(std::string_view stem);
 const PanelInfo* find_panel_by_title(std::string_view title);
+
+// A new object for the plot panel `id`, with default settings; null for the panels drawn by their
+// owners (Controls, Notes, Experiment).
+std::unique_ptr<Panel> make_panel(PanelId id);
+// One new object for each plot view, in view_panels() order.
+std::vector<std::unique_ptr<Panel>> make_view_panels();
 
 }  // namespace sgl

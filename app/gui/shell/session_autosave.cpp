@@ -32,6 +32,7 @@ std::string SessionAutosave::settings_key(const Scenario& base, const EngineSnap
   add(base.name);
   add(base.layout.mode);
   for (const std::string& panel : base.layout.panels) add(panel);
+  for (const auto& [panel, settings] : base.layout.settings) add(panel + settings);
   const TargetSpec& target = shown.target_spec;
   for (const std::string* field :
        {&target.id, &target.data_csv, &target.response, &target.potential})
