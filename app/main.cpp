@@ -18,6 +18,7 @@
 #include "app/gui/gl/shader_program.hpp"
 #endif
 #include "core/util/error.hpp"
+#include "core/util/parallel_for.hpp"
 #include "core/util/text_format.hpp"
 #include "sgl_version.hpp"
 
@@ -25,6 +26,8 @@ namespace {
 
 int gui_command(const sgl::GuiOptions& options) {
 #ifdef SGL_HAVE_GUI
+  // Every live engine the window builds (presets opened later included) takes this default.
+  if (!options.jobs.empty()) sgl::set_default_jobs(sgl::parse_jobs(options.jobs));
   return sgl::run_gui(options);
 #else
   (void)options;
@@ -121,6 +124,9 @@ int main(int argc, char** argv) {
   gui->add_option("--scale", gui_options.scale,
                   "Font and widget scale, 0.5 to 3, times the monitor's (default: 1; a dashboard "
                   "under 1000 px tall at that scale shrinks it, to 0.75x at 720)");
+  gui->add_option("--jobs", gui_options.jobs,
+                  "Threads that step the live chains side by side (default: the number of cores; "
+                  "the draws are the same for every value)");
   gui->add_option("--bench-frames", gui_options.bench_frames,
                   "Benchmark: 6 chains at full speed with >= 1e6 stored draws each; time N frames "
                   "and compare sampler throughput with the GUI open against headless")

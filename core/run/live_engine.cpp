@@ -31,6 +31,7 @@
 #include "core/run/live_chain_view.hpp"
 #include "core/run/live_engine_impl.hpp"
 #include "core/util/error.hpp"
+#include "core/util/thread_priority.hpp"
 
 namespace sgl {
 namespace {
@@ -245,8 +246,11 @@ void LiveEngine::Impl::push(Command command) {
 }
 
 void LiveEngine::Impl::start_worker() {
-  pool = std::make_unique<WorkerPool>(jobs);
-  worker = std::thread([this] { worker_main(); });
+  pool = std::make_unique<WorkerPool>(jobs, /*background=*/true);
+  worker = std::thread([this] {
+    lower_this_thread_priority();  // the window's frames come first (thread_priority.hpp)
+    worker_main();
+  });
 }
 
 void LiveEngine::Impl::stop_worker() {

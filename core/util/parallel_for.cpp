@@ -9,8 +9,17 @@
 
 namespace sgl {
 
+namespace {
+std::atomic<int> chosen_jobs{0};  // 0: one per hardware thread
+}  // namespace
+
 int default_jobs() {
-  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int chosen = chosen_jobs.load();
+  return chosen > 0 ? chosen : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+void set_default_jobs(int jobs) {
+  chosen_jobs.store(std::max(jobs, 0));
 }
 
 void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& body) {

@@ -9,8 +9,11 @@
 
 namespace sgl {
 
-// The number of hardware threads (at least 1): the default of `run --jobs`.
+// The number of hardware threads (at least 1): the default of `run --jobs` and of the live
+// engine's threads, unless set_default_jobs() chose another for this process (`gui --jobs`).
 int default_jobs();
+// Sets what default_jobs() returns from now on; 0 goes back to the number of hardware threads.
+void set_default_jobs(int jobs);
 
 // Calls body(i) once for every i in [0, count), on min(jobs, count) threads (the calling thread
 // is one of them; jobs <= 1 runs them in order on the calling thread). Pieces are handed out in

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 
+#include "core/util/thread_priority.hpp"
+
 namespace sgl {
 
-WorkerPool::WorkerPool(int threads) {
+WorkerPool::WorkerPool(int threads, bool background) {
   const int helpers = std::max(threads, 1) - 1;
   helpers_.reserve(std::size_t(helpers));
-  for (int t = 0; t < helpers; ++t) helpers_.emplace_back([this] { helper_main(); });
+  for (int t = 0; t < helpers; ++t)
+    helpers_.emplace_back([this, background] { helper_main(background); });
 }
 
 WorkerPool::~WorkerPool() {
@@ -47,7 +50,8 @@ void WorkerPool::run(std::size_t count, const std::function<void(std::size_t)>& 
   if (error) std::rethrow_exception(error);
 }
 
-void WorkerPool::helper_main() {
+void WorkerPool::helper_main(bool background) {
+  if (background) lower_this_thread_priority();
   std::uint64_t seen = 0;
   while (true) {
     {

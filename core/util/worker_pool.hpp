@@ -21,7 +21,8 @@ namespace sgl {
 class WorkerPool {
  public:
   // `threads` in all, the caller of run() included (so 1 starts no thread and runs in order).
-  explicit WorkerPool(int threads);
+  // `background`: the pool's own threads run at a lower priority (thread_priority.hpp).
+  explicit WorkerPool(int threads, bool background = false);
   ~WorkerPool();  // joins the threads (a run() in progress must have returned)
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -34,7 +35,7 @@ class WorkerPool {
   void run(std::size_t count, const std::function<void(std::size_t)>& body);
 
  private:
-  void helper_main();
+  void helper_main(bool background);
   void work();  // takes pieces of the current batch until none is left
 
   std::vector<std::thread> helpers_;

@@ -8,7 +8,9 @@
 #  - the read-out rectangle is a dark box with light text, large enough to read (text height);
 #  - the decision rectangle holds green text for "accepted", red for "rejected", not the other;
 #  - the decision stays on screen for at least 10 frames (two status files in a row report it).
-# Cases: the default preset (1-D) at 1280x720 and teach-momentum (2-D) at 1600x1000, lecture.
+# Cases: the default preset (1-D) at 1280x720 and teach-momentum (2-D) at 1600x1000, lecture; and
+# NUTS in nuts-vs-hmc, whose decision names the tree: its depth and why it stopped (a U-turn or the
+# depth limit), drawn as big and in the same colours.
 # Usage: slow_motion_verdict_test.sh SGMCMC_LAB CHECK_RECT WORK_DIR
 set -euo pipefail
 exe=$1 check_rect=$2 work=$3
@@ -21,10 +23,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 rect_in() { awk -v key="rect $2 " 'index($0, key) == 1 { print $(NF-3), $(NF-2), $(NF-1), $NF }' "$1"; }
 text_in() { awk -v key="$2" '$1 == "text" && $2 == key { $1 = ""; $2 = ""; sub(/^  /, ""); print }' "$1"; }
 
-check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
-  local name=$1 size=$2 expected=$3; shift 3
+check_case() {  # check_case NAME SIZE EXPECTED_MAIN CHAIN ARGS...
+  local name=$1 size=$2 expected=$3 chain=$4; shift 4
   local frames="$work/$name-frames" status="$work/$name.status" snap="$work/$name.snap"
-  "$exe" gui --size "$size" --slow-motion HMC --status-file "$status" \
+  "$exe" gui --size "$size" --slow-motion "$chain" --status-file "$status" \
     --record-png-dir "$frames" "$@" > "$work/$name.log" 2>&1 &
   local app=$!
   # The pointer on the empty menu bar: no hover read-out covers the decision.
@@ -73,6 +75,10 @@ check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
   read -r x y w h < <(rect_in "$snap" slowmo/decision)
   # Big text: the decision box is at least 1.8 font heights (20 px fonts, 0.75 at 1280x720).
   awk -v h="$h" 'BEGIN { exit !(h >= 30) }' || fail "$name: decision box only $h px tall"
+  if [[ $chain == NUTS ]]; then
+    [[ $decision =~ tree\ depth=[0-9]+\ stop=(u-turn|max-depth|divergence) ]] ||
+      fail "$name: NUTS's decision '$decision' does not name its tree"
+  fi
   local colour other
   case "$decision" in
     accepted*) colour="40 200 90" other="235 60 50" ;;
@@ -87,6 +93,7 @@ check_case() {  # check_case NAME SIZE EXPECTED_MAIN ARGS...
   fi
 }
 
-check_case default-lecture 1280x720 "Phase space" --layout lecture
-check_case momentum-lecture 1600x1000 Target --scenario teach-momentum --layout lecture
+check_case default-lecture 1280x720 "Phase space" HMC --layout lecture
+check_case momentum-lecture 1600x1000 Target HMC --scenario teach-momentum --layout lecture
+check_case nuts-lecture 1600x1000 Target NUTS --scenario nuts-vs-hmc --layout lecture
 echo "slow motion verdict test passed"

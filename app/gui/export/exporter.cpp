@@ -39,10 +39,10 @@ std::string export_png(const std::string& folder, const std::string& stem, const
 
 // The panel's content area (below its title bar), in screen units; empty when not on screen.
 bool content_area(const ExportSources& sources, float& top, float& width, float& height) {
-  const float title_bar = ImGui::GetFrameHeight();
-  top = sources.panel_y + title_bar;
+  const float above = ImGui::GetFrameHeight() + std::max(sources.widgets_above_figure, 0.0f);
+  top = sources.panel_y + above;
   width = sources.panel_width;
-  height = sources.panel_height - title_bar;
+  height = sources.panel_height - above;
   return width > 0.0f && height > 0.0f;
 }
 

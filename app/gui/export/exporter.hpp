@@ -22,6 +22,9 @@ struct ExportSources {
   // The panel: where it was drawn (screen coordinates; size 0: not on screen) and its view
   // (null: no plots, no SVG, its PNG is cropped from the frame).
   float panel_x = 0.0f, panel_y = 0.0f, panel_width = 0.0f, panel_height = 0.0f;
+  // Screen units of controls at the top of the panel's content (the Experiment panel's progress
+  // bar and Run again button) left out of its PNG: a slide shows the figure, not the widgets.
+  float widgets_above_figure = 0.0f;
   ViewDrawFunction draw = nullptr;
   const ViewContext* context = nullptr;
   LiveEngine* engine = nullptr;

@@ -426,6 +426,7 @@ void ScenarioPanel::plot_ensemble(const std::vector<ExperimentRunner::Cloud>& se
 
 void ScenarioPanel::show_experiment(const ViewContext& context) {
   (void)context;
+  figure_top_.reset();
   if (!has_experiment()) return;
   const bool sweep = scenario_->sweep.has_value();
   const bool reference = !sweep && !scenario_->ensemble;
@@ -455,6 +456,8 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     start_experiment();
     return;
   }
+  // Exports start below this row: the figure and its captions, without the controls.
+  figure_top_ = ImGui::GetCursorScreenPos().y;
   if (!state->error.empty()) {
     ImGui::TextWrapped("%s", state->error.c_str());
     return;
@@ -492,6 +495,11 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
     plot_ensemble(state->clouds, passes ? "data passes" : "steps", below);
     if (result) show_ensemble_convergence(*result, compact);
   }
+}
+
+float ScenarioPanel::experiment_widgets_height(float window_top) const {
+  if (!figure_top_) return 0.0f;
+  return *figure_top_ - window_top - ImGui::GetFrameHeight();
 }
 
 bool ScenarioPanel::experiment_result_pending() const {

@@ -32,6 +32,10 @@ class ScenarioPanel {
   bool experiment_running() const { return runner_ && !runner_->snapshot()->finished; }
   // A sweep or comparison has no result to draw yet (an ensemble draws its clouds as they come).
   bool experiment_result_pending() const;
+  // How far below the content's top of the Experiment window (its top at `window_top`) the
+  // figure begins, past the progress bar and Run again (0 when nothing is drawn): its exports
+  // leave that row out.
+  float experiment_widgets_height(float window_top) const;
   // The window's layout now: written into saved sessions.
   void set_current_layout(const ScenarioLayout& layout) { current_layout_ = layout; }
   const std::optional<Scenario>& scenario() const { return scenario_; }
@@ -89,6 +93,7 @@ class ScenarioPanel {
   std::string note_;
   std::map<std::string, std::string> target_notes_;  // by target id, loaded when first shown
   std::unique_ptr<ExperimentRunner> runner_;
+  std::optional<float> figure_top_;  // screen y where the Experiment figure began, last frame
   double runner_started_at_ = 0.0;  // ImGui time: the time left is estimated from the pace
   std::optional<Scenario> request_;
   bool opening_announced_ = false;  // "Opening …" was drawn for request_: it is taken next frame

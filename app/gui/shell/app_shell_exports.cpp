@@ -54,6 +54,10 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height,
     sources.panel_y = panel_export ? rect->second.first.y : 0.0f;
     sources.panel_width = panel_export ? rect->second.second.x : 0.0f;
     sources.panel_height = panel_export ? rect->second.second.y : 0.0f;
+    sources.widgets_above_figure =
+        panel_export && request.panel == kExperimentTitle
+            ? scenario_panel_.experiment_widgets_height(rect->second.first.y)
+            : 0.0f;
     // A plot panel's exports redraw its view, with its resources and a copy of its settings.
     Panel* panel = find_view_panel(request.panel);
     panel_context = panel ? export_context(*panel) : last_context_;

@@ -26,6 +26,7 @@ struct GuiOptions {
   // too short for seven panels at full size (down to 0.75 at 720 px), until the user zooms.
   float scale = 0.0f;
   bool restore = false;  // open the session a crashed or killed window autosaved
+  std::string jobs;      // threads stepping the live chains (empty: one per hardware thread)
 };
 
 // Opens the window and runs the main loop. Returns the process exit code.
