@@ -25,6 +25,21 @@ class Panel {
   const char* stem() const { return entry_.stem; }
   const PanelEntry& entry() const { return entry_; }
 
+  // What its window's right-click menu offers: a plot view's exports and GIF recording, only
+  // the exports (Controls), or nothing (Notes, Experiment: File → Export reaches them).
+  enum class ContextMenu { ExportAndRecord, ExportOnly, None };
+  virtual ContextMenu context_menu() const { return ContextMenu::ExportAndRecord; }
+  // The Controls list every chain, hidden ones included (a hidden chain stays editable); views
+  // draw the chains the legend leaves visible.
+  virtual bool shows_hidden_chains() const { return false; }
+  // Screen units of controls above the figure inside the panel's content (the Experiment's
+  // progress bar and Run again, for a window whose top is at `window_top`), which its PNG export
+  // leaves out.
+  virtual float widgets_above_figure(float window_top) const {
+    (void)window_top;
+    return 0.0f;
+  }
+
   // Draws the view into the current window. `context` carries this panel's resources
   // (lend_resources) and the shared settings; the panel's own settings are its own.
   virtual void draw(ViewContext& context) = 0;

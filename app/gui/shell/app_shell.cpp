@@ -38,7 +38,7 @@ AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
       control_panel_(engine_),
       scenario_panel_(std::move(scenario)),
       snapshot_(engine_.snapshot()),
-      panels_(make_view_panels()) {
+      panels_(make_window_panels({control_panel_, scenario_panel_})) {
   // Sweeps and ensembles start with the scenario, on their own thread beside the live chains.
   scenario_panel_.start_experiment();
   // A job that ends wakes the event loop, which may be asleep waiting for input.
@@ -353,12 +353,11 @@ bool AppShell::changes_with_time() const {
   const bool panel_animated = std::any_of(
       panels_.begin(), panels_.end(),
       [&](const std::unique_ptr<Panel>& panel) { return panel->changes_with_time(*snapshot_); });
-  return control_panel_.changes_with_time() || scenario_panel_.experiment_running() ||
-         panel_animated || io.WantTextInput || ImGui::IsAnyItemActive() ||
+  return panel_animated || io.WantTextInput || ImGui::IsAnyItemActive() ||
          (autosave_ && autosave_->pending(autosave_base(), *snapshot_));
 }
 
-Panel* AppShell::find_view_panel(const std::string& title) const {
+Panel* AppShell::find_panel(const std::string& title) const {
   for (const std::unique_ptr<Panel>& panel : panels_)
     if (title == panel->title()) return panel.get();
   return nullptr;
@@ -494,15 +493,6 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
   context.font_size = font_size;
   context.ensemble_clouds = scenario_panel_.overlay_clouds();
 
-  if (panel_shown(kControlsTitle)) {
-    if (ImGui::Begin(kControlsTitle, &visibility(kControlsTitle), panel_flags(kControlsTitle))) {
-      begin_panel_window(kControlsTitle);
-      control_panel_.show(context);  // every chain, hidden or not: hidden chains stay editable
-      export_menu_.show_panel_context_menu(kControlsTitle, false);
-    }
-    ImGui::End();
-    chain_colours_ = context.chain_colours;  // the panel may have assigned or edited colours
-  }
   const std::shared_ptr<const EngineSnapshot> shown = view_snapshot();
   std::pair<ImVec2, ImVec2> main_view{};  // the banner's panel: the tallest, where the eye is
   const char* banner_panel = largest_shown_panel();  // last frame's, for the banner's strip
@@ -516,32 +506,29 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
       const auto& placed = last_rects_[title];
       if (banner_panel && std::string(title) == banner_panel) main_view = placed;
       ViewContext panel_context = context;  // each panel lends its own resources
+      if (panel->shows_hidden_chains()) panel_context.snapshot = snapshot_;
       panel->lend_resources(panel_context);
       panel->draw(panel_context);
-      export_menu_.show_panel_context_menu(title, panel->entry().svg,
-                                           [&] { gif_menu_.show_panel_context_item(title); });
+      // The Controls may assign or edit colours: the panels after them draw with the new ones.
+      context.chain_colours = panel_context.chain_colours;
+      chain_colours_ = context.chain_colours;
+      switch (panel->context_menu()) {
+        case Panel::ContextMenu::ExportAndRecord:
+          export_menu_.show_panel_context_menu(title, panel->entry().svg,
+                                               [&] { gif_menu_.show_panel_context_item(title); });
+          break;
+        case Panel::ContextMenu::ExportOnly:
+          export_menu_.show_panel_context_menu(title, false);
+          break;
+        case Panel::ContextMenu::None:
+          break;
+      }
     }
     ImGui::End();
   }
   publish_panel_settings();
   control_panel_.show_health_banner(*snapshot_, chain_colours_, main_view.first.x,
                                     main_view.first.y, main_view.second.x, main_view.second.y);
-
-  if (panel_shown(kNotesTitle)) {
-    if (ImGui::Begin(kNotesTitle, &visibility(kNotesTitle), panel_flags(kNotesTitle))) {
-      begin_panel_window(kNotesTitle);
-      scenario_panel_.show_note(snapshot_->target_spec);
-    }
-    ImGui::End();
-  }
-  if (panel_shown(kExperimentTitle)) {
-    if (ImGui::Begin(kExperimentTitle, &visibility(kExperimentTitle),
-                     panel_flags(kExperimentTitle))) {
-      begin_panel_window(kExperimentTitle);
-      scenario_panel_.show_experiment(context);
-    }
-    ImGui::End();
-  }
   last_context_ = context;
 
   if (show_help_) show_keyboard_help();

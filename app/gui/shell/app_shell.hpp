@@ -139,8 +139,8 @@ class AppShell {
   bool panel_shown(const std::string& title) const;
   // The snapshot the views draw: the engine's, less the chains hidden in the legend.
   std::shared_ptr<const EngineSnapshot> view_snapshot();
-  // The plot panel titled `title` (null: none, or one drawn by its owner).
-  Panel* find_view_panel(const std::string& title) const;
+  // The panel titled `title` (null: none).
+  Panel* find_panel(const std::string& title) const;
   // This frame's context with the panel's resources lent (what its exports redraw with).
   ViewContext export_context(Panel& panel) const;
   void begin_panel_window(const char* title);
@@ -212,7 +212,7 @@ class AppShell {
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export
   // is cancelled (its half-written file removed); the panels' jobs (the density grid, the
   // gradient-noise measurement) too.
-  std::vector<std::unique_ptr<Panel>> panels_;  // the plot views, in view_panels() order
+  std::vector<std::unique_ptr<Panel>> panels_;  // every panel, in all_panels() order
   BackgroundJob export_job_;
   std::unique_ptr<SessionAutosave> autosave_;  // null: off
 };

@@ -54,12 +54,10 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height,
     sources.panel_y = panel_export ? rect->second.first.y : 0.0f;
     sources.panel_width = panel_export ? rect->second.second.x : 0.0f;
     sources.panel_height = panel_export ? rect->second.second.y : 0.0f;
-    sources.widgets_above_figure =
-        panel_export && request.panel == kExperimentTitle
-            ? scenario_panel_.experiment_widgets_height(rect->second.first.y)
-            : 0.0f;
     // A plot panel's exports redraw its view, with its resources and a copy of its settings.
-    Panel* panel = find_view_panel(request.panel);
+    Panel* panel = find_panel(request.panel);
+    sources.widgets_above_figure =
+        panel_export && panel ? panel->widgets_above_figure(rect->second.first.y) : 0.0f;
     panel_context = panel ? export_context(*panel) : last_context_;
     sources.context = &panel_context;
     sources.draw = panel && panel->entry().svg ? panel->export_view() : nullptr;
@@ -143,7 +141,7 @@ void AppShell::record_gif_frame(const ExportSources& sources) {
     const auto rect = last_rects_.find(panel);
     if (rect == last_rects_.end() || !panel_shown(panel)) return RgbImage{};
     const float scale = sources.framebuffer_scale;
-    Panel* view = find_view_panel(panel);
+    Panel* view = find_panel(panel);
     if (view != nullptr && view->entry().svg) {
       try {
         return render_slide_png(panel, view->export_view(),

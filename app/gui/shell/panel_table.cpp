@@ -1,10 +1,13 @@
 #include "app/gui/shell/panel_table.hpp"
 
 #include "app/gui/panels/autocorrelation_panel.hpp"
+#include "app/gui/panels/controls_panel.hpp"
 #include "app/gui/panels/energy_panel.hpp"
+#include "app/gui/panels/experiment_panel.hpp"
 #include "app/gui/panels/gradient_noise_panel.hpp"
 #include "app/gui/panels/histogram_panel.hpp"
 #include "app/gui/panels/metrics_panel.hpp"
+#include "app/gui/panels/notes_panel.hpp"
 #include "app/gui/panels/phase_space_panel.hpp"
 #include "app/gui/panels/predictive_view.hpp"
 #include "app/gui/panels/target_panel.hpp"
@@ -22,8 +25,14 @@ const PanelEntry& catalog_entry(PanelId id) {
 // The plug-in list: one case a panel. No default case: -Wswitch (an error under -Werror) names a
 // catalog panel left out here. A panel whose view reads only the shared settings and owns
 // nothing is a PlainViewPanel around its view function.
-std::unique_ptr<Panel> make_panel_for(const PanelEntry& entry) {
+std::unique_ptr<Panel> make_panel_for(const PanelEntry& entry, const PanelOwners* owners) {
   switch (entry.id) {
+    case PanelId::Controls:
+      return owners ? std::make_unique<ControlsPanel>(entry, owners->controls) : nullptr;
+    case PanelId::Notes:
+      return owners ? std::make_unique<NotesPanel>(entry, owners->scenario) : nullptr;
+    case PanelId::Experiment:
+      return owners ? std::make_unique<ExperimentPanel>(entry, owners->scenario) : nullptr;
     case PanelId::Target:
       return std::make_unique<TargetPanel>(entry);
     case PanelId::PhaseSpace:
@@ -42,23 +51,25 @@ std::unique_ptr<Panel> make_panel_for(const PanelEntry& entry) {
       return std::make_unique<GradientNoisePanel>(entry);
     case PanelId::Predictive:
       return std::make_unique<PlainViewPanel>(entry, show_predictive_view);
-    case PanelId::Controls:  // drawn by the control panel
-    case PanelId::Notes:     // drawn by the scenario panel
-    case PanelId::Experiment:
-      return nullptr;
   }
   return nullptr;
 }
 
 }  // namespace
 
-std::unique_ptr<Panel> make_panel(PanelId id) {
-  return make_panel_for(catalog_entry(id));
+std::unique_ptr<Panel> make_panel(PanelId id, const PanelOwners* owners) {
+  return make_panel_for(catalog_entry(id), owners);
 }
 
 std::vector<std::unique_ptr<Panel>> make_view_panels() {
   std::vector<std::unique_ptr<Panel>> panels;
   for (const PanelInfo& view : view_panels()) panels.push_back(make_panel(view.id));
+  return panels;
+}
+
+std::vector<std::unique_ptr<Panel>> make_window_panels(const PanelOwners& owners) {
+  std::vector<std::unique_ptr<Panel>> panels;
+  for (const PanelInfo& panel : all_panels()) panels.push_back(make_panel(panel.id, &owners));
   return panels;
 }
 

@@ -34,10 +34,22 @@ const std::vector<PanelInfo>& all_panels();
 const PanelInfo* find_panel_by_stem(std::string_view stem);
 const PanelInfo* find_panel_by_title(std::string_view title);
 
-// A new object for the plot panel `id`, with default settings; null for the panels drawn by their
-// owners (Controls, Notes, Experiment).
-std::unique_ptr<Panel> make_panel(PanelId id);
+class ControlPanel;
+class ScenarioPanel;
+
+// The services that draw the Controls, Notes and Experiment windows (the window's shell keeps
+// them: menus, shortcuts and session files use them too).
+struct PanelOwners {
+  ControlPanel& controls;
+  ScenarioPanel& scenario;
+};
+
+// A new object for panel `id`, with default settings. Controls, Notes and Experiment need their
+// owners: without them (`run --out`'s figures) they are null.
+std::unique_ptr<Panel> make_panel(PanelId id, const PanelOwners* owners = nullptr);
 // One new object for each plot view, in view_panels() order.
 std::vector<std::unique_ptr<Panel>> make_view_panels();
+// One new object for every panel of the window, in all_panels() order.
+std::vector<std::unique_ptr<Panel>> make_window_panels(const PanelOwners& owners);
 
 }  // namespace sgl
