@@ -354,11 +354,14 @@ void show_phase_space_view(ViewContext& context) {
       if (plot::GetPainterOverride() == nullptr)
         ui_probe::record_text("phase_space/ran_off/" + std::to_string(chain.id), label);
     }
-    plot::Scatter(label.c_str(), last_theta, last_r, 1,
-                  {.colour = colour,
-                   .marker_size = 0.4f * font,
-                   .marker_outline = plot::rgba(255, 255, 255),
-                   .fit = fit});
+    // The slowed chain's own newest draw is where its playback will end: a second dot of its
+    // colour ahead of the played point gave the ending away and read as two chains.
+    if (!views::slowed_chain(context, chain))
+      plot::Scatter(label.c_str(), last_theta, last_r, 1,
+                    {.colour = colour,
+                     .marker_size = 0.4f * font,
+                     .marker_outline = plot::rgba(255, 255, 255),
+                     .fit = fit});
   }
   views::plot_slow_motion_phase(context, coordinate);
   plot::EndPlot();

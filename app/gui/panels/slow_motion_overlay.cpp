@@ -294,11 +294,14 @@ void plot_slow_motion_on_pair(const ViewContext& context, int x, int y, double a
     const double scale = 0.1 * arrow_span;
     const double dx = now.momentum[std::size_t(x)] * scale;
     const double dy = now.momentum[std::size_t(y)] * scale;
-    const float width = std::max(2.5f, ImGui::GetFontSize() / 7.0f);
+    // Dark on a white halo and thick: a white arrow was lost on the pale density (newcomers
+    // reported no momentum arrow at all).
+    const float width = std::max(3.0f, ImGui::GetFontSize() / 5.0f);
     const double px = path.xs[path.current], py = path.ys[path.current];
-    plot::Arrow("##slow arrow halo", px, py, dx, dy, {.colour = kHalo, .thickness = width + 2.5f});
+    plot::Arrow("##slow arrow halo", px, py, dx, dy,
+                {.colour = plot::rgba(255, 255, 255), .thickness = width + 3.0f});
     plot::Arrow("##slow arrow", px, py, dx, dy,
-                {.colour = plot::rgba(255, 255, 255), .thickness = width});
+                {.colour = plot::rgba(25, 25, 35), .thickness = width});
   }
   const plot::PixelRect readout_box = readout(*frame);
   if (!frame->decision_shown)

@@ -149,11 +149,13 @@ void plot_chains_on_pair(const ViewContext& context, const TargetSettings& setti
       plot::Arrow(label.c_str(), last[x], last[y], r[x] * scale, r[y] * scale,
                   {.colour = colour, .thickness = trail_width});
     }
-    plot::Scatter(label.c_str(), last + x, last + y, 1,
-                  {.colour = colour,
-                   .marker_size = (faded(chain) ? 0.25f : 0.4f) * font,
-                   .marker_outline = faded(chain) ? plot::Colour(0) : plot::rgba(255, 255, 255),
-                   .fit = false});
+    // The slowed chain's newest draw is where its playback will end (phase_space_view.cpp).
+    if (!slowed_chain(context, chain))
+      plot::Scatter(label.c_str(), last + x, last + y, 1,
+                    {.colour = colour,
+                     .marker_size = (faded(chain) ? 0.25f : 0.4f) * font,
+                     .marker_outline = faded(chain) ? plot::Colour(0) : plot::rgba(255, 255, 255),
+                     .fit = false});
   }
   plot_slow_motion_on_pair(context, x, y, arrow_span);
 }

@@ -33,6 +33,11 @@ bool chain_faded(const ViewContext& context, const ChainSnapshot& chain) {
   return slowed_other || chain.stopped;
 }
 
+bool slowed_chain(const ViewContext& context, const ChainSnapshot& chain) {
+  return context.slow_motion != nullptr && context.slow_motion->chain_id == chain.id &&
+         context.slow_motion->playing();
+}
+
 plot::Colour plotted_chain_colour(const ViewContext& context, const ChainSnapshot& chain) {
   const plot::Colour colour = chain_colour(context, chain);
   return chain_faded(context, chain) ? plot::with_alpha(colour, 0.25f) : colour;

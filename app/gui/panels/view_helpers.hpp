@@ -19,6 +19,8 @@ plot::Colour chain_colour(const ViewContext& context, const ChainSnapshot& chain
 // but the slowed one, so the class follows one path; and a stopped (diverged) chain, whose last
 // draws otherwise cover the live chains (a solid wall in the trace, spikes in the histogram).
 bool chain_faded(const ViewContext& context, const ChainSnapshot& chain);
+// The chain whose path slow motion is playing back now: its playback marks its current point.
+bool slowed_chain(const ViewContext& context, const ChainSnapshot& chain);
 // chain_colour, faded as chain_faded says.
 plot::Colour plotted_chain_colour(const ViewContext& context, const ChainSnapshot& chain);
 
