@@ -3,10 +3,17 @@
 #include <cmath>
 
 #include "core/samplers/common_params.hpp"
+#include "core/samplers/data_aware_defaults.hpp"
 #include "core/samplers/metropolis.hpp"
 #include "core/samplers/sampler_registry.hpp"
 
 namespace sgl {
+
+void MalaSampler::regression_defaults(RegressionScale& scale) {
+  const double s = scale.smallest_sd();
+  const double d = double(scale.target().dim());
+  if (s > 0.0) scale.set("step_size", 1.65 * 1.65 * std::pow(d, -1.0 / 3.0) * s * s);
+}
 
 std::vector<ParamDescriptor> MalaSampler::descriptors() {
   return {step_size_param(
@@ -74,7 +81,7 @@ SamplerInfo MalaSampler::info() {
           sampler_factory<MalaSampler>(),
           {.output_kind = OutputKind::Exact,
            .stability = langevin_stability(),
-           .regression_defaults = langevin_regression_defaults,
+           .regression_defaults = MalaSampler::regression_defaults,
            .palette_slot = 3}};
 }
 
