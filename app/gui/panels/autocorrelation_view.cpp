@@ -34,7 +34,14 @@ void show_autocorrelation_view(ViewContext& context, AutocorrelationSettings& se
     any_draws = any_draws ||
                 (index < chain.autocorrelation.size() && !chain.autocorrelation[index].empty());
   }
-  if (!any_draws) views::note("No draws yet: the autocorrelation appears once chains have run.");
+  bool stored = false;  // draws exist, their autocorrelation is not computed yet
+  for (const ChainSnapshot& chain : context.snapshot->chains)
+    stored = stored || chain.stored_draws > 0;
+  // The autocorrelation is computed off the sampling loop, every half second at most: a large
+  // model's draws were on the Trace and Histogram while this said "No draws yet" (newcomer 7).
+  if (!any_draws)
+    views::note(stored ? "Computing the autocorrelation of the draws so far…"
+                       : "No draws yet: the autocorrelation appears once chains have run.");
 
   if (!plot::BeginPlot("##acf", ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
   const std::string y_label = "ρ(lag), " + views::coordinate_name(context, coordinate);

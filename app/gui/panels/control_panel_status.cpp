@@ -20,6 +20,23 @@ namespace {
 // A refusal or an undo stays on screen this long.
 constexpr double kMessageSeconds = 12.0;
 
+// `text` as it fits the status strip's two lines: whole, or cut at a space and ended with
+// "… (hover: all)" — a message clipped mid-sentence ("the draws made with") read as if it said
+// everything (newcomer run 7). The whole message is in the strip's tooltip.
+std::string fitted_to_two_lines(const std::string& text, float width) {
+  // Two lines as text_keeping_numbers draws them: two text items and the spacing between.
+  const float limit = 2.0f * ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y + 0.5f;
+  if (text_keeping_numbers_height(text, width) <= limit) return text;
+  static const std::string kMore = "… (hover: all)";
+  std::size_t fits = 0;  // the longest prefix, cut at a space, that fits with kMore
+  for (std::size_t space = text.find(' '); space != std::string::npos;
+       space = text.find(' ', space + 1)) {
+    if (text_keeping_numbers_height(text.substr(0, space) + kMore, width) > limit) break;
+    fits = space;
+  }
+  return text.substr(0, fits) + kMore;
+}
+
 }  // namespace
 
 void ControlPanel::set_status(const std::string& message, bool is_error) {
@@ -66,7 +83,8 @@ void ControlPanel::show_status_line() {
   const bool visible = status_visible();
   if (visible) {
     if (status_is_error_) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
-    text_keeping_numbers(status_);  // numbers never split at their "."; a third line is clipped
+    // Numbers never split at their "."; a longer message is cut at a word with "…".
+    text_keeping_numbers(fitted_to_two_lines(status_, ImGui::GetContentRegionAvail().x));
     if (status_is_error_) ImGui::PopStyleColor();
     ui_probe::record_text("controls/status", status_);
   } else {
