@@ -181,18 +181,36 @@ void ControlPanel::show_run_controls(const EngineSnapshot& snapshot) {
   const float button_width = std::min(ImGui::GetFontSize() * 5.0f,
                                       (ImGui::GetContentRegionAvail().x - 2.0f * spacing) / 3.0f);
   const bool running = slow_motion_.active() ? slow_motion_.playing() : snapshot.running;
-  if (ImGui::Button(running ? "Pause" : "Run", ImVec2(button_width, 0))) toggle_running(snapshot);
+  // In slow motion the same three buttons play, step and leave it, and the next row sets its
+  // playback speed: nothing below them moves when it starts or ends (a block of its own above
+  // the chains moved the list, and a click meant for one chain's row landed on another's slider;
+  // newcomer run 7). The status strip says what is going on meanwhile.
+  if (ImGui::Button(running                 ? "Pause"
+                    : slow_motion_.active() ? "Play"
+                                            : "Run",
+                    ImVec2(button_width, 0)))
+    toggle_running(snapshot);
   ui_probe::record_last_item("controls/run");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run / pause all chains (Space)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(slow_motion_.active() ? "Play / pause the slow motion (Space)"
+                                            : "Run / pause all chains (Space)");
   ImGui::SameLine();
   if (ImGui::Button("Step", ImVec2(button_width, 0))) step_once();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance every enabled chain by one step (N)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(slow_motion_.active() ? "One leapfrog step of the slowed chain (N)"
+                                            : "Advance every enabled chain by one step (N)");
   ImGui::SameLine();
+  if (slow_motion_.active()) {
+    const bool leave = ImGui::Button("Leave", ImVec2(button_width, 0));
+    ui_probe::record_last_item("slow_motion/leave");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to running every chain (S or Esc)");
+    slow_motion_.show_playback_row(snapshot);
+    if (leave) slow_motion_.leave();
+    return;
+  }
   if (ImGui::Button("Reset", ImVec2(button_width, 0))) reset_all();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Restart every chain from its start with its seed (R)");
-
-  slow_motion_.show_controls(snapshot);
   if (!speed_synced_) {
     max_speed_ = snapshot.steps_per_second <= 0.0;
     speed_ = max_speed_ ? 1000.0 : snapshot.steps_per_second;

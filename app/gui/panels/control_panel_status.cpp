@@ -10,6 +10,7 @@
 #include "app/gui/panels/control_panel.hpp"
 #include "app/gui/panels/param_widgets.hpp"
 #include "app/gui/panels/view_helpers.hpp"
+#include "app/gui/shell/ui_palette.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "core/samplers/sampler_registry.hpp"
 #include "core/util/refusal_text.hpp"
@@ -81,12 +82,17 @@ void ControlPanel::show_status_line() {
   ImGui::BeginChild("##controls status", ImVec2(0.0f, 2.0f * ImGui::GetTextLineHeightWithSpacing()),
                     false, flags);
   const bool visible = status_visible();
+  const std::string slowed = slow_motion_.status_text(*engine_.snapshot());
   if (visible) {
     if (status_is_error_) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 30, 30, 255));
     // Numbers never split at their "."; a longer message is cut at a word with "…".
     text_keeping_numbers(fitted_to_two_lines(status_, ImGui::GetContentRegionAvail().x));
     if (status_is_error_) ImGui::PopStyleColor();
     ui_probe::record_text("controls/status", status_);
+  } else if (!slowed.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
+    text_keeping_numbers(fitted_to_two_lines(slowed, ImGui::GetContentRegionAvail().x));
+    ImGui::PopStyleColor();
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     // The longest wording that fits the strip's two lines (zoomed in, "F: focus" was cut).
@@ -108,10 +114,10 @@ void ControlPanel::show_status_line() {
   ImGui::EndChild();
   ui_probe::record_last_item("controls/status_line");
   // The whole message on hover, where it is longer than two lines.
-  if (visible && ImGui::IsItemHovered()) {
+  if ((visible || !slowed.empty()) && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-    ImGui::TextUnformatted(status_.c_str());
+    ImGui::TextUnformatted(visible ? status_.c_str() : slowed.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }

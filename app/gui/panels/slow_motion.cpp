@@ -186,17 +186,16 @@ void SlowMotion::show_chain_button(const ChainSnapshot& chain, const EngineSnaps
         "chains pause meanwhile.");
 }
 
-void SlowMotion::show_controls(const EngineSnapshot& snapshot) {
+void SlowMotion::show_playback_row(const EngineSnapshot& snapshot) {
   if (!active_) return;
   const ChainSnapshot* chain = find_chain(snapshot, frame_.chain_id);
-  const std::string name = chain != nullptr ? chain->label : "?";
-  ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarning);
-  ImGui::TextWrapped("Slow motion: %s", name.c_str());
-  ui_probe::record_text("controls/slow_motion_chain", name);
-  ImGui::PopStyleColor();
-  ImGui::TextWrapped("The other chains are paused. Space: play/pause, N: one leapfrog step.");
+  ui_probe::record_text("controls/slow_motion_chain", chain != nullptr ? chain->label : "?");
   const double lo = 1.0, hi = kFullSpeed;
   const char* format = full_speed() ? "full speed" : "%.0f steps/s";
+  ImGui::SetNextItemWidth(
+      std::max(ImGui::GetFontSize() * 3.0f, ImGui::GetContentRegionAvail().x -
+                                                ImGui::CalcTextSize("playback").x -
+                                                ImGui::GetStyle().ItemInnerSpacing.x));
   // Its value beside the handle, never under it (the handle covered "4 steps/s").
   if (readable_slider("playback", speed_, lo, hi, format,
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp,
@@ -204,12 +203,6 @@ void SlowMotion::show_controls(const EngineSnapshot& snapshot) {
     speed_chosen_ = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Leapfrog steps shown per second; at the right end, whole paths at once");
-  if (ImGui::SmallButton(playing_ ? "pause" : "play")) toggle_playing();
-  ImGui::SameLine();
-  if (ImGui::SmallButton("step")) step();
-  ImGui::SameLine();
-  const bool leave_clicked = ImGui::SmallButton("leave");
-  ui_probe::record_last_item("slow_motion/leave");
   // For the GUI tests: where the playback is.
   std::string state = "chain " + std::to_string(frame_.chain_id);
   if (frame_.playing())
@@ -218,14 +211,21 @@ void SlowMotion::show_controls(const EngineSnapshot& snapshot) {
              " decision " + (frame_.decision_shown ? "1" : "0");
   state += std::string(" playing ") + (playing_ ? "1" : "0");
   ui_probe::record_text("slow_motion", state);
-  if (leave_clicked) leave();
+}
+
+std::string SlowMotion::status_text(const EngineSnapshot& snapshot) const {
+  if (!active_) return {};
+  const ChainSnapshot* chain = find_chain(snapshot, frame_.chain_id);
+  // Short enough for the strip's two lines in a 1280×720 lecture layout, keys included (the
+  // legend strip says "paused" beside every other chain).
+  std::string text = "Slow motion on " + (chain != nullptr ? chain->label : std::string("?")) +
+                     ". Space: play · N: step · S: leave.";
   if (frame_.playing() && frame_.trajectory->estimated_energy)
-    ImGui::TextWrapped(
-        "H here is HMC-ECS's estimate Ĥ (subsample fixed), the energy its MH "
-        "test compares.");
+    text += " H here is HMC-ECS's estimate Ĥ (subsample fixed), the energy its MH test compares.";
   if (frame_.playing() && !frame_.trajectory->metropolis)
-    ImGui::TextWrapped("No MH test: each step is kept; %zu steps per path.",
-                       frame_.path.size() - 1);
+    text += " No MH test: each step is kept; " + std::to_string(frame_.path.size() - 1) +
+            " steps per path.";
+  return text;
 }
 
 }  // namespace sgl

@@ -37,8 +37,11 @@ class SlowMotion {
   void toggle_playing() { playing_ = !playing_; }
   bool playing() const { return playing_; }
 
-  // Inside the control panel: while on, what is shown, the speed slider and the buttons.
-  void show_controls(const EngineSnapshot& snapshot);
+  // Inside the control panel, in the rows the run controls take otherwise, so that nothing
+  // below moves when slow motion starts or ends: the playback speed slider (the steps/s row)...
+  void show_playback_row(const EngineSnapshot& snapshot);
+  // ... and what the status strip says meanwhile: the chain, that the others are paused, the keys.
+  std::string status_text(const EngineSnapshot& snapshot) const;
   // Inside a chain's section of the control panel: the button that starts or ends it there.
   void show_chain_button(const ChainSnapshot& chain, const EngineSnapshot& snapshot);
 
