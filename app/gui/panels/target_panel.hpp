@@ -4,6 +4,7 @@
 // values computed off the UI thread.
 #pragma once
 
+#include <memory>
 #include <optional>
 
 #include "app/gui/gl/scalar_field_texture.hpp"
@@ -28,6 +29,10 @@ struct TargetSettings {
   std::optional<bool> equal_aspect;
   // 2-D: each chain's marginal histograms along the top (x) and right (y) edges.
   bool show_marginals = true;
+  // What the view remembers between frames, never saved: the target equal aspect was last
+  // chosen for (a new target goes back to its default) and the on-screen plot's width/height.
+  std::weak_ptr<const Target> aspect_target;
+  double panel_aspect = 0.0;
 };
 
 class TargetPanel : public ViewPanel<TargetSettings> {

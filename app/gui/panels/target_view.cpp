@@ -38,11 +38,6 @@ double available_aspect() {
   return room.x > 0.0f && room.y > 0.0f ? static_cast<double>(room.x) / room.y : 0.0;
 }
 
-double& last_panel_aspect() {
-  static double aspect = 0.0;
-  return aspect;
-}
-
 constexpr int kFieldCells = DensityField::kCells;
 constexpr double kLogDensityDepth = DensityField::kLogDensityDepth;
 constexpr int kContourCount = 7;
@@ -141,7 +136,7 @@ void plot_ensemble_clouds(const ViewContext& context) {
   }
 }
 
-void show_2d_view(ViewContext& context, const TargetSettings& settings) {
+void show_2d_view(ViewContext& context, TargetSettings& settings) {
   const EngineSnapshot& snapshot = *context.snapshot;
   const std::vector<Interval> box = density_grid(context).frame(snapshot.target);
   const std::vector<std::string> names = snapshot.target->coordinate_names();
@@ -149,9 +144,9 @@ void show_2d_view(ViewContext& context, const TargetSettings& settings) {
   // An export (a 16:9 slide) keeps a round target round, with blank margins if need be: judged
   // by the panel's shape, a ring on a wide slide was drawn as a flat ellipse.
   const bool exporting = plot::GetPainterOverride() != nullptr;
-  if (!exporting) last_panel_aspect() = available_aspect();
+  if (!exporting) settings.panel_aspect = available_aspect();
   const bool equal = settings.equal_aspect.value_or(
-      prefers_equal_aspect(box, 2.0, exporting ? 0.0 : last_panel_aspect()));
+      prefers_equal_aspect(box, 2.0, exporting ? 0.0 : settings.panel_aspect));
   const float plot_width = ImGui::GetContentRegionAvail().x;
   if (plot::BeginPlot("##target2d", ImVec2(0, 0),
                       equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
@@ -300,15 +295,14 @@ std::vector<Interval> shown_box(const ViewContext& context, const TargetSettings
 // Equal aspect is on by default where the framed extents are alike; a new target goes back to
 // its default. Returns the setting in force.
 bool equal_aspect_default(const ViewContext& context, TargetSettings& settings, bool density_view) {
-  static std::weak_ptr<const Target> last_target;
-  if (last_target.lock() != context.snapshot->target) {
-    last_target = context.snapshot->target;
+  if (settings.aspect_target.lock() != context.snapshot->target) {
+    settings.aspect_target = context.snapshot->target;
     settings.equal_aspect.reset();
   }
   // A coefficient pair's axes carry different units and scales: off unless asked for.
   return settings.equal_aspect.value_or(
       density_view &&
-      prefers_equal_aspect(shown_box(context, settings, density_view), 2.0, last_panel_aspect()));
+      prefers_equal_aspect(shown_box(context, settings, density_view), 2.0, settings.panel_aspect));
 }
 
 // The "equal aspect" checkbox of the display popup.
