@@ -12,7 +12,7 @@ namespace sgl {
 // Per coordinate: the central 1 − tail of the marginal mass on the target's truth grid (tail/2
 // cut from each end), padded by `pad` of that width on each side and kept inside the view box.
 // Targets without a truth grid get their view box.
-std::vector<Interval> mass_framing_box(const Target& target, double tail = 0.004,
+std::vector<Interval> mass_framing_box(const Target& target, double tail = 0.001,
                                        double pad = 0.12);
 
 // Whether one data unit should span as many pixels on x as on y: when the framed extents are

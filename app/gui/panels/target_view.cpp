@@ -164,6 +164,14 @@ void show_2d_view(ViewContext& context, TargetSettings& settings) {
       plot::SetupAxisTicksUpTo(plot::Axis::Y, box[1].hi);
     }
     plot::SetupFinish();
+    if (marginals) {
+      // The frame holds the joint picture only, up to where the strips begin (equal aspect may
+      // have widened the axes beyond the box): inside one frame the strips read as drawn over
+      // the plot, hiding part of it (newcomer runs 6-8); beside it they are strips of their own.
+      const plot::DataRect joint = views::inside_marginal_bands(plot::GetPlotLimits());
+      plot::SetupAxisFrameUpTo(plot::Axis::X, joint.x_hi);
+      plot::SetupAxisFrameUpTo(plot::Axis::Y, joint.y_hi);
+    }
     background_note = plot_density_background(
         context,
         marginals ? views::inside_marginal_bands(plot::GetPlotLimits()) : plot::GetPlotLimits());

@@ -111,6 +111,9 @@ void SetupAxis(Axis axis, const char* label, int flags = AxisFlags_None);
 void SetupAxisLimits(Axis axis, double lo, double hi, Cond cond = Cond::Once);
 // No ticks (nor grid lines) above `hi` on this axis: a margin beyond the data keeps clear.
 void SetupAxisTicksUpTo(Axis axis, double hi);
+// The data area's frame ends at `hi` on this axis: what lies beyond (the Target view's marginal
+// strips) stands beside the framed plot instead of inside it.
+void SetupAxisFrameUpTo(Axis axis, double hi);
 // Lays the plot out and draws its background; called by the first item or EndPlot if not
 // called explicitly. Call it before the queries below if you need them before any item.
 void SetupFinish();

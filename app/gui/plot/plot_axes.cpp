@@ -157,7 +157,17 @@ void draw_background_and_grid(FrameState& state) {
 void draw_axis_labels_and_frame(FrameState& state) {
   Painter& painter = *state.painter;
   const float font = state.font;
-  painter.stroke_rect(state.area_min, state.area_max, kFrame, 1.0f);
+  // The frame around the data area, or around its part up to SetupAxisFrameUpTo.
+  Point frame_max = state.area_max;
+  Point frame_min = state.area_min;
+  const Transform to_pixels = transform(state);
+  if (std::isfinite(state.x.frame_up_to))
+    frame_max.x =
+        std::clamp(to_pixels(state.x.frame_up_to, 0.0).x, state.area_min.x, state.area_max.x);
+  if (std::isfinite(state.y.frame_up_to))
+    frame_min.y =
+        std::clamp(to_pixels(0.0, state.y.frame_up_to).y, state.area_min.y, state.area_max.y);
+  painter.stroke_rect(frame_min, frame_max, kFrame, 1.0f);
   if (!state.title.empty()) {
     painter.text({0.5f * (state.area_min.x + state.area_max.x), state.frame_min.y + 0.35f * font},
                  text_colour(), state.title, HAlign::Center, VAlign::Top);
@@ -363,6 +373,11 @@ namespace sgl::plot {
 void SetupAxisTicksUpTo(Axis axis, double hi) {
   detail::FrameState& state = detail::context().frame;
   (axis == Axis::X ? state.x : state.y).ticks_up_to = hi;
+}
+
+void SetupAxisFrameUpTo(Axis axis, double hi) {
+  detail::FrameState& state = detail::context().frame;
+  (axis == Axis::X ? state.x : state.y).frame_up_to = hi;
 }
 
 }  // namespace sgl::plot

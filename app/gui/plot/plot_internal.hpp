@@ -54,6 +54,7 @@ struct AxisFrame {
   double fit_hi = -std::numeric_limits<double>::infinity();
   AxisTicks ticks;
   double ticks_up_to = std::numeric_limits<double>::infinity();  // SetupAxisTicksUpTo
+  double frame_up_to = std::numeric_limits<double>::infinity();  // SetupAxisFrameUpTo
   // The label as drawn: `label` plus the ticks' common factor ("θ ×10⁻³"), if any.
   std::string shown_label;
   bool locked() const { return has_limits && cond == Cond::Always; }
