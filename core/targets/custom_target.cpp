@@ -14,12 +14,16 @@ std::vector<std::string> names_for(int dim) {
 }
 
 // The origin, like the built-in targets, when it lies in the window where the density is not
-// negligible; otherwise the lowest point of the window scan (e.g. U = x − 2 log x, undefined at 0).
+// negligible and U has a gradient there; otherwise the lowest point of the window scan (e.g.
+// U = x − 2 log x, undefined at 0; a ring 4*(sqrt(x^2+y^2)-2)^2, whose gradient at the origin
+// is 0/0: every chain started there stopped at its first step, blamed on the step size).
 Vec start_point(const expr::Program& program, const PotentialWindow& window) {
   const int dim = program.dim();
   const double u_mode = program.value(window.mode[0], dim == 2 ? window.mode[1] : 0.0);
-  const double u_origin = program.value(0.0, 0.0);
-  bool origin_inside = std::isfinite(u_origin) && u_origin - u_mode < 20.0;
+  double dx = 0.0, dy = 0.0;
+  const double u_origin = program.value_and_gradient(0.0, 0.0, &dx, &dy);
+  bool origin_inside = std::isfinite(u_origin) && std::isfinite(dx) && std::isfinite(dy) &&
+                       u_origin - u_mode < 20.0;
   for (const Interval& axis : window.box) origin_inside &= axis.lo < 0.0 && 0.0 < axis.hi;
   Vec init = Vec::Zero(dim);
   if (!origin_inside)

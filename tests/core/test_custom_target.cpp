@@ -72,6 +72,24 @@ TEST_CASE("a typed potential equals the built-in one: gauss2d (rho = 0) and the 
   CHECK(box[1].lo < -1.5);
 }
 
+TEST_CASE("a potential without a gradient at the origin starts on its ridge", "[custom]") {
+  // A ring of radius 2: U is finite at the origin (16) but its gradient is 0/0 there; every
+  // chain started there stopped at its first step (newcomer run 8).
+  const auto ring = custom("4*(sqrt(x^2+y^2)-2)^2");
+  const Vec start = ring->default_init();
+  INFO("start (" << start[0] << ", " << start[1] << ")");
+  CHECK(std::hypot(start[0], start[1]) == Approx(2.0).margin(0.2));
+  Vec grad(2);
+  ring->gradient(start.data(), grad.data());
+  CHECK(std::isfinite(grad[0]));
+  CHECK(std::isfinite(grad[1]));
+  Chain chain(ring, "hmc", {}, 1, start, 0, 1);
+  chain.run(500);
+  CHECK(!chain.stopped());
+  // A smooth ring keeps the origin, as the built-in targets do.
+  CHECK(custom("(x^2+y^2-4)^2")->default_init().isZero());
+}
+
 TEST_CASE("a potential that is undefined at the origin starts at its mode", "[custom]") {
   // Gamma(3, 1): U = x − 2 log x on x > 0, NaN below; the mode is at x = 2.
   const auto gamma = custom("x - 2*log(x)");
