@@ -96,6 +96,13 @@ void ControlPanel::toggle_slow_motion(const EngineSnapshot& snapshot, int chain_
   }
   if (slow_motion_.active() && slow_motion_.chain_id() == chain_id) return slow_motion_.leave();
   slow_motion_.enter(chain_id, snapshot);
+  // S with a chain open that traces no path (SGLD) plays another: say which, and why.
+  for (const ChainSnapshot& open : snapshot.chains)
+    if (cards_.is_open(open.id) && !open.observes_trajectories)
+      for (const ChainSnapshot& played : snapshot.chains)
+        if (played.id == chain_id)
+          set_status(open.label + " has no leapfrog path: slow motion plays " + played.label,
+                     false);
 }
 
 void ControlPanel::reset_all() {
