@@ -1,12 +1,10 @@
 #include "core/samplers/sghmc.hpp"
 
 #include <cmath>
-#include <optional>
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/sampler_registry.hpp"
-#include "core/samplers/target_curvature.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -76,16 +74,10 @@ std::string SghmcSampler::divergence_cause() const {
     return cause.str();
   }
   // Within the curvature limits the usual cause on data is the minibatch noise.
-  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
-  const double stability =
-      curvature ? 2.0 * ec + step_size_ * step_size_ * curvature->max_eigenvalue : std::nan("");
-  if (!(stability >= 4.0)) {
-    std::ostringstream limits;
-    limits.precision(3);
-    if (std::isfinite(stability)) limits << "2εC + ε²λ_max = " << stability << " < 4";
-    const std::string noise = minibatch_noise_cause(step_size_, friction_, limits.str(), "ε");
-    if (!noise.empty()) return noise;
-  }
+  const std::string noise = minibatch_noise_cause(
+      step_size_, friction_, "2εC + ε²λ_max",
+      [&](double lambda) { return 2.0 * ec + step_size_ * step_size_ * lambda; }, "ε");
+  if (!noise.empty()) return noise;
   cause << "ε = " << step_size_ << " too large for the curvature at C = " << friction_
         << " (stable needs 2εC + ε²λ_max < 4); lower ε";
   return cause.str();

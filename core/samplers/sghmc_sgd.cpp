@@ -1,12 +1,10 @@
 #include "core/samplers/sghmc_sgd.hpp"
 
 #include <cmath>
-#include <optional>
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/sampler_registry.hpp"
-#include "core/samplers/target_curvature.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -76,15 +74,10 @@ std::string SghmcSgdSampler::divergence_cause() const {
   cause.precision(3);
   // Within the limits the usual cause on data is the minibatch noise: η²·Cov(G_B) against the
   // injected 2αη, SGHMC's noise ratio with step η and friction α.
-  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
-  const double stability =
-      curvature ? 2.0 * momentum_decay_ + learning_rate_ * curvature->max_eigenvalue : std::nan("");
-  if (momentum_decay_ < 2.0 && !(stability >= 4.0)) {
-    std::ostringstream limits;
-    limits.precision(3);
-    if (std::isfinite(stability)) limits << "2α + ηλ_max = " << stability << " < 4";
-    const std::string noise =
-        minibatch_noise_cause(learning_rate_, momentum_decay_, limits.str(), "η");
+  if (momentum_decay_ < 2.0) {
+    const std::string noise = minibatch_noise_cause(
+        learning_rate_, momentum_decay_, "2α + ηλ_max",
+        [&](double lambda) { return 2.0 * momentum_decay_ + learning_rate_ * lambda; }, "η");
     if (!noise.empty()) return noise;
   }
   cause << "learning rate η = " << learning_rate_

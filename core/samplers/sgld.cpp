@@ -1,12 +1,10 @@
 #include "core/samplers/sgld.hpp"
 
 #include <cmath>
-#include <optional>
 #include <sstream>
 
 #include "core/samplers/common_params.hpp"
 #include "core/samplers/sampler_registry.hpp"
-#include "core/samplers/target_curvature.hpp"
 
 namespace sgl {
 
@@ -66,15 +64,9 @@ std::string SgldSampler::divergence_cause() const {
   }
   // Within the curvature limit the usual cause on data is the minibatch noise: (ε/2)²·Cov(G_B)
   // against the injected ε per step, the noise ratio at friction 2.
-  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
-  const double stability = curvature ? step_size_ * curvature->max_eigenvalue : std::nan("");
-  if (!(stability >= 4.0)) {
-    std::ostringstream limits;
-    limits.precision(3);
-    if (std::isfinite(stability)) limits << "ελ_max = " << stability << " < 4";
-    const std::string noise = minibatch_noise_cause(step_size_, 2.0, limits.str(), "ε");
-    if (!noise.empty()) return noise;
-  }
+  const std::string noise = minibatch_noise_cause(
+      step_size_, 2.0, "ελ_max", [&](double lambda) { return step_size_ * lambda; }, "ε");
+  if (!noise.empty()) return noise;
   cause << "step ε = " << step_size_ << " too large for the curvature: each step overshoots "
         << "the mode (stable needs ε < 4/λ_max); lower ε";
   return cause.str();

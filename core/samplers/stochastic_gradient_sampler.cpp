@@ -1,6 +1,11 @@
 #include "core/samplers/stochastic_gradient_sampler.hpp"
 
+#include <cmath>
+#include <optional>
+#include <sstream>
+
 #include "core/samplers/gradient_noise_cause.hpp"
+#include "core/samplers/target_curvature.hpp"
 
 namespace sgl {
 
@@ -30,13 +35,19 @@ void StochasticGradientSampler::set_gradient_params(const ParamValues& params) {
   }
 }
 
-std::string StochasticGradientSampler::minibatch_noise_cause(double step, double friction,
-                                                             const std::string& limits,
-                                                             const char* step_name) const {
+std::string StochasticGradientSampler::minibatch_noise_cause(
+    double step, double friction, const char* stability_name,
+    const std::function<double(double)>& stability, const char* step_name) const {
   const DataTarget* data = target_.as_data_target();
   if (control_variate_ || data == nullptr) return {};
+  const std::optional<TargetCurvature> curvature = estimate_curvature(target_);
+  const double sum = curvature ? stability(curvature->max_eigenvalue) : std::nan("");
+  if (sum >= 4.0) return {};  // the curvature is to blame
+  std::ostringstream limits;
+  limits.precision(3);
+  if (std::isfinite(sum)) limits << stability_name << " = " << sum << " < 4";
   return gradient_noise_divergence_cause(*data, theta_.data(), estimator_.batch_size(), step,
-                                         friction, limits, step_name);
+                                         friction, limits.str(), step_name);
 }
 
 GradientEstimate StochasticGradientSampler::control_variate_estimate(const ParamValues& params) {

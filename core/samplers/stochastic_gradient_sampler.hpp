@@ -4,7 +4,9 @@
 // sghmc-cv reuse the SGLD/SGHMC update code with control-variate gradients.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string>
 
 #include "core/gradients/control_variate_gradient.hpp"
 #include "core/gradients/gradient_estimator.hpp"
@@ -39,11 +41,13 @@ class StochasticGradientSampler : public Sampler {
       estimator_.estimate(theta, grad, rng);
     }
   }
-  // A divergence within the curvature limits (`limits` says which hold, e.g. "2εC + ε²λ_max =
-  // 0.17 < 4"): when the minibatch gradient's noise at θ exceeds the injected noise, the cause in
-  // words and the batch size that fixes it (gradient_noise_cause.hpp); empty off data, with
-  // control-variate gradients (their noise is not the minibatch's), or when the noise is small.
-  std::string minibatch_noise_cause(double step, double friction, const std::string& limits,
+  // Why the chain diverged when its step is within the curvature limits: the minibatch noise,
+  // with the b that cures it (gradient_noise_cause.hpp). `stability(λ_max)` is the integrator's
+  // stability sum, stable below 4, named `stability_name` in the message (e.g. "2εC + ε²λ_max").
+  // Empty off data, with control-variate gradients (their noise is not the minibatch's), where
+  // the curvature limit is broken, or when the noise is at most the injected noise.
+  std::string minibatch_noise_cause(double step, double friction, const char* stability_name,
+                                    const std::function<double(double)>& stability,
                                     const char* step_name) const;
   // Copies the estimator's evaluation count into the shared counters (call at the end of run).
   void sync_gradient_count() {
