@@ -22,7 +22,8 @@ const std::vector<PanelEntry>& panel_catalog() {
       {Trace, "Trace", "trace", true, true, {0.0f, 0.68f, 0.5f, 0.32f}},
       {Metrics, "Metrics", "metrics", true, false, {0.5f, 0.68f, 0.5f, 0.32f}},
       {Notes, kNotesTitle, "notes", false, false, {}},
-      {Experiment, kExperimentTitle, "experiment", false, false, {}},
+      // Its figure exports as the plots do once the runs have a result (ExperimentPanel).
+      {Experiment, kExperimentTitle, "experiment", false, true, {}},
       // A teaching instrument, opt-in: no dashboard tile, so it never crowds the dashboard. Its
       // exports are clean figures (the chain combo and the refresh button left out), as the plots.
       {GradientNoise, "Gradient noise", "gradient_noise", true, true, {}},

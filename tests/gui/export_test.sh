@@ -15,7 +15,10 @@
 #     caption naming the target, each chain's settings, the draws and the seed, each in a band
 #     of its own that the plots (>= 1700x750 px) never reach; a long headline wraps to two lines,
 #     whole;
-#  6. an export into a relative folder says where the file went as an absolute path.
+#  6. an export into a relative folder says where the file went as an absolute path;
+#  7. a finished Experiment (ewsg-fig1a's ensemble) exports as the plots do: a clean figure PNG,
+#     a titled 16:9 slide and SVGs of its plot, without the progress bar or Run again (it had
+#     only a screen grab).
 # Usage: export_test.sh SGMCMC_LAB CHECK_PNG WORK_DIR
 set -euo pipefail
 exe=$1 check_png=$2 work=$3
@@ -155,4 +158,21 @@ run_lecture --export "$work/closed" --export-panel energy > "$work/closed.log" 2
 [[ $(wc -l < "$work/closed.log") -eq 1 ]] || { cat "$work/closed.log"; fail "closed panel: not one line"; }
 grep -q 'Energy is not shown' "$work/closed.log" || { cat "$work/closed.log"; fail "closed panel message"; }
 [[ -z "$(ls -A "$work/closed" 2>/dev/null)" ]] || fail "closed panel: files written: $(ls "$work/closed")"
+
+experiment="$work/experiment"
+xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" gui --scenario ewsg-fig1a --layout lecture \
+  --size 1280x720 --frames 3000 --export "$experiment" --export-panel experiment \
+  --status-file "$work/experiment.status" > "$work/experiment.log" 2>&1 ||
+  { cat "$work/experiment.log"; fail "experiment export"; }
+[[ $(text_of "$work/experiment.status" experiment/state) == "done 100%" ]] ||
+  fail "the ensemble did not finish in 3000 frames: $(text_of "$work/experiment.status" experiment/state)"
+"$check_png" "$experiment/experiment_slide.png" --slide 36 || fail "experiment slide"
+[[ $(text_of "$work/experiment.status" export/experiment_slide/title) == *" — Experiment" ]] ||
+  fail "experiment slide title: '$(text_of "$work/experiment.status" export/experiment_slide/title)'"
+# Its key has one of the palette's first four colours (SGLD's green); the SVGs name all three.
+"$check_png" "$experiment/experiment.png" --figure 1 || fail "experiment.png is not a clean figure with a key"
+for svg in experiment.svg experiment_panel.svg; do
+  xmllint --noout "$experiment/$svg" || fail "$svg is not valid XML"
+  grep -q 'EWSG' "$experiment/$svg" || fail "$svg has no key naming EWSG"
+done
 echo "export test passed"

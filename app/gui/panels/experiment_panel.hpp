@@ -12,8 +12,12 @@ class ExperimentPanel : public Panel {
   ExperimentPanel(const PanelEntry& entry, ScenarioPanel& scenario)
       : Panel(entry), scenario_(scenario) {}
   void draw(ViewContext& context) override { scenario_.show_experiment(context); }
-  ViewDrawFunction export_view() const override { return {}; }
-  ContextMenu context_menu() const override { return ContextMenu::None; }
+  // A clean figure (PNG, slide, SVG) once there is a result; before, the panel's pixels.
+  ViewDrawFunction export_view() const override {
+    if (!scenario_.experiment_figure_ready()) return {};
+    return [&scenario = scenario_](ViewContext&) { scenario.draw_experiment_figure(); };
+  }
+  ContextMenu context_menu() const override { return ContextMenu::ExportOnly; }
   float widgets_above_figure(float window_top) const override {
     return scenario_.experiment_widgets_height(window_top);
   }

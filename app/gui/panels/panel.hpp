@@ -26,7 +26,7 @@ class Panel {
   const PanelEntry& entry() const { return entry_; }
 
   // What its window's right-click menu offers: a plot view's exports and GIF recording, only
-  // the exports (Controls), or nothing (Notes, Experiment: File → Export reaches them).
+  // the exports (Controls, Experiment), or nothing (Notes: File → Export reaches them).
   enum class ContextMenu { ExportAndRecord, ExportOnly, None };
   virtual ContextMenu context_menu() const { return ContextMenu::ExportAndRecord; }
   // The Controls list every chain, hidden ones included (a hidden chain stays editable); views

@@ -497,6 +497,32 @@ void ScenarioPanel::show_experiment(const ViewContext& context) {
   }
 }
 
+bool ScenarioPanel::experiment_figure_ready() const {
+  if (!has_experiment() || !runner_) return false;
+  const std::shared_ptr<const ExperimentSnapshot> state = runner_->snapshot();
+  if (!state->error.empty()) return false;
+  if (scenario_->sweep) return state->sweep.has_value();
+  if (!scenario_->ensemble) return state->reports.has_value();
+  return std::any_of(state->clouds.begin(), state->clouds.end(),
+                     [](const auto& series) { return !series.checkpoints.empty(); });
+}
+
+void ScenarioPanel::draw_experiment_figure() {
+  if (!experiment_figure_ready()) return;
+  const std::shared_ptr<const ExperimentSnapshot> state = runner_->snapshot();
+  if (scenario_->sweep) {
+    plot_sweep(*state->sweep);
+  } else if (!scenario_->ensemble) {
+    for (const ChainReport& report : *state->reports)
+      if (report.label == scenario_->analysis.reference)
+        reference_plot(*state->reports, report,
+                       [this](const std::string& label) { return label_colour(label); },
+                       reference_plot_ == 0);
+  } else {
+    plot_ensemble(state->clouds, scenario_->ensemble->data_passes > 0 ? "data passes" : "steps");
+  }
+}
+
 float ScenarioPanel::experiment_widgets_height(float window_top) const {
   if (!figure_top_) return 0.0f;
   return *figure_top_ - window_top - ImGui::GetFrameHeight();

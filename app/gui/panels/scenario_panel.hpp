@@ -56,6 +56,11 @@ class ScenarioPanel {
   // shown target's id.
   std::string title_for(const TargetSpec& shown) const;
   void show_experiment(const ViewContext& context);
+  // The experiment's figure alone, for exports and slides: the plots without the progress row,
+  // captions or the reference table (a table is not a figure). Only once there is a result to
+  // draw: a sweep's or comparison's when its runs are done, an ensemble's first checkpoint.
+  bool experiment_figure_ready() const;
+  void draw_experiment_figure();
   // Ensemble clouds for the target view (empty without a running or finished ensemble).
   std::vector<OverlayCloud> overlay_clouds() const;
 

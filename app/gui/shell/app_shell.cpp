@@ -216,8 +216,8 @@ void AppShell::show_file_menu() {
   if (!export_open) ui_probe::record_last_item("menu/export");  // for tests/gui/offui_test.sh
   if (export_open) {
     std::vector<std::string> vector_panels;
-    for (const PanelInfo& panel : view_panels())
-      if (panel.svg) vector_panels.push_back(panel.title);
+    for (const std::string& title : panel_names())
+      if (exports_as_vector(title)) vector_panels.push_back(title);
     export_menu_.show_menu_items(panel_names(), vector_panels, shown_panel_names());
     if (export_menu_.take_everything_request()) queue_every_export(shown_panel_names(), 2);
     ImGui::EndMenu();
@@ -514,11 +514,11 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
       chain_colours_ = context.chain_colours;
       switch (panel->context_menu()) {
         case Panel::ContextMenu::ExportAndRecord:
-          export_menu_.show_panel_context_menu(title, panel->entry().svg,
+          export_menu_.show_panel_context_menu(title, exports_as_vector(title),
                                                [&] { gif_menu_.show_panel_context_item(title); });
           break;
         case Panel::ContextMenu::ExportOnly:
-          export_menu_.show_panel_context_menu(title, false);
+          export_menu_.show_panel_context_menu(title, exports_as_vector(title));
           break;
         case Panel::ContextMenu::None:
           break;

@@ -141,6 +141,9 @@ class AppShell {
   std::shared_ptr<const EngineSnapshot> view_snapshot();
   // The panel titled `title` (null: none).
   Panel* find_panel(const std::string& title) const;
+  // The panel redraws as a clean figure (PNG, slide, SVG): a plot view, or the Experiment once
+  // its runs have a result. Else its exports are the panel's pixels.
+  bool exports_as_vector(const std::string& title) const;
   // This frame's context with the panel's resources lent (what its exports redraw with).
   ViewContext export_context(Panel& panel) const;
   void begin_panel_window(const char* title);

@@ -18,6 +18,11 @@
 
 namespace sgl {
 
+bool AppShell::exports_as_vector(const std::string& title) const {
+  const Panel* panel = find_panel(title);
+  return panel != nullptr && panel->entry().svg && panel->export_view() != nullptr;
+}
+
 void AppShell::after_render(int framebuffer_width, int framebuffer_height,
                             const RgbImage* clean_frame) {
   const std::vector<ExportRequest> due = export_menu_.take_due();
@@ -60,7 +65,7 @@ void AppShell::after_render(int framebuffer_width, int framebuffer_height,
         panel_export && panel ? panel->widgets_above_figure(rect->second.first.y) : 0.0f;
     panel_context = panel ? export_context(*panel) : last_context_;
     sources.context = &panel_context;
-    sources.draw = panel && panel->entry().svg ? panel->export_view() : nullptr;
+    sources.draw = exports_as_vector(request.panel) ? panel->export_view() : nullptr;
     try {
       export_menu_.report_success(perform_export(request, export_menu_.resolved_folder(), sources));
     } catch (const UserError& error) {
@@ -142,7 +147,7 @@ void AppShell::record_gif_frame(const ExportSources& sources) {
     if (rect == last_rects_.end() || !panel_shown(panel)) return RgbImage{};
     const float scale = sources.framebuffer_scale;
     Panel* view = find_panel(panel);
-    if (view != nullptr && view->entry().svg) {
+    if (exports_as_vector(panel)) {
       try {
         return render_slide_png(panel, view->export_view(),
                                 gif_menu_.slide_context(export_context(*view)), sources.headline,
@@ -196,8 +201,7 @@ std::string AppShell::request_all_exports(const std::string& folder,
 void AppShell::queue_panel_exports(const std::vector<std::string>& names, int frames_to_wait) {
   for (const std::string& name : names) {
     export_menu_.request(ExportKind::ViewPng, name, frames_to_wait);
-    const PanelInfo* panel = find_panel_by_title(name);
-    if (panel && panel->svg) {
+    if (exports_as_vector(name)) {
       export_menu_.request(ExportKind::ViewPngSlide, name, frames_to_wait);
       export_menu_.request(ExportKind::ViewSvg, name, frames_to_wait);
       export_menu_.request(ExportKind::ViewSvgPanelSize, name, frames_to_wait);

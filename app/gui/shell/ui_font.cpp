@@ -21,15 +21,26 @@ ImFont*& headline_font_storage() {
 // sub/superscripts, ℓ, arrows and math operators (∇, −, ·, √, ≥); DejaVu Sans has them all.
 const ImWchar kGlyphRanges[] = {
     0x0020, 0x024F,                  // Latin, Latin-1, Latin Extended-A/B (Ũ)
-    0x0300, 0x0301,                  // combining marks (U+0302 follows, raised), Greek
-    0x0303, 0x03FF, 0x2000, 0x209F,  // punctuation, super- and subscripts
+    0x0300, 0x0301,                  // combining marks (U+0302 follows, raised)
+    0x0303, 0x03FF,                  // more combining marks (B̂ takes U+0302 apart), Greek
+    0x1D00, 0x1DBF,                  // phonetic extensions (the transpose ᵀ of SGNHT's rule)
+    0x1E00, 0x1EFF,                  // Latin Extended Additional (pSGLD's Ḡ, U+1E20)
+    0x2000, 0x209F,                  // punctuation, super- and subscripts
     0x2100, 0x21FF,                  // letterlike symbols (ℓ), arrows
     0x2200, 0x22FF,                  // mathematical operators
+    0x2300, 0x23FF,                  // technical symbols (SVRG-LD's ⌈n/b⌉)
     0x25A0, 0x25FF,                  // geometric shapes (legend markers)
     0,
 };
 
 }  // namespace
+
+bool ui_font_covers(unsigned codepoint) {
+  if (codepoint == 0x0302) return true;  // merged in raised (add_ui_font)
+  for (const ImWchar* range = kGlyphRanges; range[0] != 0; range += 2)
+    if (codepoint >= range[0] && codepoint <= range[1]) return true;
+  return false;
+}
 
 float add_ui_font(ImFontAtlas& atlas, float pixels) {
   std::error_code ignored;

@@ -14,6 +14,8 @@ constexpr float kUiFontPixels = 20.0f;
 // arrows, sub/superscripts) to `atlas`. Without the font file (fonts-dejavu-core), adds ImGui's
 // built-in font and returns the io.FontGlobalScale that makes it `pixels` tall; otherwise 1.
 float add_ui_font(ImFontAtlas& atlas, float pixels);
+// Whether the interface font is loaded with a glyph for `codepoint` (else ImGui draws "?").
+bool ui_font_covers(unsigned codepoint);
 
 // The headline's font (the line above the plots): DejaVu Sans Bold at kHeadlineFontScale × the
 // interface font's `pixels`, added after the interface font (which stays the default); null
