@@ -9,7 +9,10 @@
 #     with its marginal histograms on the top and right edges, and the headline follows; typing
 #     a 1-D potential brings the histogram back;
 #  5. a long invalid potential: the red underline stays inside the scrolled box, and the box's
-#     tooltip never covers the error message under it.
+#     tooltip never covers the error message under it;
+#  6. the note's "▲ more" (in its title bar while the note is cut) gives it the larger share of
+#     the left column, at least twice its height; "▼ less" gives the Controls their room back
+#     (at 1280x720 the note showed two or three lines).
 # Usage: lesson_screen_test.sh SGMCMC_LAB WORK_DIR
 set -euo pipefail
 exe=$1 work=$2
@@ -37,6 +40,20 @@ read -r _ chains_y _ _ < <(panel_rect Chains)
 awk -v w="$hw" -v y="$hy" -v c="$chains_y" 'BEGIN { exit !(w >= 1270 && y < c) }' ||
   { echo "the headline (y $hy, width $hw) is not a full-width line above the plots (y $chains_y)"; exit 1; }
 echo "1. headline '$(text_of headline)' at y $hy, ${hw}x${hh}"
+
+# 6. The note's size button (before the target changes the note).
+height_of_panel() { panel_rect "$1" | awk '{ h = $4 } END { printf "%d", h }'; }
+notes_h=$(height_of_panel Notes) controls_h=$(height_of_panel Controls)
+[[ "$(text_of notes/size)" == "▲ more" ]] ||
+  { echo "no '▲ more' on the cut note (have '$(text_of notes/size)', Notes ${notes_h} px)"; exit 1; }
+click_rect notes/size
+note_grew() { [[ $(height_of_panel Notes) -ge $((2 * notes_h)) && "$(text_of notes/size)" == "▼ less" ]]; }
+wait_for "the note to take the larger share (Notes $(height_of_panel Notes) px, was $notes_h)" note_grew
+echo "6. ▲ more: Notes $notes_h -> $(height_of_panel Notes) px, Controls $controls_h -> $(height_of_panel Controls) px"
+click_rect notes/size
+note_back() { [[ $(height_of_panel Notes) -eq $notes_h && $(height_of_panel Controls) -eq $controls_h ]]; }
+wait_for "▼ less to give the Controls their room back" note_back
+echo "   ▼ less: Notes $(height_of_panel Notes) px, Controls $(height_of_panel Controls) px"
 
 # 2. Focus.
 main='Histogram vs truth'

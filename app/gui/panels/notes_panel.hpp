@@ -11,7 +11,9 @@ class NotesPanel : public Panel {
  public:
   NotesPanel(const PanelEntry& entry, ScenarioPanel& scenario)
       : Panel(entry), scenario_(scenario) {}
-  void draw(ViewContext& context) override { scenario_.show_note(context.snapshot->target_spec); }
+  // The note, and in its title bar "▲ more" while the note is cut (it then takes the larger
+  // share of its column) or "▼ less" to give the Controls their room back.
+  void draw(ViewContext& context) override;
   ViewDrawFunction export_view() const override { return {}; }
   ContextMenu context_menu() const override { return ContextMenu::None; }
 

@@ -27,6 +27,9 @@ class ScenarioPanel {
   explicit ScenarioPanel(std::optional<Scenario> scenario);
 
   bool has_note() const { return !note_.empty(); }
+  // The note's "more" / "less" button: the layout gives the note the larger share of its column.
+  bool note_enlarged() const { return note_enlarged_; }
+  void set_note_enlarged(bool enlarged) { note_enlarged_ = enlarged; }
   bool has_experiment() const;
   // The sweep or ensemble is still computing (its progress bar moves without input).
   bool experiment_running() const { return runner_ && !runner_->snapshot()->finished; }
@@ -106,6 +109,7 @@ class ScenarioPanel {
   bool open_load_dialog_ = false;
   char path_[512] = {};
   std::string message_;     // the last save/open outcome
+  bool note_enlarged_ = false;
   int reference_plot_ = 0;  // the plot beside the reference table: 0 means, 1 variances
   std::function<void()> on_job_finish_;
   // "Run ... again": the experiment's scenario with the live chains' settings, made on its job.

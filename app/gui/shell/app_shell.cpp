@@ -299,6 +299,7 @@ void AppShell::apply_layout(float menu_height, float legend_height) {
   request.font_size = ImGui::GetFontSize();
   request.legend_height = legend_height;
   request.has_note = scenario_panel_.has_note();
+  request.note_enlarged = scenario_panel_.note_enlarged();
   request.has_experiment = scenario_panel_.has_experiment();
   request.mode = layout_mode_;
   request.lecture_stems = shown_lecture_stems();
@@ -458,6 +459,10 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
        control_panel_.slow_motion().active(), scenario_panel_.experiment_result_pending()});
   if (main_stem != main_stem_) {
     main_stem_ = main_stem;
+    layout_pending_ = true;
+  }
+  if (scenario_panel_.note_enlarged() != tiled_note_enlarged_) {
+    tiled_note_enlarged_ = scenario_panel_.note_enlarged();
     layout_pending_ = true;
   }
   if (layout_pending_) {

@@ -193,6 +193,7 @@ class AppShell {
   std::string main_stem_;   // main_slot.hpp: the panel in the main slot for now ("" = lesson's)
   std::string main_title_;  // the panel the layout gave the most room (for the status file)
   bool layout_pending_ = true;
+  bool tiled_note_enlarged_ = false;  // the Notes' share the last layout gave them
   // Where each panel was tiled, and where it was last drawn: {position, size}.
   std::map<std::string, std::pair<ImVec2, ImVec2>> tiled_rects_;
   std::map<std::string, std::pair<ImVec2, ImVec2>> last_rects_;

@@ -24,7 +24,7 @@ std::vector<PanelPlacement> dashboard(const LayoutRequest& r) {
   std::vector<PanelPlacement> out;
   const LayoutRect& a = r.area;
   const float column = column_width(a.w, 0.2f, r.font_size, 15.0f, 24.0f);
-  const float controls_h = r.has_note ? a.h * 0.6f : a.h;
+  const float controls_h = r.has_note ? a.h * (r.note_enlarged ? 0.4f : 0.6f) : a.h;
   place(out, kControlsTitle, a.x, a.y, column, controls_h);
   if (r.has_note) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
   const float plot_x = a.x + column, plot_w = a.w - column;
@@ -98,7 +98,8 @@ std::vector<PanelPlacement> lecture(const LayoutRequest& r) {
   // On a short screen (1280×720) the Controls get nearly three quarters: at 58% only the first
   // chain's first slider was in view, at 66% its last slider and actions still needed the wheel.
   const float controls_share = a.h < 40.0f * r.font_size ? 0.78f : 0.58f;
-  const float controls_h = note_in_column ? a.h * controls_share : a.h;
+  const float controls_h =
+      note_in_column ? a.h * (r.note_enlarged ? 1.0f - controls_share : controls_share) : a.h;
   place(out, kControlsTitle, a.x, a.y, column, controls_h);
   if (note_in_column) place(out, kNotesTitle, a.x, a.y + controls_h, column, a.h - controls_h);
 

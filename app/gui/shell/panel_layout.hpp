@@ -21,6 +21,9 @@ struct LayoutRequest {
   float font_size = 20.0f;     // pixels: column widths scale with it
   float legend_height = 0.0f;  // the chain legend strip's height
   bool has_note = false;
+  // The Notes' "more" button: the note takes the larger share of the left column, the Controls
+  // the smaller (a 1280×720 lecture left the note two or three lines).
+  bool note_enlarged = false;
   bool has_experiment = false;
   LayoutMode mode = LayoutMode::Dashboard;
   // Lecture: the panels' stems (panel_table.hpp), main first; empty: histogram, target.
