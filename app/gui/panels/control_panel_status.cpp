@@ -126,7 +126,8 @@ void ControlPanel::show_status_line() {
 void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
   const std::optional<ParamUndoEntry> entry = undo_.pop();
   if (!entry) {
-    set_status("Nothing to undo", false);
+    // "left": after a run of Ctrl+Z a bare "Nothing to undo" read as a failure (newcomer run 8).
+    set_status("Nothing left to undo", false);
     return;
   }
   const auto chain = std::find_if(snapshot.chains.begin(), snapshot.chains.end(),
