@@ -284,7 +284,14 @@ void show_phase_space_view(ViewContext& context) {
     without_momentum += (without_momentum.empty() ? "" : ", ") + views::chain_label(chain);
   }
   if (!without_momentum.empty()) {
-    caption_text += (caption_text.empty() ? "" : "; ") + ("no momentum: " + without_momentum);
+    // In a narrow tile it comes first: cut at the panel's edge, "H − min U: 0.25 … 8; no…" hid
+    // why SGLD has no orbit, while the levels are on the plot itself.
+    const std::string named = "no momentum: " + without_momentum;
+    const std::string after = (caption_text.empty() ? "" : "; ") + named;
+    if (ImGui::CalcTextSize((caption_text + after).c_str()).x > ImGui::GetContentRegionAvail().x)
+      caption_text = named + (caption_text.empty() ? "" : "; " + caption_text);
+    else
+      caption_text += after;
   }
   if (!caption_text.empty()) views::caption(caption_text.c_str());
   bool any_draws = false;
