@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 #include <utility>
 
@@ -147,6 +148,30 @@ std::vector<MinMaxColumn> minmax_decimate(const double* y, std::size_t n, std::s
     result[c] = {lo, hi, begin};
   }
   return result;
+}
+
+std::vector<double> mass_contour_levels(const std::vector<double>& log_density,
+                                        const std::vector<double>& shares) {
+  std::vector<double> finite;
+  finite.reserve(log_density.size());
+  for (double value : log_density)
+    if (std::isfinite(value)) finite.push_back(value);
+  if (finite.empty()) return {};
+  std::sort(finite.begin(), finite.end(), std::greater<>());
+  const double top = finite.front();
+  std::vector<double> cumulative(finite.size());
+  double total = 0.0;
+  for (std::size_t k = 0; k < finite.size(); ++k) {
+    total += std::exp(finite[k] - top);
+    cumulative[k] = total;
+  }
+  std::vector<double> levels;
+  for (double share : shares) {
+    const auto at = std::lower_bound(cumulative.begin(), cumulative.end(), share * total);
+    const std::size_t k = std::min<std::size_t>(at - cumulative.begin(), finite.size() - 1);
+    levels.push_back(finite[k]);
+  }
+  return levels;
 }
 
 std::vector<double> contour_levels(double min, double max, int count) {

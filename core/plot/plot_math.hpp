@@ -56,4 +56,13 @@ std::vector<MinMaxColumn> minmax_decimate(const double* y, std::size_t n, std::s
 // and one at the minimum (often 0) is the whole plot. Empty if count ≤ 0 or !(min < max).
 std::vector<double> contour_levels(double min, double max, int count);
 
+// The levels of log density whose regions {log π ≥ level} hold the given shares of the mass
+// (ascending shares give descending levels), from `log_density` on a grid of equal cells that
+// holds nearly all of it (the view's framed box): highest-density contours, which read as "half
+// the mass is inside this line" and whose outermost (99%) stays inside a frame of 99.9% of each
+// marginal, where evenly spaced log levels ran off its edges. Non-finite values count as zero
+// density; empty when the grid has no mass.
+std::vector<double> mass_contour_levels(const std::vector<double>& log_density,
+                                        const std::vector<double>& shares);
+
 }  // namespace sgl

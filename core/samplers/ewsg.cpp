@@ -98,6 +98,9 @@ void EwsgSampler::set_params(const ParamValues& params) {
   index_chain_.set_uniform(params.at("index") == 1.0);
   index_chain_.set_persist(params.at("persist_index") != 0.0);
   const int batch_size = static_cast<int>(params.at("batch_size"));
+  // A step reads (M + 1) blocks of b data: the record's O(n) exact U on every k-th draw only.
+  space_exact_potential(double(data_.num_data()),
+                        (params.at("index_steps") + 1.0) * double(batch_size));
   if (batch_size != batch_size_) {
     batch_size_ = batch_size;
     index_chain_.set_partition(batch_size_, partition_seed_);

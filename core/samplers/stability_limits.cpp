@@ -160,20 +160,9 @@ Range sghmc_range(const std::string& param, const ParamValues& full,
   const double friction = value_or(full, "friction", 0.0);
   if (param == "friction" && step > 0.0) {
     SliderRange range = decades_below(std::max(kBeyondLimit * 2.0 / step, friction));
-    // C = 0 (no friction) at the left end; with a noise estimate B̂ > 0, C = B̂ (C < B̂ would
-    // inject negative noise variance and is refused: the newcomer's drag to the left end left
-    // the slider on a refused value).
-    const double noise_estimate = value_or(full, "noise_estimate", 0.0);
-    if (noise_estimate > 0.0) {
-      range.lo = std::min(noise_estimate, range.hi);
-      range.lo_is_constraint = true;
-      range.lo_reason = "It cannot go below the noise estimate B̂ = " + format(noise_estimate) +
-                        " (the injected noise's variance is 2(C − B̂)ε): set B̂ to 0 to drag C "
-                        "down to 0.";
-      range.lo_note = "C stops at B̂ = " + format(noise_estimate) + ": lower B̂ to go on";
-    } else {
-      range.zero_at_bottom = true;
-    }
+    // C = 0 (no friction) at the left end, with or without a noise estimate: below B̂ the window
+    // takes B̂ down with C (lower_noise_estimate_to_friction).
+    range.zero_at_bottom = true;
     return range;
   }
   if (param == "noise_estimate")  // B̂ must not exceed C; 0 (the default) stays reachable
@@ -345,6 +334,15 @@ std::vector<StabilityHint> plain_stability_lines(const std::vector<StabilityHint
     lines.push_back({std::move(text), worst->level, worst->used});
   }
   return lines;
+}
+
+std::optional<double> lower_noise_estimate_to_friction(ParamValues& values) {
+  const auto friction = values.find("friction");
+  const auto estimate = values.find("noise_estimate");
+  if (friction == values.end() || estimate == values.end() || estimate->second <= friction->second)
+    return std::nullopt;
+  estimate->second = friction->second;
+  return estimate->second;
 }
 
 std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,

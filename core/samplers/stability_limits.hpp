@@ -115,6 +115,11 @@ StabilityModel euler_langevin_stability();  // ewsg: hγ < 2, hλ_max < γ
 StabilityModel mass_leapfrog_stability();   // hmcecs: ε < 2 with the Hessian mass
 StabilityModel sghmc_sgd_stability();       // sghmc-sgd: η < (4 − 2α)/λ_max
 
+// SGHMC's friction C set below its noise estimate B̂ takes B̂ down with it (B̂ ≤ C: the injected
+// noise's variance is 2(C − B̂)ε), so that C reaches 0 in one drag (the "turn friction off" demo
+// stopped at B̂ = 0.2 and needed a second slider first). Returns the new B̂ when it changed.
+std::optional<double> lower_noise_estimate_to_friction(ParamValues& values);
+
 // The slider range for one parameter given the others, or nullopt to keep the descriptor's.
 std::optional<SliderRange> derived_slider_range(const std::string& sampler_id,
                                                 const std::string& param, const ParamValues& full,

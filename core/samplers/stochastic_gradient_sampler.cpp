@@ -25,6 +25,11 @@ void StochasticGradientSampler::reset(const Vec& theta0, Rng& rng) {
 }
 
 void StochasticGradientSampler::set_gradient_params(const ParamValues& params) {
+  // A step reads b data (a control variate's correction too): the record's exact U, n of them,
+  // goes on every k-th draw only (space_exact_potential).
+  if (const DataTarget* data = target_.as_data_target();
+      data != nullptr && params.count("batch_size"))
+    space_exact_potential(double(data->num_data()), params.at("batch_size"));
   if (control_variate_) {
     control_variate_->set_batch_size(static_cast<int>(params.at("batch_size")));
     control_variate_->set_second_order(params.at("control_variate") != 0.0);

@@ -44,6 +44,9 @@ void SvrgLdSampler::set_params(const ParamValues& params) {
   indices_.resize(static_cast<std::size_t>(batch_size_));
   const std::int64_t n = data_.num_data();
   epoch_steps_ = std::max<std::int64_t>(1, (n + batch_size_ - 1) / batch_size_);
+  // A step reads 2b data (θ and the snapshot), plus the full gradient once an epoch, about b
+  // more: the record's O(n) exact U on every k-th draw only.
+  space_exact_potential(double(n), 3.0 * batch_size_);
 }
 
 void SvrgLdSampler::reset(const Vec& theta0, Rng& rng) {

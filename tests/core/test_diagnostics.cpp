@@ -428,5 +428,29 @@ TEST_CASE("Contour levels are evenly spaced inside the range", "[diagnostics]") 
   CHECK(contour_levels(0.0, 1.0, 0).empty());
 }
 
+TEST_CASE("Mass contours of a 2-D Gaussian enclose the shares theory gives", "[diagnostics]") {
+  // For N(0, I₂) the region {log π ≥ max − t} is a disc of radius √(2t) holding 1 − e^(−t) of the
+  // mass, so the level holding share p lies −log(1 − p) below the maximum (an independent
+  // closed form, not the grid's own sums).
+  constexpr int kCells = 400;
+  constexpr double kHalfWidth = 6.0;
+  std::vector<double> log_density;
+  for (int j = 0; j < kCells; ++j)
+    for (int i = 0; i < kCells; ++i) {
+      const double x = -kHalfWidth + 2.0 * kHalfWidth * (i + 0.5) / kCells;
+      const double y = -kHalfWidth + 2.0 * kHalfWidth * (j + 0.5) / kCells;
+      log_density.push_back(-0.5 * (x * x + y * y));
+    }
+  const std::vector<double> shares = {0.5, 0.9, 0.99};
+  const std::vector<double> levels = mass_contour_levels(log_density, shares);
+  REQUIRE(levels.size() == 3);
+  // A cell's width (0.03) moves the level by at most about r·0.03 ≈ 0.1 at r = 3.
+  for (std::size_t k = 0; k < 3; ++k)
+    CHECK(levels[k] == Approx(std::log(1.0 - shares[k])).margin(0.02));
+  // Non-finite cells hold no mass; a grid without mass gives no levels.
+  log_density.assign(4, -std::numeric_limits<double>::infinity());
+  CHECK(mass_contour_levels(log_density, shares).empty());
+}
+
 }  // namespace
 }  // namespace sgl

@@ -20,13 +20,20 @@ TEST_CASE("SGHMC friction: the slider's left end is C = 0", "[stability]") {
   CHECK(at_zero->hi == Approx(60.0));
   // Other sliders keep their own left ends.
   CHECK(!derived_slider_range("sghmc", "step_size", sghmc, 8.0)->zero_at_bottom);
-  // With a noise estimate B̂ > 0 the left end is C = B̂: C below B̂ is refused by the sampler,
-  // and a slider whose end is a refused value left the chain stopped (the newcomer's drag).
+  // With a noise estimate B̂ > 0 the left end is C = 0 too: B̂ follows C down (it stopped at
+  // C = B̂, and "turn the friction off" needed B̂ lowered first).
   const auto with_estimate = derived_slider_range(
       "sghmc", "friction", {{"step_size", 0.1}, {"friction", 1.0}, {"noise_estimate", 0.2}}, 8.0);
   REQUIRE(with_estimate);
-  CHECK(!with_estimate->zero_at_bottom);
-  CHECK(with_estimate->lo == Approx(0.2));
+  CHECK(with_estimate->zero_at_bottom);
+  ParamValues dragged{{"step_size", 0.1}, {"friction", 0.05}, {"noise_estimate", 0.2}};
+  CHECK(lower_noise_estimate_to_friction(dragged).value_or(-1.0) == Approx(0.05));
+  CHECK(dragged.at("noise_estimate") == 0.05);
+  ParamValues at_zero_friction{{"friction", 0.0}, {"noise_estimate", 0.2}};
+  CHECK(lower_noise_estimate_to_friction(at_zero_friction).value_or(-1.0) == Approx(0.0));
+  ParamValues above{{"friction", 1.0}, {"noise_estimate", 0.2}};
+  CHECK(!lower_noise_estimate_to_friction(above));  // B̂ ≤ C already: untouched
+  CHECK(above.at("noise_estimate") == 0.2);
 }
 
 TEST_CASE("SGHMC with C = 0 says there is no friction, in words", "[stability]") {

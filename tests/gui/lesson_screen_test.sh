@@ -2,6 +2,7 @@
 # The lesson on one screen (issue 24), driven with xdotool on the default preset in the lecture
 # layout at 1280x720, read back from the --status-file:
 #  1. the headline above the plots names what is on screen (the preset's title) and spans the window;
+#     a chain hidden from the legend leaves it, and showing it again brings the title back;
 #  2. F with the pointer on the main panel makes it fill the window under the legend strip (its
 #     plot too); Esc brings the lecture layout back;
 #  3. the Presets menu lists titles (not ids) under their paper's heading;
@@ -40,6 +41,13 @@ read -r _ chains_y _ _ < <(panel_rect Chains)
 awk -v w="$hw" -v y="$hy" -v c="$chains_y" 'BEGIN { exit !(w >= 1270 && y < c) }' ||
   { echo "the headline (y $hy, width $hw) is not a full-width line above the plots (y $chains_y)"; exit 1; }
 echo "1. headline '$(text_of headline)' at y $hy, ${hw}x${hh}"
+# A chain hidden from the legend leaves the headline (and the slides' titles, which use it).
+click_rect legend/3
+without_sgld() { [[ "$(text_of headline)" != *SGLD* && -n "$(text_of headline)" ]]; }
+wait_for "the headline without the hidden SGLD (have '$(text_of headline)')" without_sgld
+echo "   SGLD hidden: '$(text_of headline)'"
+click_rect legend/3
+wait_for "the preset's title back (have '$(text_of headline)')" headline_is "$title"
 
 # 6. The note's size button (before the target changes the note).
 height_of_panel() { panel_rect "$1" | awk '{ h = $4 } END { printf "%d", h }'; }

@@ -2,7 +2,8 @@
 # The custom target's text box (xdotool under Xvfb): the teach-your-own preset opens with its
 # banana; typing an expression with a parse error shows the error (column and what was expected)
 # while the chains keep the banana and keep stepping; a valid one waits ("press Enter to apply")
-# however long the pause, and Enter applies it. With FRAMES
+# however long the pause, and Enter applies it; Enter on an invalid one keeps the box (the next
+# keys go into it, not to the window's shortcuts). With FRAMES
 # and SCREENSHOT the last expression typed (EXPRESSION, default the invalid one) stays on screen
 # for the screenshot.
 # Usage: potential_test.sh SGMCMC_LAB WORK_DIR [FRAMES SCREENSHOT.png [EXPRESSION]]
@@ -75,6 +76,20 @@ fi
 press BackSpace
 xdotool mousemove --window "$window" 150 900
 echo "no grammar tooltip while typing"
+
+# Enter on the invalid text keeps the box: the next keys go into it, not to the window's
+# shortcuts (an 's' typed to fix the text started slow motion, newcomer run 9).
+click_rect target/potential
+sleep 0.3
+press Return
+sleep 0.5
+xdotool type --delay 30 -- "s"
+sleep 0.6
+[[ "$(text_of potential/text)" == *s* ]] || {
+  echo "after Enter on an invalid expression, 's' did not reach the box ('$(text_of potential/text)')"; exit 1; }
+press BackSpace
+xdotool mousemove --window "$window" 150 900
+echo "Enter on invalid text keeps the box: '$(text_of potential/text)'"
 
 if [[ $# -ge 5 ]]; then
   wanted=$5

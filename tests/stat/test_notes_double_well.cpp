@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "core/samplers/stability_limits.hpp"
 #include "tests/stat/preset_note_run.hpp"
 
 using namespace sgl;
@@ -133,16 +134,24 @@ TEST_CASE(
   CHECK(iat10 > 3 * iat1);
 }
 
-TEST_CASE("note teach-friction / try next 2: friction below the noise estimate is refused",
+TEST_CASE("note teach-friction / try next 2: friction below the noise estimate takes it down",
           "[stat][note]") {
   PresetLive live("teach-friction", 10, {"C = 1"});
   const int id = live.id("C = 1");
-  ParamValues params = live.snapshot("C = 1").params;
-  params["friction"] = 0.1;  // below B̂ = 0.2
-  live.engine().set_chain_params(id, params);
+  // The engine alone refuses C < B̂ (a session or `run` must say both)...
+  ParamValues refused = live.snapshot("C = 1").params;
+  refused["friction"] = 0.1;  // below B̂ = 0.2
+  live.engine().set_chain_params(id, refused);
   live.engine().wait_until_idle();
-  const auto snapshot = live.engine().snapshot();
-  INFO("last error: " << snapshot->last_error);
-  CHECK(snapshot->last_error.find("friction") != std::string::npos);
+  INFO("last error: " << live.engine().snapshot()->last_error);
+  CHECK(live.engine().snapshot()->last_error.find("friction") != std::string::npos);
   CHECK(live.snapshot("C = 1").params.at("friction") == 1.0);
+  // ...and the window's drag takes B̂ down with C, as the note says, so the chain goes on.
+  ParamValues dragged = live.snapshot("C = 1").params;
+  dragged["friction"] = 0.1;
+  REQUIRE(lower_noise_estimate_to_friction(dragged));
+  live.engine().set_chain_params(id, dragged);
+  live.engine().wait_until_idle();
+  CHECK(live.snapshot("C = 1").params.at("friction") == 0.1);
+  CHECK(live.snapshot("C = 1").params.at("noise_estimate") == 0.1);
 }

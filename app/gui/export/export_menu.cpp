@@ -78,8 +78,9 @@ void ExportMenu::show_menu_items(const std::vector<std::string>& panels,
   ui_probe::record_last_item("export/everything");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "Every panel on screen as PNG, and each plot as a 16:9 slide PNG and SVG, "
-        "the window as PNG and the draws as CSV, into the folder above.");
+        "Every plot and table on screen as PNG, each plot as a 16:9 slide PNG and SVG, "
+        "the window as PNG (with the Controls and Notes) and the draws as CSV, into the "
+        "folder above.");
   ImGui::Separator();
   if (ImGui::BeginMenu("View as PNG (panel's shape)")) {
     for (const std::string& panel : panels) {

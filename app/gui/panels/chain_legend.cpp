@@ -183,6 +183,12 @@ void show_chain_legend(const EngineSnapshot& snapshot, const std::map<int, std::
         shown ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const float label_x = box_max.x + gap;
     draw->AddText(ImVec2(label_x, at.y), text, chain.label.c_str());
+    if (!shown) {  // struck through: a hollow box alone went unnoticed after a stray click
+      const float mid_y = at.y + 0.55f * ImGui::GetTextLineHeight();
+      draw->AddLine(ImVec2(label_x, mid_y),
+                    ImVec2(label_x + ImGui::CalcTextSize(chain.label.c_str()).x, mid_y), text,
+                    1.5f);
+    }
     const float status_x = label_x + ImGui::CalcTextSize(chain.label.c_str()).x + gap;
     const ImU32 status_colour = entry.alarm     ? IM_COL32(200, 30, 30, 255)
                                 : entry.caution ? IM_COL32(190, 110, 0, 255)

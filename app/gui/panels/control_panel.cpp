@@ -471,6 +471,12 @@ void ControlPanel::show_chain_settings(ViewContext& context, const ChainSnapshot
       const ParamValues before = params_it->second;
       if (edit_params(info->params, params_it->second, limits)) {
         pending_anchor_ = anchor_prefix + changed_param(before, params_it->second);
+        if (const std::optional<double> estimate =
+                lower_noise_estimate_to_friction(params_it->second)) {
+          char said[96];
+          std::snprintf(said, sizeof said, "B̂ came down with C to %.3g (B̂ ≤ C)", *estimate);
+          set_status(said, false);
+        }
         undo_.record(chain.id, chain.sampler_id, before, params_it->second, chain.stopped);
         engine_.set_chain_params(chain.id, params_it->second);
         if (gesture_chain_ != chain.id) {

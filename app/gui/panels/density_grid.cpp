@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/plot/framing_box.hpp"
+#include "core/plot/plot_math.hpp"
 #include "core/targets/truth_grid.hpp"
 
 namespace sgl {
@@ -27,10 +28,13 @@ bool covers(const Interval& grid, const Interval& view) {
          (view.hi - view.lo) > 0.25 * (grid.hi - grid.lo);
 }
 
+// Seven contours from the core of the mass out to its 99%.
+const std::vector<double> kContourMassShares = {0.2, 0.4, 0.6, 0.8, 0.9, 0.95, 0.99};
+
 }  // namespace
 
 DensityField compute_density_field(const Target& target, const Interval& x_box,
-                                   const Interval& y_box, const double* max_value,
+                                   const Interval& y_box, const DensityScale* keep,
                                    JobControl* control) {
   constexpr int kCells = DensityField::kCells;
   DensityField field;
@@ -55,7 +59,12 @@ DensityField compute_density_field(const Target& target, const Interval& x_box,
       if (std::isfinite(value)) top = std::max(top, value);
     }
   }
-  if (max_value != nullptr) top = *max_value;
+  if (keep != nullptr) {
+    top = keep->max_value;
+    field.contour_levels = keep->contour_levels;
+  } else {
+    field.contour_levels = mass_contour_levels(raw, kContourMassShares);
+  }
   if (!std::isfinite(top)) top = 0.0;
   const double floor = top - DensityField::kLogDensityDepth;
   field.values.resize(raw.size());
@@ -96,8 +105,8 @@ void DensityGrid::bind(const std::shared_ptr<const Target>& target) {
 
 void DensityGrid::request(const std::shared_ptr<const Target>& target, const Interval& x_box,
                           const Interval& y_box, bool new_scale) {
-  std::optional<double> keep;
-  if (!new_scale && ready_) keep = ready_->max_value;
+  std::optional<DensityScale> keep;
+  if (!new_scale && ready_) keep = DensityScale{ready_->max_value, ready_->contour_levels};
   if (!background_) {
     ready_ = std::make_unique<DensityField>(
         compute_density_field(*target, x_box, y_box, keep ? &*keep : nullptr, nullptr));

@@ -23,6 +23,9 @@ struct DensityField {
   std::vector<float> values;
   Interval x_box, y_box;
   double max_value = 0.0;
+  // The contours: the log π levels holding 20%, 40%, …, 99% of the mass of the target's first
+  // grid (its framed box), kept, as max_value, when the grid moves (mass_contour_levels).
+  std::vector<double> contour_levels;
   std::uint64_t revision = 0;  // new for every grid adopted (texture uploads key on it)
 };
 
@@ -59,11 +62,17 @@ class DensityGrid {
   BackgroundJob job_;  // last: joined before the rest goes
 };
 
-// Samples the field for `target` over x_box × y_box. `max_value`: the colour scale's top to
-// keep (a moved grid keeps its colours); none: the new grid's maximum. Checks `control` for
-// cancellation once per row.
+// The colour scale's top and the contour levels of a grid, kept when the grid moves.
+struct DensityScale {
+  double max_value = 0.0;
+  std::vector<double> contour_levels;
+};
+
+// Samples the field for `target` over x_box × y_box. `keep`: the scale to keep (a moved grid
+// keeps its colours and contours); none: the new grid's maximum and mass levels. Checks
+// `control` for cancellation once per row.
 DensityField compute_density_field(const Target& target, const Interval& x_box,
-                                   const Interval& y_box, const double* max_value,
+                                   const Interval& y_box, const DensityScale* keep,
                                    JobControl* control);
 
 }  // namespace sgl

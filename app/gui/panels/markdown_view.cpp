@@ -62,7 +62,7 @@ std::string strip_inline_markdown(const std::string& line) {
   return out;
 }
 
-void show_markdown(const std::string& text) {
+void show_markdown(const std::string& text, bool skip_title) {
   std::istringstream stream(text);
   std::string paragraph;
   for (std::string line; std::getline(stream, line);) {
@@ -72,7 +72,7 @@ void show_markdown(const std::string& text) {
       heading(line.substr(3), 1.08f);
     } else if (line.rfind("# ", 0) == 0) {
       flush_paragraph(paragraph);
-      heading(line.substr(2), 1.25f);
+      if (!skip_title) heading(line.substr(2), 1.25f);
     } else if (line.rfind("- ", 0) == 0) {
       flush_paragraph(paragraph);
       ImGui::Bullet();

@@ -8,7 +8,9 @@
 
 namespace sgl {
 
-void show_markdown(const std::string& text);
+// `skip_title`: leaves out the note's "# " title (a short panel under the headline, which names
+// the lesson already, gives its lines to the note's text).
+void show_markdown(const std::string& text, bool skip_title = false);
 
 // The text without inline markers (emphasis asterisks outside `code`, backticks), as shown
 // (exposed for tests).

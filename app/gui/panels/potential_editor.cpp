@@ -79,6 +79,12 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
   const bool entered =
       ImGui::InputTextWithHint("##potential", "U(x, y), e.g. 0.5*x^2 + 0.5*y^2", text_,
                                sizeof text_, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (entered) {
+    if (validated_ != text_) validate();
+    // Enter on an invalid expression keeps the box: it used to leave it, and the keys typed to
+    // fix the text went to the window's shortcuts (S slow motion, N step, Space, R reset).
+    if (!error_.empty()) ImGui::SetKeyboardFocusHere(-1);
+  }
   ui_probe::record_last_item("target/potential");
   ui_probe::record_text("potential/applied", applied);
   ui_probe::record_text("potential/text", text_);  // what the box holds now (tests type into it)

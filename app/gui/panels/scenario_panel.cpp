@@ -283,10 +283,12 @@ void ScenarioPanel::show_note(const TargetSpec& shown) {
       show_markdown(note);
     return;
   }
+  // On a short panel (1280x720) the note's own lines come first: the headline above the plots
+  // already names the preset, so neither its id nor the note's title take two of four lines.
+  const bool short_panel =
+      ImGui::GetContentRegionAvail().y <= 14.0f * ImGui::GetTextLineHeightWithSpacing();
   if (scenario_ && !scenario_->title.empty()) {
-    // On a short panel (1280x720) the note's own lines come first (the headline above the
-    // plots already names the preset).
-    if (ImGui::GetContentRegionAvail().y > 14.0f * ImGui::GetTextLineHeightWithSpacing())
+    if (!short_panel)
       ImGui::TextWrapped("%s%s", scenario_->session ? "saved session of " : "preset ",
                          scenario_->name.c_str());
     else
@@ -304,7 +306,7 @@ void ScenarioPanel::show_note(const TargetSpec& shown) {
     ImGui::PopStyleColor();
     ui_probe::record_text("notes/retyped", changed);
   }
-  show_markdown(note_);
+  show_markdown(note_, short_panel && scenario_ && !scenario_->title.empty());
 }
 
 void ScenarioPanel::plot_sweep(const SweepResult& sweep) {
@@ -515,9 +517,9 @@ void ScenarioPanel::draw_experiment_figure() {
   } else if (!scenario_->ensemble) {
     for (const ChainReport& report : *state->reports)
       if (report.label == scenario_->analysis.reference)
-        reference_plot(*state->reports, report,
-                       [this](const std::string& label) { return label_colour(label); },
-                       reference_plot_ == 0);
+        reference_plot(
+            *state->reports, report,
+            [this](const std::string& label) { return label_colour(label); }, reference_plot_ == 0);
   } else {
     plot_ensemble(state->clouds, scenario_->ensemble->data_passes > 0 ? "data passes" : "steps");
   }

@@ -50,6 +50,14 @@ DensityGrid& density_grid(const ViewContext& context) {
   return context.density_grid != nullptr ? *context.density_grid : immediate;
 }
 
+// The field's mass contours (20% … 99% of the mass, outermost first for the export's bands);
+// evenly spaced log levels when the grid held no mass to measure.
+std::vector<double> shown_contour_levels(const DensityField& field) {
+  if (field.contour_levels.empty())
+    return contour_levels(field.max_value - kLogDensityDepth, field.max_value, kContourCount);
+  return {field.contour_levels.rbegin(), field.contour_levels.rend()};
+}
+
 // Draws the heatmap as the plot's first item; returns a note when it could not be drawn.
 // The density as a heatmap (or contour bands in exports) over `view`: the plot's limits, or
 // with marginal bands the part inside them, so the bands stand on a clear margin of their own.
@@ -63,8 +71,7 @@ std::string plot_density_background(ViewContext& context, const plot::DataRect& 
     // mode, computed on the CPU.
     const double half_x = 0.5 * (field.x_box.hi - field.x_box.lo) / kFieldCells;
     const double half_y = 0.5 * (field.y_box.hi - field.y_box.lo) / kFieldCells;
-    const std::vector<double> levels =
-        contour_levels(field.max_value - kLogDensityDepth, field.max_value, kContourCount);
+    const std::vector<double> levels = shown_contour_levels(field);
     // The heatmap's shading as filled bands between the contour levels, under the lines.
     views::plot_field_bands("##density_bands", field.values, kFieldCells, field.x_box, field.y_box,
                             field.max_value - kLogDensityDepth, field.max_value, levels,
@@ -88,9 +95,8 @@ std::string plot_density_background(ViewContext& context, const plot::DataRect& 
   style.value_lo = field.max_value - kLogDensityDepth;
   style.value_hi = field.max_value;
   style.colour_map = context.settings->colour_map;
-  for (double level : contour_levels(style.value_lo, style.value_hi, kContourCount)) {
+  for (double level : shown_contour_levels(field))
     style.contour_levels.push_back(static_cast<float>(level));
-  }
   context.density_texture->set_field(field.values, kFieldCells, kFieldCells, field.revision);
   const unsigned int texture = context.density_texture->render(width, height, style);
   if (texture == 0) return "density heatmap unavailable: " + context.density_texture->error();

@@ -211,7 +211,15 @@ void AppShell::queue_panel_exports(const std::vector<std::string>& names, int fr
 
 void AppShell::queue_every_export(const std::vector<std::string>& names, int frames_to_wait) {
   const std::size_t before = export_menu_.pending_count();
-  queue_panel_exports(names, frames_to_wait);
+  // The figures and tables, not the Controls and Notes: widgets and text as small screen grabs
+  // (a 307×119 note cut mid-line) were no use on a slide; window.png has them.
+  std::vector<std::string> figures;
+  for (const std::string& name : names) {
+    const PanelInfo* panel = find_panel_by_title(name);
+    if (panel == nullptr || (panel->id != PanelId::Controls && panel->id != PanelId::Notes))
+      figures.push_back(name);
+  }
+  queue_panel_exports(figures, frames_to_wait);
   export_menu_.request(ExportKind::WindowPng, {}, frames_to_wait);
   export_menu_.request(ExportKind::DrawsCsv, {}, frames_to_wait);
   if (frames_to_wait > 0)  // from the menu (gui --export prints each file as before)

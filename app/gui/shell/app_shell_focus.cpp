@@ -111,8 +111,11 @@ void AppShell::show_headline() {
 
 std::string AppShell::headline() const {
   if (!snapshot_->target) return "No target";
+  // The chains on screen: a chain hidden from the legend is not in the picture, nor in the line
+  // that names it (a slide's title listed SGLD after it was hidden).
   std::vector<std::string> labels;
-  for (const ChainSnapshot& chain : snapshot_->chains) labels.push_back(chain.label);
+  for (const ChainSnapshot& chain : snapshot_->chains)
+    if (!hidden_chains_.count(chain.id)) labels.push_back(chain.label);
   return session_headline(scenario_panel_.scenario(), snapshot_->target_spec, labels,
                           snapshot_->target->truth() != nullptr);
 }
