@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/io/csv_table.hpp"
+#include "core/io/npy_file.hpp"
 #include "core/targets/regression_data.hpp"
 #include "core/util/rng.hpp"
 
@@ -56,13 +57,7 @@ void write_files(const std::string& csv, const std::string& npy, long rows) {
     std::fprintf(names, "x%d\n", c);
   }
   std::fputc('\n', text);
-  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" +
-                       std::to_string(rows) + ", " + std::to_string(kColumns) + "), }";
-  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
-  header += '\n';
-  const unsigned short length = static_cast<unsigned short>(header.size());
-  std::fwrite("\x93NUMPY\x01\x00", 1, 8, binary);
-  std::fwrite(&length, 2, 1, binary);
+  const std::string header = sgl::npy_float64_header(rows, kColumns);
   std::fwrite(header.data(), 1, header.size(), binary);
   std::vector<double> row(kColumns);
   for (long k = 0; k < rows; ++k) {
