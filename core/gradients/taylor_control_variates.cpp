@@ -40,6 +40,14 @@ TaylorControlVariates::TaylorControlVariates(const DataTarget& target, TaylorOrd
 }
 
 void TaylorControlVariates::find_centre(std::int64_t expansion_subset, Rng& rng) {
+  const bool all_data = expansion_subset <= 0 || expansion_subset >= n_;
+  if (const std::optional<Vec> mode = target_.posterior_mode(); all_data && mode) {
+    // Over all data θ* is the posterior mode, which the regressions find when they are built
+    // (Newton with blocked passes). Newton again here, one datum at a time with a d × d outer
+    // product each, was 60% of the set-up of a 10.5·10⁶ × 29 run (issue 28).
+    centre_ = *mode;
+    return;
+  }
   std::vector<std::int64_t> indices(static_cast<std::size_t>(n_));
   std::iota(indices.begin(), indices.end(), std::int64_t{0});
   std::int64_t count = n_;
@@ -120,23 +128,31 @@ void TaylorControlVariates::full_pass() {
     eta_centre_.resize(n);
     slope_.resize(n);
     curvature_.resize(n);
-    for (std::int64_t k = 0; k < n_; ++k) {
-      const auto i = std::size_t(k);
-      const double* x = glm_->row(k);
-      const double eta = dot(x, centre_.data(), dim_);
-      eta_centre_[i] = eta;
-      loglik_centre_[i] = target_.log_likelihood_datum(k, centre_.data());
-      slope_[i] = glm_->slope(k, eta);
-      const double curvature = glm_->curvature(eta);
-      curvature_[i] = order_ == TaylorOrder::Second ? curvature : 0.0;
-      log_likelihood_sum_ += loglik_centre_[i];
-      for (int a = 0; a < dim_; ++a) {
-        gradient_sum_[a] += slope_[i] * x[a];
-        const double scaled = curvature * x[a];
-        for (int b = 0; b <= a; ++b) full_hessian(a, b) += scaled * x[b];
+    // f''(η) ≤ 0 for both links, so Σ_k f''(η*_k) x_k x_kᵀ = −SᵀS with rows s_k = √−f''(η*_k) x_k:
+    // a block of S at a time through Eigen's rank-k update, several times faster than a d × d
+    // loop per datum (O(n d²): the largest term of the set-up at d = 29).
+    constexpr std::int64_t kBlockRows = 4096;
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> scaled(kBlockRows, dim_);
+    Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(dim_, dim_);
+    for (std::int64_t start = 0; start < n_; start += kBlockRows) {
+      const std::int64_t rows = std::min(kBlockRows, n_ - start);
+      for (std::int64_t r = 0; r < rows; ++r) {
+        const std::int64_t k = start + r;
+        const auto i = std::size_t(k);
+        const double* x = glm_->row(k);
+        const double eta = dot(x, centre_.data(), dim_);
+        eta_centre_[i] = eta;
+        loglik_centre_[i] = target_.log_likelihood_datum(k, centre_.data());
+        slope_[i] = glm_->slope(k, eta);
+        const double curvature = glm_->curvature(eta);
+        curvature_[i] = order_ == TaylorOrder::Second ? curvature : 0.0;
+        log_likelihood_sum_ += loglik_centre_[i];
+        for (int a = 0; a < dim_; ++a) gradient_sum_[a] += slope_[i] * x[a];
+        scaled.row(r) = std::sqrt(std::max(-curvature, 0.0)) * Eigen::Map<const Vec>(x, dim_);
       }
+      gram.selfadjointView<Eigen::Lower>().rankUpdate(scaled.topRows(rows).transpose());
     }
-    full_hessian = full_hessian.selfadjointView<Eigen::Lower>();
+    full_hessian = -Eigen::MatrixXd(gram.selfadjointView<Eigen::Lower>());
   } else {
     datum_gradients_ = Eigen::MatrixXd::Zero(dim_, n_);
     datum_hessians_.assign(n, Eigen::MatrixXd::Zero(dim_, dim_));

@@ -38,10 +38,9 @@ bool BoundedLineReader::refill() {
 BoundedLineReader::Result BoundedLineReader::next(std::string_view& line) {
   std::size_t searched = position_;  // bytes before this one hold no '\n'
   while (true) {
-    const void* newline =
-        std::memchr(buffer_.data() + searched, '\n', filled_ - searched);
-    std::size_t end = newline ? std::size_t(static_cast<const char*>(newline) - buffer_.data())
-                              : filled_;
+    const void* newline = std::memchr(buffer_.data() + searched, '\n', filled_ - searched);
+    std::size_t end =
+        newline ? std::size_t(static_cast<const char*>(newline) - buffer_.data()) : filled_;
     if (end - position_ > max_line_bytes_) {
       ++line_number_;
       return Result::LineTooLong;

@@ -1,7 +1,6 @@
 #include "core/io/csv_rows.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <set>
@@ -40,34 +39,9 @@ void split_fields(std::string_view line, std::vector<std::string_view>& fields) 
   }
 }
 
-// The common case in one pass over the line: plain numbers separated by commas, maybe with
-// spaces or tabs around them, written to values[0..expected). False at anything else (quotes, a
-// '+' sign, a field that is not a finite number, a wrong field count, a blank line), which the
-// careful path then parses or reports. The line must be a BoundedLineReader view (padding).
-bool parse_plain_row(std::string_view line, std::size_t expected, double* values) {
-  const char* at = line.data();
-  const char* const end = at + line.size();
-  for (std::size_t c = 0; c < expected; ++c) {
-    while (at != end && (*at == ' ' || *at == '\t')) ++at;
-    if (const char* next = parse_short_decimal(at, end, values[c])) {
-      at = next;
-    } else {
-      const auto [parsed_end, error] = std::from_chars(at, end, values[c]);
-      if (error != std::errc() || parsed_end == at || !std::isfinite(values[c])) return false;
-      at = parsed_end;
-    }
-    while (at != end && (*at == ' ' || *at == '\t')) ++at;
-    if (c + 1 == expected) return at == end;
-    if (at == end || *at != ',') return false;
-    ++at;
-  }
-  return false;
-}
-
 class CsvReader {
  public:
-  CsvReader(std::istream& in, const std::string& path, std::uintmax_t file_bytes,
-            CsvRowSink& sink)
+  CsvReader(std::istream& in, const std::string& path, std::uintmax_t file_bytes, CsvRowSink& sink)
       : in_(in),
         path_(path),
         file_bytes_(file_bytes),
@@ -77,9 +51,7 @@ class CsvReader {
   void run();
 
  private:
-  std::string where(int column) const {
-    return csv_location(path_, reader_.line_number(), column);
-  }
+  std::string where(int column) const { return csv_location(path_, reader_.line_number(), column); }
   void read_header(std::string_view line);
   // A row the fast path did not take: parsed field by field, or refused with line and column.
   void read_careful_row(std::string_view line);
@@ -119,10 +91,11 @@ void CsvReader::run() {
     if (cells_ == 0 && file_bytes_ > 0) {
       // From the first data row's length: the sink can make room once, not regrow hundreds of MB.
       const double rows = double(file_bytes_) / double(line.size() + 1) * 1.1;
-      sink_.expect_rows(std::int64_t(std::min(rows, double(kMaxCsvCells) / double(values_.size()))));
+      sink_.expect_rows(
+          std::int64_t(std::min(rows, double(kMaxCsvCells) / double(values_.size()))));
       file_bytes_ = 0;
     }
-    if (parse_plain_row(line, values_.size(), values_.data())) {
+    if (parse_plain_numbers(line, values_.size(), values_.data())) {
       count_row();
       sink_.row(reader_.line_number(), values_.data());
     } else {
@@ -155,8 +128,7 @@ void CsvReader::read_header(std::string_view line) {
     if (fields_[c].empty()) throw UserError(where(column) + ": empty column name in the header");
     // Names end up in draws.csv's header and in SVG (XML) text: they must be clean text.
     if (const std::string problem = text_name_problem(fields_[c]); !problem.empty())
-      throw UserError(where(column) + ": the column name '" + excerpt(fields_[c]) + "' " +
-                      problem);
+      throw UserError(where(column) + ": the column name '" + excerpt(fields_[c]) + "' " + problem);
     if (!seen.insert(fields_[c]).second)
       throw UserError(where(column) + ": duplicate column name '" + excerpt(fields_[c]) + "'");
   }

@@ -189,8 +189,8 @@ std::vector<std::string> read_npy_column_names(const std::string& npy_path, std:
 }
 
 std::string npy_float64_header(std::int64_t rows, std::int64_t columns) {
-  std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (" +
-                     std::to_string(rows) + ", " + std::to_string(columns) + "), }";
+  std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(rows) +
+                     ", " + std::to_string(columns) + "), }";
   // Magic (6), version (2), length (2), dict and '\n' together a multiple of 64 bytes.
   dict.append((64 - (10 + dict.size() + 1) % 64) % 64, ' ');
   dict += '\n';

@@ -50,8 +50,7 @@ void DesignMatrixSink::header(const std::vector<std::string>& names) {
     std::string shown;
     for (std::size_t c = 0; c < std::min(names.size(), kNamesShown); ++c)
       shown += (shown.empty() ? "" : ", ") + excerpt(names[c], 40);
-    if (names.size() > kNamesShown)
-      shown += ", … (" + std::to_string(names.size()) + " columns)";
+    if (names.size() > kNamesShown) shown += ", … (" + std::to_string(names.size()) + " columns)";
     throw UserError("data file '" + excerpt(path_) + "', line 1: no response column '" +
                     excerpt(response_) + "' (columns: " + shown + ")");
   }

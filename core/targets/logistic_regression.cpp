@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 namespace sgl {
@@ -249,13 +250,36 @@ Eigen::MatrixXd LogisticRegressionTarget::negative_log_posterior_hessian(const V
   return H;
 }
 
+// Tall data: Newton over all rows from β = 0 took 8 iterations, each an O(n d²) Hessian (9 with
+// the covariance's: 20 s of CPU at n = 10.5·10⁶, d = 29). Started from the mode over this many
+// evenly spaced rows, which lies within a few posterior sds of the full mode, it takes 3 or 4.
+constexpr std::int64_t kSubsetRows = std::int64_t{1} << 17;
+
+Vec LogisticRegressionTarget::subset_mode() const {
+  Dataset subset;
+  subset.source = data_.source;
+  subset.coefficient_names = data_.coefficient_names;
+  subset.x.resize(kSubsetRows, data_.x.cols());
+  subset.y.resize(kSubsetRows);
+  for (std::int64_t i = 0; i < kSubsetRows; ++i) {
+    const std::int64_t k = i * num_data() / kSubsetRows;
+    subset.x.row(i) = data_.x.row(k);
+    subset.y[i] = data_.y[k];
+  }
+  // Unweighted: the prior then counts n / kSubsetRows times more, which moves a start by far
+  // less than the subset's own spread at any prior_sd a user would set.
+  return LogisticRegressionTarget(std::move(subset), prior_sd_).map();
+}
+
 void LogisticRegressionTarget::find_map() {
   // Newton's method on the strictly convex U (the Gaussian prior makes it so even for separable
   // data), with step halving so that every accepted step decreases U.
   const int p = dim();
-  Vec beta = Vec::Zero(p);
+  Vec beta = num_data() > 4 * kSubsetRows ? subset_mode() : Vec::Zero(p);
   Vec grad(p);
   double u = potential(beta.data());
+  // The Hessian's factor from a step too small to change it: the Laplace covariance reuses it.
+  std::optional<Eigen::LLT<Eigen::MatrixXd>> at_mode;
   for (int iteration = 0; iteration < 100; ++iteration) {
     gradient(beta.data(), grad.data());
     const Eigen::LLT<Eigen::MatrixXd> llt(negative_log_posterior_hessian(beta));
@@ -265,7 +289,10 @@ void LogisticRegressionTarget::find_map() {
     const double scale = 1.0 + beta.lpNorm<Eigen::Infinity>();
     if (step.lpNorm<Eigen::Infinity>() < 1e-6 * scale) {
       beta -= step;
-      if (step.lpNorm<Eigen::Infinity>() < 1e-12 * scale) break;
+      if (step.lpNorm<Eigen::Infinity>() < 1e-12 * scale) {
+        at_mode = llt;
+        break;
+      }
       u = potential(beta.data());
       continue;
     }
@@ -282,8 +309,8 @@ void LogisticRegressionTarget::find_map() {
     u = u_trial;
   }
   map_ = beta;
-  laplace_covariance_ =
-      negative_log_posterior_hessian(map_).llt().solve(Eigen::MatrixXd::Identity(p, p));
+  if (!at_mode) at_mode.emplace(negative_log_posterior_hessian(map_));
+  laplace_covariance_ = at_mode->solve(Eigen::MatrixXd::Identity(p, p));
 }
 
 std::optional<GlmLikelihood> LogisticRegressionTarget::glm() const {

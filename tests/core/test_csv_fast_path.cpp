@@ -130,8 +130,8 @@ TEST_CASE("the one-pass reader's numbers are bit for bit from_chars's", "[csv]")
 TEST_CASE("CSV rows go into the design matrix as the table reads them", "[csv]") {
   // More rows than the first allocation (the reader grows the matrix in place), and every
   // column position of the response.
-  const fs::path path = fs::temp_directory_path() /
-                        ("sgl-csv-matrix-" + std::to_string(::getpid()) + ".csv");
+  const fs::path path =
+      fs::temp_directory_path() / ("sgl-csv-matrix-" + std::to_string(::getpid()) + ".csv");
   std::mt19937_64 random(3);
   std::normal_distribution<double> normal;
   {
