@@ -63,13 +63,14 @@ int main(int argc, char** argv) {
   for (int c = 0; c < target->dim(); ++c)
     min_ess = std::min(min_ess, sgl::effective_sample_size(chain.draws().coordinate(c)).ess);
   std::printf(
-      "sampling %llu iterations: %.2f s wall, %.2f CPU s, algorithm %.3f s: %.3f ms per iteration "
-      "(%.3f ms wall); %llu exact U (every %llu-th draw); min ESS %.0f\n",
-      static_cast<unsigned long long>(steps), wall, cpu, chain.algorithm_seconds(),
-      1e3 * chain.algorithm_seconds() / double(steps), 1e3 * wall / double(steps),
+      "sampling %llu iterations: %.2f s wall, %.2f CPU s: %.3f ms CPU per iteration (%.3f ms "
+      "wall; algorithm_seconds %.2f s); %llu exact U (every %llu-th draw); min ESS %.0f, %.0f "
+      "per CPU second\n",
+      static_cast<unsigned long long>(steps), wall, cpu, 1e3 * cpu / double(steps),
+      1e3 * wall / double(steps), chain.algorithm_seconds(),
       static_cast<unsigned long long>((steps + chain.exact_potential_every() - 1) /
                                       chain.exact_potential_every()),
-      static_cast<unsigned long long>(chain.exact_potential_every()), min_ess);
+      static_cast<unsigned long long>(chain.exact_potential_every()), min_ess, min_ess / cpu);
   const double peak_ratio = (bench::peak_rss_mb() - rss_before) / float64_mb;
   std::printf("peak memory +%.0f MB = %.3fx the float64 size (data, control variates, draws)\n",
               bench::peak_rss_mb() - rss_before, peak_ratio);
