@@ -61,7 +61,14 @@ EcsEstimate EcsEstimator::estimate(const double* theta, const EcsSubsample& subs
 
 EcsEstimate EcsEstimator::estimate_with_gradient(const double* theta, const EcsSubsample& subsample,
                                                  std::vector<double>& differences, double* grad) {
-  const EcsEstimate result = estimate(theta, subsample, differences);
+  // In GLM form one pass gives each d_k and its gradient's coefficient (η, exp and log1p once
+  // per datum: the two passes took 60% of an HMC-ECS step on logistic data).
+  const bool glm = control_variates_.glm_form();
+  differences.resize(std::size_t(subsample.size()));
+  coefficients_.resize(glm ? differences.size() : 0);
+  control_variates_.differences(subsample.indices(), subsample.size(), theta, differences.data(),
+                                glm ? coefficients_.data() : nullptr);
+  const EcsEstimate result = combine(theta, differences);
   const DataTarget& target = control_variates_.target();
   const int dim = target.dim();
   const double n = double(target.num_data());
@@ -75,8 +82,12 @@ EcsEstimate EcsEstimator::estimate_with_gradient(const double* theta, const EcsS
     weights_[i] = -n / m + (n * n) / (m * m) * (differences[i] - mean);
   for (int j = 0; j < dim; ++j) grad[j] = 0.0;
   control_variates_.add_proxy_sum_gradient(theta, -1.0, grad);
-  control_variates_.add_difference_gradients(subsample.indices(), subsample.size(), weights_.data(),
-                                             theta, grad);
+  if (glm)
+    control_variates_.add_glm_difference_gradients(subsample.indices(), subsample.size(),
+                                                   weights_.data(), coefficients_.data(), grad);
+  else
+    control_variates_.add_difference_gradients(subsample.indices(), subsample.size(),
+                                               weights_.data(), theta, grad);
   target.add_log_prior_gradient(theta, -1.0, grad);
   return result;
 }

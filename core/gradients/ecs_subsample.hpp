@@ -70,7 +70,8 @@ class EcsEstimator {
 
  private:
   const TaylorControlVariates& control_variates_;
-  std::vector<double> weights_;  // scratch: the coefficient of each ∇d_{u_i} in ∇Û
+  std::vector<double> weights_;       // scratch: the coefficient of each ∇d_{u_i} in ∇Û
+  std::vector<double> coefficients_;  // scratch, GLM form: ∇d_{u_i} = coefficients_[i] x_{u_i}
 };
 
 }  // namespace sgl

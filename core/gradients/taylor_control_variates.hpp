@@ -73,11 +73,19 @@ class TaylorControlVariates {
   // q_k(θ) for one datum, O(d) for regressions (used by tests to check proxy_sum).
   double proxy(std::int64_t k, const double* theta) const;
 
-  // out[j] = d_{idx[j]}(θ) = ℓ_{idx[j]}(θ) − q_{idx[j]}(θ).
-  void differences(const std::int64_t* idx, int count, const double* theta, double* out) const;
+  // out[j] = d_{idx[j]}(θ) = ℓ_{idx[j]}(θ) − q_{idx[j]}(θ). In GLM form (glm_form()), also
+  // coefficients[j] = c_j with ∇d_{idx[j]}(θ) = c_j x_{idx[j]} when `coefficients` is not null:
+  // a caller that needs both then computes η, exp and log1p once per datum, not twice.
+  void differences(const std::int64_t* idx, int count, const double* theta, double* out,
+                   double* coefficients = nullptr) const;
   // grad += Σ_j weights[j] · ∇d_{idx[j]}(θ).
   void add_difference_gradients(const std::int64_t* idx, int count, const double* weights,
                                 const double* theta, double* grad) const;
+  // The same from the coefficients `differences` wrote (GLM form only): grad += Σ_j weights[j] ·
+  // coefficients[j] · x_{idx[j]}, one axpy per datum.
+  void add_glm_difference_gradients(const std::int64_t* idx, int count, const double* weights,
+                                    const double* coefficients, double* grad) const;
+  bool glm_form() const { return glm_.has_value(); }
 
   // Per-datum evaluations spent finding θ* and in the full pass (a one-off cost).
   std::uint64_t setup_gradient_evaluations() const { return setup_gradient_evaluations_; }
@@ -86,8 +94,13 @@ class TaylorControlVariates {
  private:
   void find_centre(std::int64_t expansion_subset, Rng& rng);
   void full_pass();
-  // ℓ_k(θ) − ℓ_k(θ*) for datum k at η = x_kᵀθ (GLM fast path).
-  double glm_log_likelihood_change(std::int64_t k, double eta) const;
+  // ℓ_k(θ) − ℓ_k(θ*) for datum k at η = x_kᵀθ, Gaussian link.
+  double gaussian_log_likelihood_change(std::int64_t k, double eta) const;
+  // Logistic link, for a block of data at η = x_kᵀθ (eta[j], given): ℓ_k(θ) and f'(η) =
+  // y − σ(η), the exp and log1p a block at a time. The full pass and the subsample both use it,
+  // so that d_k and its gradient vanish exactly at θ*.
+  void logistic_block(const std::int64_t* idx, int count, const double* eta, double* loglik,
+                      double* slope) const;
 
   const DataTarget& target_;
   TaylorOrder order_;

@@ -1,6 +1,5 @@
-// Reading numeric CSV files (regression data) with errors that name file, line and column.
-// Format: a header row of names, then one row of numbers per line, comma-separated. Accepts
-// \r\n line endings, blank lines, spaces around fields and double quotes around a field.
+// A numeric CSV file read whole into a table (csv_rows.hpp reads it row by row): for the tests
+// and the fuzz harness, which look at every value and its line.
 #pragma once
 
 #include <cstdint>
@@ -25,10 +24,7 @@ struct CsvTable {
   std::string location(std::int64_t row, int column) const;
 };
 
-// Throws UserError (one line, with file, line and column where they apply) for a missing or
-// empty file, a duplicate or empty header name, a ragged row, a field that is not a number,
-// a non-finite number, a file without data rows, or a size limit exceeded (input_limits.hpp:
-// line length, columns, cells, file size; checked while streaming, before memory grows).
+// Throws UserError as read_numeric_csv_rows does (csv_rows.hpp).
 CsvTable read_numeric_csv(const std::string& path);
 
 // The same from an open stream; `path` only names it in messages (the fuzz tests use this).

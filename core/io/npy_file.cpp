@@ -188,6 +188,20 @@ std::vector<std::string> read_npy_column_names(const std::string& npy_path, std:
   return names;
 }
 
+std::string npy_float64_header(std::int64_t rows, std::int64_t columns) {
+  std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(rows) +
+                     ", " + std::to_string(columns) + "), }";
+  // Magic (6), version (2), length (2), dict and '\n' together a multiple of 64 bytes.
+  dict.append((64 - (10 + dict.size() + 1) % 64) % 64, ' ');
+  dict += '\n';
+  std::string bytes(kMagic, 6);
+  bytes += '\x01';
+  bytes += '\x00';
+  bytes += char(dict.size() & 0xFF);
+  bytes += char(dict.size() >> 8);
+  return bytes + dict;
+}
+
 void read_npy_values(const std::string& path, const NpyHeader& header,
                      const std::function<void(std::uint64_t, std::size_t, const double*)>& block) {
   const File file = open_regular(path);

@@ -32,6 +32,10 @@ NpyHeader read_npy_header(const std::string& path);
 std::vector<std::string> read_npy_column_names(const std::string& npy_path, std::int64_t columns);
 std::string npy_columns_path(const std::string& npy_path);
 
+// The bytes np.save writes before the values of a C-order float64 array of rows × columns
+// (format 1.0, header padded to a multiple of 64): for writers of test and bench data sets.
+std::string npy_float64_header(std::int64_t rows, std::int64_t columns);
+
 // Streams the values as float64: `block(first, count, values)` receives `count` consecutive
 // values starting at flat index `first` in the file's order (row-major for C order, column-major
 // for Fortran order). Throws UserError if the file cannot be read to the end.

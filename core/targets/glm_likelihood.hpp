@@ -30,6 +30,20 @@ inline double logistic_residual(double y, double eta) {
   return (y * (positive ? e : 1.0) - (1.0 - y) * (positive ? 1.0 : e)) / (1.0 + e);
 }
 
+// w_k = y_k − σ(η_k) given e_k = exp(−|η_k|), for y ∈ {0, 1}, over a block whose exps were taken
+// at once (vector_math.hpp). With s = sign(η): σ(η) = ((1+s) + (1−s)e) / (2(1+e)),
+// 1 − σ(η) = ((1−s) + (1+s)e) / (2(1+e)); every term is exact, so w keeps full relative precision
+// in both tails. copysign instead of a branch so that the loop vectorises.
+inline void logistic_residuals(const double* eta, const double* y, const double* e, int rows,
+                               double* w) {
+  for (int k = 0; k < rows; ++k) {
+    const double s = std::copysign(1.0, eta[k]);
+    const double one_minus_sigma = (1.0 - s) + (1.0 + s) * e[k];
+    const double sigma = (1.0 + s) + (1.0 - s) * e[k];
+    w[k] = (y[k] * one_minus_sigma - (1.0 - y[k]) * sigma) / (2.0 * (1.0 + e[k]));
+  }
+}
+
 // σ(η)(1 − σ(η)) = e^{−|η|}/(1 + e^{−|η|})², the curvature weight.
 inline double logistic_curvature(double eta) {
   const double e = std::exp(-std::abs(eta));

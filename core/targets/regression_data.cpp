@@ -6,7 +6,6 @@
 #include <sstream>
 #include <utility>
 
-#include "core/io/csv_table.hpp"
 #include "core/util/error.hpp"
 #include "core/util/rng.hpp"
 #include "core/util/text_format.hpp"
@@ -34,67 +33,24 @@ Dataset make_synthetic_dataset(ResponseKind kind, std::int64_t n, int d, std::ui
   }
   data.x.resize(n, d + 1);
   data.y.resize(n);
-  const Vec& beta = data.true_coefficients;
-  Rng rng(seed);
-  for (std::int64_t k = 0; k < n; ++k) {
-    data.x(k, 0) = 1.0;
-    double eta = beta[0];
-    for (int j = 1; j <= d; ++j) {
-      data.x(k, j) = rng.normal();
-      eta += beta[j] * data.x(k, j);
-    }
-    if (kind == ResponseKind::Gaussian) {
-      data.y[k] = eta + noise_sd * rng.normal();
-    } else {
-      const double p = 1.0 / (1.0 + std::exp(-eta));
-      data.y[k] = rng.uniform() < p ? 1.0 : 0.0;
-    }
-  }
+  SyntheticRows rows(kind, d, seed, noise_sd);
+  for (std::int64_t k = 0; k < n; ++k) data.y[k] = rows.next(data.x.data() + k * (d + 1));
   return data;
 }
 
-Dataset load_csv_dataset(const std::string& path, const std::string& response, ResponseKind kind) {
-  const CsvTable table = read_numeric_csv(path);
-  int response_column = -1;
-  for (int c = 0; c < table.columns(); ++c)
-    if (table.header[c] == response) response_column = c;
-  if (response_column < 0) {
-    constexpr int kNamesShown = 8;
-    std::string names;
-    for (int c = 0; c < std::min(table.columns(), kNamesShown); ++c)
-      names += (names.empty() ? "" : ", ") + excerpt(table.header[c], 40);
-    if (table.columns() > kNamesShown)
-      names += ", … (" + std::to_string(table.columns()) + " columns)";
-    throw UserError("data file '" + excerpt(path) + "', line 1: no response column '" +
-                    excerpt(response) + "' (columns: " + names + ")");
-  }
+SyntheticRows::SyntheticRows(ResponseKind kind, int d, std::uint64_t seed, double noise_sd)
+    : kind_(kind), beta_(synthetic_coefficients(d)), noise_sd_(noise_sd), rng_(seed) {}
 
-  Dataset data;
-  data.source = path;
-  data.coefficient_names.push_back("intercept");
-  for (int c = 0; c < table.columns(); ++c)
-    if (c != response_column) data.coefficient_names.push_back(table.header[c]);
-  const std::int64_t n = table.rows();
-  const int p = static_cast<int>(data.coefficient_names.size());
-  data.x.resize(n, p);
-  data.y.resize(n);
-  for (std::int64_t k = 0; k < n; ++k) {
-    data.x(k, 0) = 1.0;
-    int j = 1;
-    for (int c = 0; c < table.columns(); ++c) {
-      if (c == response_column) continue;
-      data.x(k, j++) = table.at(k, c);
-    }
-    const double y = table.at(k, response_column);
-    if (kind == ResponseKind::Binary && y != 0.0 && y != 1.0) {
-      std::ostringstream value;
-      value << y;
-      throw UserError(table.location(k, response_column) +
-                      ": a logistic response must be 0 or 1, got " + value.str());
-    }
-    data.y[k] = y;
+double SyntheticRows::next(double* x) {
+  x[0] = 1.0;
+  double eta = beta_[0];
+  for (int j = 1; j < beta_.size(); ++j) {
+    x[j] = rng_.normal();
+    eta += beta_[j] * x[j];
   }
-  return data;
+  if (kind_ == ResponseKind::Gaussian) return eta + noise_sd_ * rng_.normal();
+  const double p = 1.0 / (1.0 + std::exp(-eta));
+  return rng_.uniform() < p ? 1.0 : 0.0;
 }
 
 // ------------------------------------------------------------------------- RegressionTarget

@@ -10,6 +10,7 @@
 
 #include "core/targets/data_target.hpp"
 #include "core/targets/second_order_data.hpp"
+#include "core/util/rng.hpp"
 
 namespace sgl {
 
@@ -38,6 +39,21 @@ Vec synthetic_coefficients(int d);
 // Names: "intercept", "x1".."xd".
 Dataset make_synthetic_dataset(ResponseKind kind, std::int64_t n, int d, std::uint64_t seed,
                                double noise_sd);
+
+// make_synthetic_dataset's rows one at a time, in its order, so that a tool can stream a data set
+// too large to hold twice to a file (bench/make_tall_npy.cpp) and get the same numbers.
+class SyntheticRows {
+ public:
+  SyntheticRows(ResponseKind kind, int d, std::uint64_t seed, double noise_sd);
+  // Writes the row's d + 1 design values (x[0] = 1, the intercept) and returns its response.
+  double next(double* x);
+
+ private:
+  ResponseKind kind_;
+  Vec beta_;
+  double noise_sd_;
+  Rng rng_;
+};
 
 // Loads a CSV with a header: `response` is y, every other column a covariate, in file order.
 // No transformation. Throws UserError (file, line, column) for malformed input, a missing

@@ -1,20 +1,27 @@
 // The CSV reader parses plain rows in one pass (issue 28: ≥ 200 MB/s) and hands anything else
 // (quotes, '+', blanks, bad fields) to the careful per-field path: both must read the same
 // numbers, and malformed rows keep their one-line messages with line and column.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
 #include <random>
 #include <sstream>
 #include <string>
 
 #include "core/io/csv_table.hpp"
+#include "core/targets/regression_data.hpp"
 #include "core/util/error.hpp"
 
 using namespace sgl;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -68,7 +75,7 @@ TEST_CASE("the one-pass reader's numbers are bit for bit from_chars's", "[csv]")
   // (exponents stay within ±300 + 5 digits: no overflow, no underflow to subnormals).
   std::mt19937_64 random(7);
   std::normal_distribution<double> normal;
-  std::uniform_int_distribution<int> format(0, 5), exponent(-330, 310);
+  std::uniform_int_distribution<int> format(0, 7), exponent(-330, 310);
   std::string text = "a\n";
   std::vector<std::string> cells;
   for (int i = 0; i < 20000; ++i) {
@@ -91,6 +98,12 @@ TEST_CASE("the one-pass reader's numbers are bit for bit from_chars's", "[csv]")
       case 4:
         std::snprintf(cell, sizeof cell, "%.0f", std::round(x));
         break;
+      case 6:  // leading zeros, and runs of digits longer than the eight read at once
+        std::snprintf(cell, sizeof cell, "%012.9f", x);
+        break;
+      case 7:
+        std::snprintf(cell, sizeof cell, "%.16f", x * 1e-3);
+        break;
       default:
         std::snprintf(cell, sizeof cell, "%.19g", x);
         break;
@@ -112,4 +125,32 @@ TEST_CASE("the one-pass reader's numbers are bit for bit from_chars's", "[csv]")
     INFO(cells[i]);
     CHECK(std::memcmp(&expected, &table.values[i], sizeof(double)) == 0);
   }
+}
+
+TEST_CASE("CSV rows go into the design matrix as the table reads them", "[csv]") {
+  // More rows than the first allocation (the reader grows the matrix in place), and every
+  // column position of the response.
+  const fs::path path =
+      fs::temp_directory_path() / ("sgl-csv-matrix-" + std::to_string(::getpid()) + ".csv");
+  std::mt19937_64 random(3);
+  std::normal_distribution<double> normal;
+  {
+    std::ofstream out(path);
+    out << "a,y,b,c\n";
+    for (int k = 0; k < 5000; ++k)
+      out << normal(random) << ", " << (k % 3 == 0 ? 1 : 0) << "," << normal(random) << ",\t"
+          << std::setprecision(17) << normal(random) << std::setprecision(6) << "\n";
+  }
+  const CsvTable table = read_numeric_csv(path.string());
+  const Dataset data = load_csv_dataset(path.string(), "y", ResponseKind::Binary);
+  REQUIRE(data.size() == 5000);
+  CHECK(data.coefficient_names == std::vector<std::string>{"intercept", "a", "b", "c"});
+  bool same = true;
+  for (std::int64_t k = 0; k < data.size(); ++k) {
+    same = same && data.x(k, 0) == 1.0 && data.x(k, 1) == table.at(k, 0) &&
+           data.y[k] == table.at(k, 1) && data.x(k, 2) == table.at(k, 2) &&
+           data.x(k, 3) == table.at(k, 3);
+  }
+  CHECK(same);
+  fs::remove(path);
 }

@@ -211,3 +211,42 @@ TEST_CASE("hmcecs runs on ewsg-gauss (generic per-datum path) with σ̂² = 0", 
   CHECK(sampler->counters().channels[HmcEcsSampler::kLoglikVariance].sum < 1e-9);
   CHECK(sampler->counters().mh_accepts > 150);
 }
+
+TEST_CASE("the fused GLM differences are ℓ_k − q_k, vanish at θ*, and give ∇d_k", "[hmcecs]") {
+  // One pass gives d_k and the coefficient c_k of ∇d_k = c_k x_k, with the logistic link's exp
+  // and log1p a block at a time (vector_math.hpp): against libm's ℓ_k − q_k and finite
+  // differences of d_k, over more data than one block and |η| up to 40 (far tails).
+  const auto target = logistic(700, 3, 5);
+  const auto& model = dynamic_cast<const LogisticRegressionTarget&>(*target);
+  Rng rng(2);
+  const TaylorControlVariates cv(data_of(*target), TaylorOrder::Second, 0, rng);
+  std::vector<std::int64_t> idx(700);
+  for (std::int64_t k = 0; k < 700; ++k) idx[std::size_t(k)] = k;
+  std::vector<double> at_centre(700), coefficients(700);
+  cv.differences(idx.data(), 700, cv.centre().data(), at_centre.data(), coefficients.data());
+  for (std::size_t k = 0; k < 700; ++k) {
+    CHECK(at_centre[k] == 0.0);
+    CHECK(coefficients[k] == 0.0);
+  }
+  for (double scale : {0.3, 10.0}) {
+    const Vec theta = off_centre(cv, scale);
+    std::vector<double> out(700);
+    cv.differences(idx.data(), 700, theta.data(), out.data(), coefficients.data());
+    for (std::int64_t k = 0; k < 700; k += 37) {
+      const double expected =
+          model.log_likelihood_datum(k, theta.data()) - cv.proxy(k, theta.data());
+      CHECK(out[std::size_t(k)] == Approx(expected).epsilon(1e-12).margin(1e-12));
+      // ∂d_k/∂θ_1 = c_k x_k1 by central differences.
+      const double h = 1e-6;
+      Vec up = theta, down = theta;
+      up[1] += h;
+      down[1] -= h;
+      double d_up = 0.0, d_down = 0.0;
+      cv.differences(&k, 1, up.data(), &d_up);
+      cv.differences(&k, 1, down.data(), &d_down);
+      const double x1 = model.data().x(k, 1);
+      CHECK(coefficients[std::size_t(k)] * x1 ==
+            Approx((d_up - d_down) / (2 * h)).epsilon(1e-5).margin(1e-6));
+    }
+  }
+}

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/npy_file.hpp"
 #include "core/targets/regression_data.hpp"
 #include "core/util/error.hpp"
 
@@ -83,6 +84,28 @@ TEST_CASE(".npy data load as the CSV of the same numbers", "[npy]") {
     CHECK(npy.x == csv.x);
     CHECK(npy.y == csv.y);
   }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a written .npy of synthetic rows loads as the built-in synthetic data", "[npy]") {
+  // What bench/make_tall_npy writes for the tall data set: npy_float64_header, then rows of
+  // (y, x1..xd) from SyntheticRows.
+  const fs::path dir = scratch();
+  const Dataset expected = make_synthetic_dataset(ResponseKind::Binary, 300, 3, 5, 0.0);
+  SyntheticRows rows(ResponseKind::Binary, 3, 5, 0.0);
+  std::vector<double> values;
+  for (int k = 0; k < 300; ++k) {
+    double row[4];
+    row[0] = rows.next(row);
+    values.insert(values.end(), row, row + 4);
+  }
+  std::ofstream(dir / "synthetic.npy", std::ios::binary)
+      << npy_float64_header(300, 4) << raw(values);
+  write_names(dir / "synthetic.npy", "y\nx1\nx2\nx3\n");
+  const Dataset npy = load_data_file((dir / "synthetic.npy").string(), "y", ResponseKind::Binary);
+  CHECK(npy.coefficient_names == expected.coefficient_names);
+  CHECK(npy.x == expected.x);
+  CHECK(npy.y == expected.y);
   fs::remove_all(dir);
 }
 
