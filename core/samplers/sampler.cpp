@@ -56,10 +56,10 @@ void Sampler::space_exact_potential(double num_data, double evaluations_per_step
   exact_potential_every_ = static_cast<std::uint64_t>(std::clamp(spacing, 1.0, 1e12));
 }
 
-bool Sampler::check_energy(double potential, const char* since, double draws_since) {
+bool Sampler::check_energy(double potential, const char* since) {
   const double hamiltonian = potential + kinetic_energy(r_);
   if (!std::isfinite(hamiltonian)) return diverge("energy H became non-finite");
-  const double threshold = free_step_divergence_threshold(target_.dim()) * draws_since;
+  const double threshold = free_step_divergence_threshold(target_.dim());
   if (hamiltonian - reference_energy_ > threshold) {
     std::ostringstream why;
     why << "energy H jumped by " << hamiltonian - reference_energy_ << " (> " << threshold
@@ -72,8 +72,7 @@ bool Sampler::check_energy(double potential, const char* since, double draws_sin
 
 bool Sampler::record_free_step(DrawSink& store, const double* channel_values, int channel_count) {
   const double potential = recorded_potential(theta_);
-  if (!check_energy(potential, "the previous check point", double(exact_potential_every_)))
-    return false;
+  if (!check_energy(potential, "the previous check point")) return false;
   store.record({.step = counters_.steps,
                 .theta = theta_.data(),
                 .momentum = r_.data(),
