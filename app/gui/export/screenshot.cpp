@@ -1,6 +1,6 @@
 #include "app/gui/export/screenshot.hpp"
 
-#include <glad/gl.h>
+#include "app/gui/gl/gl_api.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -25,6 +26,7 @@
 #include "app/gui/export/screenshot.hpp"
 #include "app/gui/shell/app_shell.hpp"
 #include "app/gui/shell/default_scenario.hpp"
+#include "app/gui/shell/frame_loop.hpp"
 #include "app/gui/shell/gui_bench.hpp"
 #include "app/gui/shell/gui_style.hpp"
 #include "app/gui/shell/gui_window.hpp"
@@ -36,6 +38,7 @@
 #include "core/run/run_spec.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
+#include "core/util/threads_available.hpp"
 
 namespace sgl {
 
@@ -187,7 +190,10 @@ int run_gui(const GuiOptions& options) {
 
   GuiWindow window;
   if (!window.open(window_options)) return 1;
-  const SignalWaker signal_waker;  // declared after the window: joined before GLFW ends
+  // Declared after the window: joined before GLFW ends. Not in the browser build, which has
+  // neither signals nor threads.
+  std::optional<SignalWaker> signal_waker;
+  if (kThreadsAvailable) signal_waker.emplace();
   // The shell owns GL textures: it must be destroyed before the window (declared after it).
   std::unique_ptr<AppShell> shell;
   try {
@@ -227,9 +233,15 @@ int run_gui(const GuiOptions& options) {
   bool recording_failed = false;
   // Frames drawn before a recording's first picture is taken (see below).
   constexpr long kSettlingFrames = 3;
-  for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
-    if (options.frames > 0 && frame >= options.frames) break;
-    if (shell->quit_requested()) break;  // File → Quit, Ctrl+Q: as a closed window
+  // A frame's failure that ends the run with this exit code (an export refused, a screenshot
+  // not written), skipping what a normal close does below.
+  std::optional<int> exit_code;
+  long frame = 0;
+  const std::function<bool()> next_frame = [&]() -> bool {
+    if (window.should_close() || interrupt_requested()) return false;
+    if (options.frames > 0 && frame >= options.frames) return false;
+    if (shell->quit_requested()) return false;  // File → Quit, Ctrl+Q: as a closed window
+    shell->engine().run_slice();  // steps the chains where the engine has no thread (browser)
     // Read the back buffer before the swap: its contents are undefined afterwards.
     const bool last_frame = options.frames > 0 && frame + 1 == options.frames;
     // The last frame of --frames (its screenshot, exports and status file) shows what a panel
@@ -252,7 +264,8 @@ int run_gui(const GuiOptions& options) {
           shell->request_all_exports(options.export_dir, options.export_panels);
       if (!refusal.empty()) {
         std::fprintf(stderr, "error: %s\n", refusal.c_str());
-        return 2;
+        exit_code = 2;
+        return false;
       }
     }
     shell->after_render(window.framebuffer_width(), window.framebuffer_height(),
@@ -294,7 +307,8 @@ int run_gui(const GuiOptions& options) {
                                      window.framebuffer_height(), error);
       if (!saved) {
         std::fprintf(stderr, "error: %s\n", error.c_str());
-        return 2;
+        exit_code = 2;
+        return false;
       }
     }
     // The first frames show the window settling (panels not yet placed, plots not yet fitted
@@ -339,7 +353,11 @@ int run_gui(const GuiOptions& options) {
     // Runs with a frame count (tests, screenshots) go as fast as they can; the interactive
     // window paces itself at 60 Hz while something changes and sleeps otherwise.
     if (options.frames == 0) window.wait_for_next_frame(busy, shell->changes_with_time());
-  }
+    ++frame;
+    return true;
+  };
+  run_frame_loop(next_frame);
+  if (exit_code) return *exit_code;
   if (!options.status_file.empty()) {
     std::string error;
     write_status_file(options.status_file, *shell->snapshot(), -1, window.ui_scale(), error);

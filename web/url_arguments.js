@@ -1,0 +1,22 @@
+// The page's URL parameters become the `gui` command's options, so a link can open a lesson:
+// index.html?scenario=chen-fig1&layout=lecture runs `sgmcmc-lab gui --scenario chen-fig1
+// --layout lecture`. Only the gui options that make sense in a page are passed; `sampler` may
+// repeat. Without a size the window fills the browser's.
+Module['arguments'] = (function () {
+  var allowed = ['scenario', 'layout', 'size', 'scale', 'target', 'sampler', 'slow-motion'];
+  var args = ['gui'];
+  var params = new URLSearchParams(window.location.search);
+  params.forEach(function (value, key) {
+    if (allowed.indexOf(key) >= 0) {
+      args.push('--' + key, value);
+    } else {
+      console.warn('sgmcmc-lab: ignoring the URL parameter "' + key + '" (known: ' +
+                   allowed.join(', ') + ')');
+    }
+  });
+  if (!params.has('size')) {
+    var width = Math.max(320, window.innerWidth), height = Math.max(240, window.innerHeight);
+    args.push('--size', width + 'x' + height);
+  }
+  return args;
+})();
