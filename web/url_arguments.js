@@ -3,7 +3,9 @@
 // --layout lecture`. Only the gui options that make sense in a page are passed; `sampler` may
 // repeat. Without a size the window fills the browser's.
 Module['arguments'] = (function () {
-  var allowed = ['scenario', 'layout', 'size', 'scale', 'target', 'sampler', 'slow-motion'];
+  // status-file: the smoke test reads the app's state from the page's in-memory file system.
+  var allowed = ['scenario', 'layout', 'size', 'scale', 'target', 'sampler', 'slow-motion',
+                 'status-file'];
   var args = ['gui'];
   var params = new URLSearchParams(window.location.search);
   params.forEach(function (value, key) {

@@ -27,6 +27,8 @@ bool PartialPresenter::open(GLFWwindow* window) {
     return false;
 #ifdef __EMSCRIPTEN__
   (void)window;
+  display_ = nullptr;
+  drawable_ = 0;
   return false;
 #else
   if (glfwExtensionSupported("GLX_MESA_copy_sub_buffer") != GLFW_TRUE) return false;

@@ -11,8 +11,11 @@ void run_frame_loop(const std::function<bool()>& frame) {
   const auto one_frame = [](void* argument) {
     if (!(*static_cast<const std::function<bool()>*>(argument))()) emscripten_cancel_main_loop();
   };
-  // 0 frames per second: requestAnimationFrame's pace; true: do not return (see the header).
-  emscripten_set_main_loop_arg(one_frame, const_cast<std::function<bool()>*>(&frame), 0, true);
+  // A copy on the heap, for the page's lifetime: `frame` itself is on the caller's stack, which
+  // the next callbacks reuse. 0 frames per second: requestAnimationFrame's pace; true: do not
+  // return to the caller (its code after the loop is for a closing window).
+  auto* kept = new std::function<bool()>(frame);
+  emscripten_set_main_loop_arg(one_frame, kept, 0, true);
 #else
   while (frame()) {
   }

@@ -132,6 +132,25 @@ class SignalWaker {
   std::thread thread_;
 };
 
+// What the frames use, on the heap: in the browser build run_frame_loop returns to the browser,
+// whose later frame callbacks reuse run_gui's stack (frame_loop.hpp). Destroyed in the reverse
+// order of its members: the shell (it owns GL textures) before the window, the recorders after.
+struct FrameState {
+  explicit FrameState(const GuiOptions& given) : options(given) {}
+  const GuiOptions options;
+  std::vector<std::unique_ptr<FrameRecorder>> recorders;
+  GuiWindow window;
+  std::optional<SignalWaker> signal_waker;  // joined before GLFW ends
+  std::unique_ptr<AppShell> shell;
+  bool auto_scale = true;  // until the user zooms by hand
+  int gl_errors = 0;
+  bool recording_failed = false;
+  // A frame's failure that ends the run with this exit code (an export refused, a screenshot
+  // not written), skipping what a normal close does after the loop.
+  std::optional<int> exit_code;
+  long frame = 0;
+};
+
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
@@ -180,22 +199,20 @@ int run_gui(const GuiOptions& options) {
     left_behind.reset();
   }
 
-  // Declared before the window: a recording abandoned on an early return removes its partial file.
-  std::vector<std::unique_ptr<FrameRecorder>> recorders;
+  const auto state = std::make_unique<FrameState>(options);
+  // Before the window: a recording abandoned on an early return removes its partial file.
+  std::vector<std::unique_ptr<FrameRecorder>>& recorders = state->recorders;
   if (!open_recorders(options, recorders)) return 2;
   // A recording killed with Ctrl+C or SIGTERM still ends its file: the signal only closes the
   // window (the loop below polls it), and the recorders finish as on a normal close; so does a
   // background job (a draws export is cancelled and its partial file removed, a save finishes).
   install_interrupt_handlers();
 
-  GuiWindow window;
+  GuiWindow& window = state->window;
   if (!window.open(window_options)) return 1;
-  // Declared after the window: joined before GLFW ends. Not in the browser build, which has
-  // neither signals nor threads.
-  std::optional<SignalWaker> signal_waker;
-  if (kThreadsAvailable) signal_waker.emplace();
-  // The shell owns GL textures: it must be destroyed before the window (declared after it).
-  std::unique_ptr<AppShell> shell;
+  // Not in the browser build, which has neither signals nor threads.
+  if (kThreadsAvailable) state->signal_waker.emplace();
+  std::unique_ptr<AppShell>& shell = state->shell;
   try {
     const bool from_flags = !options.samplers.empty() || !options.target.empty();
     std::optional<Scenario> scenario = std::move(requested);
@@ -227,17 +244,20 @@ int run_gui(const GuiOptions& options) {
   }
 
   const float chosen_scale = options.scale != 0.0f ? options.scale : 1.0f;
-  bool auto_scale = true;  // until the user zooms by hand
   shell->engine().set_publish_listener(GuiWindow::wake_up);
-  int gl_errors = 0;
-  bool recording_failed = false;
   // Frames drawn before a recording's first picture is taken (see below).
   constexpr long kSettlingFrames = 3;
-  // A frame's failure that ends the run with this exit code (an export refused, a screenshot
-  // not written), skipping what a normal close does below.
-  std::optional<int> exit_code;
-  long frame = 0;
-  const std::function<bool()> next_frame = [&]() -> bool {
+  // Captures nothing on this function's stack (FrameState).
+  const std::function<bool()> next_frame = [&run = *state, chosen_scale, recovery]() -> bool {
+    const GuiOptions& options = run.options;
+    std::vector<std::unique_ptr<FrameRecorder>>& recorders = run.recorders;
+    GuiWindow& window = run.window;
+    std::unique_ptr<AppShell>& shell = run.shell;
+    bool& auto_scale = run.auto_scale;
+    int& gl_errors = run.gl_errors;
+    bool& recording_failed = run.recording_failed;
+    std::optional<int>& exit_code = run.exit_code;
+    long& frame = run.frame;
     if (window.should_close() || interrupt_requested()) return false;
     if (options.frames > 0 && frame >= options.frames) return false;
     if (shell->quit_requested()) return false;  // File → Quit, Ctrl+Q: as a closed window
@@ -357,7 +377,7 @@ int run_gui(const GuiOptions& options) {
     return true;
   };
   run_frame_loop(next_frame);
-  if (exit_code) return *exit_code;
+  if (state->exit_code) return *state->exit_code;
   if (!options.status_file.empty()) {
     std::string error;
     write_status_file(options.status_file, *shell->snapshot(), -1, window.ui_scale(), error);
@@ -366,9 +386,9 @@ int run_gui(const GuiOptions& options) {
   shell.reset();  // joins the autosave job first, so the file is not written again after this
   // A normal close: nothing to recover next time.
   if (!recovery.empty()) RecoveryFile(recovery).remove_if_owned();
-  if (!finish_recorders(recorders) || recording_failed) return 2;
+  if (!finish_recorders(recorders) || state->recording_failed) return 2;
   if (export_failures > 0 && !options.export_dir.empty()) return 2;
-  return gl_errors == 0 ? 0 : 1;
+  return state->gl_errors == 0 ? 0 : 1;
 }
 
 }  // namespace sgl

@@ -124,8 +124,9 @@ bool GuiWindow::open(const WindowOptions& options) {
   // A panel moves only by its title bar: a drag that started on a slider's label or a caption
   // tore the whole Controls panel out of the layout in front of a class.
   ImGui::GetIO().ConfigWindowsMoveFromTitleBarOnly = true;
-  float scale_x = 1.0f, scale_y = 1.0f;
+  float scale_x = 1.0f;
 #ifndef __EMSCRIPTEN__  // the browser's GLFW has no content scale: 1
+  float scale_y = 1.0f;
   glfwGetWindowContentScale(window_, &scale_x, &scale_y);
 #endif
   content_scale_ = scale_x > 0.0f ? scale_x : 1.0f;
