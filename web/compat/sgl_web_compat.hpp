@@ -25,9 +25,9 @@ namespace std {
 
 #ifndef __cpp_lib_bit_cast
 template <class To, class From>
-  requires(sizeof(To) == sizeof(From) && is_trivially_copyable_v<To> &&
-           is_trivially_copyable_v<From>)
-To bit_cast(const From& from) noexcept {
+requires(sizeof(To) == sizeof(From) && is_trivially_copyable_v<To> &&
+         is_trivially_copyable_v<From>) To bit_cast(const From& from)
+noexcept {
   To to;
   std::memcpy(&to, &from, sizeof(To));
   return to;
@@ -73,9 +73,9 @@ inline to_chars_result to_chars(char* first, char* last, double value) {
 inline to_chars_result to_chars(char* first, char* last, double value, chars_format format,
                                 int precision) {
   char text[400];  // %.*f of 1e308 has 309 digits before the point
-  const int length =
-      format == chars_format::fixed ? snprintf(text, sizeof text, "%.*f", precision, value)
-                                    : snprintf(text, sizeof text, "%.*g", precision, value);
+  const int length = format == chars_format::fixed
+                         ? snprintf(text, sizeof text, "%.*f", precision, value)
+                         : snprintf(text, sizeof text, "%.*g", precision, value);
   if (length < 0 || length > last - first) return {last, errc::value_too_large};
   memcpy(first, text, static_cast<size_t>(length));
   return {first + length, errc()};
