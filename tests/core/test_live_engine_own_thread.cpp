@@ -27,8 +27,9 @@ bool every_chain_has(const LiveEngine& engine, std::uint64_t steps) {
 
 TEST_CASE("a live engine without a thread of its own draws what the threaded one draws",
           "[engine][web]") {
-  const LiveSetup threaded_setup = live_setup_from_scenario(load_scenario("default"));
+  LiveSetup threaded_setup = live_setup_from_scenario(load_scenario("default"));
   REQUIRE(threaded_setup.own_thread);
+  threaded_setup.steps_per_second = 0;  // as fast as possible (the preset paces at 2000/s)
   LiveSetup sliced_setup = threaded_setup;
   sliced_setup.own_thread = false;
 
@@ -36,12 +37,15 @@ TEST_CASE("a live engine without a thread of its own draws what the threaded one
   LiveEngine sliced(sliced_setup);
   // Nothing runs in the sliced engine until it is given slices.
   REQUIRE(sliced.snapshot()->chains.size() == threaded_setup.chains.size());
-  for (int turn = 0; turn < 100000 && !every_chain_has(sliced, kDraws); ++turn) sliced.run_slice();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!every_chain_has(sliced, kDraws) && std::chrono::steady_clock::now() < deadline)
+    sliced.run_slice();
   REQUIRE(every_chain_has(sliced, kDraws));
   while (!every_chain_has(threaded, kDraws))
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
 
-  for (const ChainSnapshot& chain : sliced.snapshot()->chains) {
+  const auto snapshot = sliced.snapshot();  // held: the loop must not outlive it
+  for (const ChainSnapshot& chain : snapshot->chains) {
     INFO("chain " << chain.id << " (" << chain.sampler_id << ")");
     const auto from_slices = sliced.copy_draws(chain.id);
     const auto from_thread = threaded.copy_draws(chain.id);
