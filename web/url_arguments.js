@@ -28,3 +28,10 @@ Module['arguments'] = (function () {
   }
   return args;
 })();
+
+// Files the app writes (saves, exports) go to the home folder of the page's in-memory file
+// system, as on the desktop to the folder it was started in: the root, where the page starts,
+// refuses new files.
+Module['preRun'] = (Module['preRun'] || []).concat([function () {
+  FS.chdir('/home/web_user');
+}]);
