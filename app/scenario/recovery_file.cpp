@@ -48,6 +48,10 @@ void write_atomically(const std::string& path, const std::string& text) {
 }  // namespace
 
 std::string recovery_folder() {
+#ifdef __EMSCRIPTEN__
+  // The browser build's files live in memory that a reload empties: nothing could be recovered.
+  return {};
+#endif
   const char* state = std::getenv("XDG_STATE_HOME");
   if (state && *state) return (std::filesystem::path(state) / "sgmcmc-lab").string();
   const char* home = std::getenv("HOME");

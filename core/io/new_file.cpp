@@ -72,7 +72,8 @@ std::string write_new_file(const std::string& dir, const std::string& stem, cons
     const std::string target = (folder / candidate_name(stem, ext, number)).string();
     if (::link(temp.path.c_str(), target.c_str()) == 0) return target;  // temp is unlinked
     if (errno == EEXIST) continue;
-    if (errno != EPERM && errno != ENOTSUP && errno != EXDEV && errno != ENOSYS)
+    // EMLINK: the browser build's in-memory file system has no hard links at all.
+    if (errno != EPERM && errno != ENOTSUP && errno != EXDEV && errno != ENOSYS && errno != EMLINK)
       fail(folder.string(), errno);
     if (std::filesystem::exists(target, error)) continue;
     if (std::rename(temp.path.c_str(), target.c_str()) != 0) fail(folder.string(), errno);

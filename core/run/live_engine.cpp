@@ -179,7 +179,25 @@ std::shared_ptr<const EngineSnapshot> LiveEngine::snapshot() const {
   return impl_->published;
 }
 
+void LiveEngine::run_slice() {
+  if (!impl_->own_thread) impl_->turn_safely(/*may_sleep=*/false);
+}
+
 void LiveEngine::wait_until_idle() {
+  if (!impl_->own_thread) {
+    // No worker to wait for: this thread does the turns it would have done.
+    std::uint64_t queued = 0;
+    {
+      std::lock_guard lock(impl_->queue_mutex);
+      queued = impl_->commands_queued;
+    }
+    const auto idle_now = [this, queued] {
+      std::lock_guard lock(impl_->queue_mutex);
+      return impl_->commands_published >= queued && !impl_->replays_unsettled;
+    };
+    while (!idle_now()) impl_->turn_safely(/*may_sleep=*/false);
+    return;
+  }
   std::unique_lock lock(impl_->queue_mutex);
   const std::uint64_t queued = impl_->commands_queued;
   impl_->idle.wait(lock, [&] {
@@ -201,6 +219,7 @@ std::optional<DrawStore> LiveEngine::copy_draws(int id) {
     }
     promise->set_value(std::nullopt);
   });
+  if (!impl_->own_thread) impl_->turn_safely(/*may_sleep=*/false);  // runs the copy now
   return copy.get();
 }
 
@@ -231,6 +250,7 @@ LiveSetup LiveEngine::session_state() {
     }
     promise->set_value(std::move(out));
   });
+  if (!impl_->own_thread) impl_->turn_safely(/*may_sleep=*/false);  // takes the state now
   return state.get();
 }
 
@@ -247,6 +267,7 @@ void LiveEngine::Impl::push(Command command) {
 
 void LiveEngine::Impl::start_worker() {
   pool = std::make_unique<WorkerPool>(jobs, /*background=*/true);
+  if (!own_thread) return;  // run_slice() turns the loop
   worker = std::thread([this] {
     lower_this_thread_priority();  // the window's frames come first (thread_priority.hpp)
     worker_main();
@@ -266,25 +287,27 @@ void LiveEngine::Impl::stop_worker() {
 }
 
 void LiveEngine::Impl::worker_main() {
-  while (!shutdown.load()) {
+  while (!shutdown.load()) turn_safely(/*may_sleep=*/true);
+}
+
+void LiveEngine::Impl::turn_safely(bool may_sleep) {
+  try {
+    loop_turn(may_sleep);
+  } catch (const std::exception& error) {
+    // Commands catch their own errors; anything else (out of memory...) pauses the session
+    // and says why rather than ending the program.
+    running = false;
+    report(std::string("internal error, paused: ") + error.what());
     try {
-      loop_turn();
-    } catch (const std::exception& error) {
-      // Commands catch their own errors; anything else (out of memory...) pauses the session
-      // and says why rather than ending the program.
-      running = false;
-      report(std::string("internal error, paused: ") + error.what());
-      try {
-        publish(LiveClock::now());
-      } catch (const std::exception&) {
-        // Cannot even publish (out of memory): the next turn retries; nothing may escape the
-        // thread, which would end the program.
-      }
+      publish(LiveClock::now());
+    } catch (const std::exception&) {
+      // Cannot even publish (out of memory): the next turn retries; nothing may escape the
+      // thread, which would end the program.
     }
   }
 }
 
-void LiveEngine::Impl::loop_turn() {
+void LiveEngine::Impl::loop_turn(bool may_sleep) {
   apply_commands();
   if (shutdown.load()) return;
   const bool replayed = replay_pending() && advance_replays(kPassBudget);
@@ -296,7 +319,7 @@ void LiveEngine::Impl::loop_turn() {
   // Publishing up to a millisecond early lands on every second pass at full speed (~60 Hz)
   // instead of every third.
   if (dirty && now + kPublishSlack >= last_publish + publish_gap()) publish(now);
-  if (stepped) return;  // sampling at full speed, or a paced chain may owe more steps
+  if (stepped || !may_sleep) return;  // sampling at full speed, or a paced chain owes more
 
   const std::optional<LiveClock::time_point> wake_at = next_wake_time(now);
   std::unique_lock lock(queue_mutex);

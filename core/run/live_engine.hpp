@@ -26,6 +26,7 @@
 #include "core/run/engine_snapshot.hpp"
 #include "core/run/start_point.hpp"
 #include "core/targets/target_registry.hpp"
+#include "core/util/threads_available.hpp"
 
 namespace sgl {
 
@@ -60,6 +61,10 @@ struct LiveSetup {
   // Threads that step the chains side by side (the engine's worker included); 0 = one per
   // hardware thread. The draws are the same for every value: each chain owns its RNG stream.
   int jobs = 0;
+  // Whether the engine steps on a worker thread of its own (wherever threads exist). Without
+  // one (the browser build) nothing runs until the owner calls run_slice(), once per frame,
+  // and the calls below that wait for the worker do its work themselves. The draws are the same.
+  bool own_thread = kThreadsAvailable;
 };
 
 class LiveEngine {
@@ -115,6 +120,11 @@ class LiveEngine {
   // Where chains start (as `run --init`); restarts every chain there. A refused choice (map on
   // a target without a mode, values of the wrong length) changes nothing.
   void set_start(const StartChoice& start);
+
+  // Without a thread of its own (LiveSetup::own_thread false): one turn of the worker's loop on
+  // the caller's thread (queued commands, about 8 ms of steps or replay, diagnostics, a snapshot
+  // when one is due), never sleeping. Does nothing when the engine has its thread.
+  void run_slice();
 
   // The newest published snapshot (never null after construction).
   std::shared_ptr<const EngineSnapshot> snapshot() const;

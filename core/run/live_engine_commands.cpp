@@ -61,6 +61,7 @@ LiveEngine::Impl::Impl(const LiveSetup& setup)
       seed(setup.seed),
       draw_capacity(setup.draw_capacity),
       running(setup.running),
+      own_thread(setup.own_thread),
       jobs(setup.jobs > 0 ? setup.jobs : default_jobs()) {
   // A live session runs for ever: an unbounded store would grow without limit.
   if (setup.draw_capacity == 0) throw UserError("draw_capacity must be at least 1");

@@ -77,7 +77,10 @@ struct LiveEngine::Impl {
 
   // ---- worker thread (live_engine.cpp)
   void worker_main();
-  void loop_turn();
+  // One turn of the loop, its errors reported in the snapshot; `may_sleep`: wait for the next
+  // due step or command when nothing was stepped (the worker thread; run_slice never sleeps).
+  void turn_safely(bool may_sleep);
+  void loop_turn(bool may_sleep);
   bool apply_commands();
   bool advance_chains(LiveClock::time_point now);
   std::uint64_t steps_owed(LiveChain& live, LiveClock::time_point now);
@@ -172,6 +175,7 @@ struct LiveEngine::Impl {
   std::uint64_t replay_steps_settled = 0;
   std::string replay_outcome;  // EngineSnapshot::replay_outcome
 
+  bool own_thread = true;  // LiveSetup::own_thread: false leaves `worker` unstarted
   std::thread worker;
   // Steps the chains of one pass side by side; the worker is one of its threads.
   std::unique_ptr<WorkerPool> pool;

@@ -4,6 +4,8 @@
 #include <exception>
 #include <mutex>
 
+#include "core/util/threads_available.hpp"
+
 namespace sgl {
 
 void JobControl::set_progress(double fraction) {
@@ -36,28 +38,37 @@ void BackgroundJob::start(Work work, std::function<void()> on_finish) {
   }
   auto run = std::make_shared<Run>();
   current_ = run;
+  if (!kThreadsAvailable) {
+    // The browser build: the work runs now, to completion, and its outcome is ready at once.
+    execute(*run, work, on_finish);
+    return;
+  }
   current_thread_ = std::thread([run, work = std::move(work), on_finish = std::move(on_finish)] {
-    JobOutcome outcome;
-    try {
-      outcome.message = work(run->control);
-      outcome.ok = true;
-    } catch (const JobCancelled&) {
-      outcome.cancelled = true;
-      outcome.message = "cancelled";
-    } catch (const std::exception& error) {
-      outcome.message = error.what();
-    } catch (...) {
-      outcome.message = "unknown error";
-    }
-    const bool cancelled = outcome.cancelled;
-    {
-      const std::lock_guard<std::mutex> lock(run->mutex);
-      run->outcome = std::move(outcome);
-    }
-    run->done = true;
-    // A cancelled run's owner is replacing it or going away: nobody to wake.
-    if (on_finish && !cancelled) on_finish();
+    execute(*run, work, on_finish);
   });
+}
+
+void BackgroundJob::execute(Run& run, const Work& work, const std::function<void()>& on_finish) {
+  JobOutcome outcome;
+  try {
+    outcome.message = work(run.control);
+    outcome.ok = true;
+  } catch (const JobCancelled&) {
+    outcome.cancelled = true;
+    outcome.message = "cancelled";
+  } catch (const std::exception& error) {
+    outcome.message = error.what();
+  } catch (...) {
+    outcome.message = "unknown error";
+  }
+  const bool cancelled = outcome.cancelled;
+  {
+    const std::lock_guard<std::mutex> lock(run.mutex);
+    run.outcome = std::move(outcome);
+  }
+  run.done = true;
+  // A cancelled run's owner is replacing it or going away: nobody to wake.
+  if (on_finish && !cancelled) on_finish();
 }
 
 void BackgroundJob::cancel() {

@@ -58,7 +58,8 @@ class BackgroundJob {
   BackgroundJob(const BackgroundJob&) = delete;
   BackgroundJob& operator=(const BackgroundJob&) = delete;
 
-  // Starts `work` on a new thread, cancelling (not waiting for) the work started before.
+  // Starts `work` on a new thread, cancelling (not waiting for) the work started before. Without
+  // threads (kThreadsAvailable, the browser build) it runs `work` to completion before returning.
   // `on_finish`, if given, is called on the worker thread after the outcome is stored (e.g. to
   // wake an event loop), unless the work was cancelled; it must be thread-safe.
   void start(Work work, std::function<void()> on_finish = {});
@@ -77,6 +78,9 @@ class BackgroundJob {
 
  private:
   struct Run;
+  // Runs `work` and stores its outcome in `run` (on the job's thread, or on the caller's where
+  // there are no threads).
+  static void execute(Run& run, const Work& work, const std::function<void()>& on_finish);
   void join_finished_retired();
 
   std::shared_ptr<Run> current_;

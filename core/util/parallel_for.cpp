@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/util/threads_available.hpp"
+
 namespace sgl {
 
 namespace {
@@ -14,6 +16,7 @@ std::atomic<int> chosen_jobs{0};  // 0: one per hardware thread
 }  // namespace
 
 int default_jobs() {
+  if (!kThreadsAvailable) return 1;
   const int chosen = chosen_jobs.load();
   return chosen > 0 ? chosen : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }

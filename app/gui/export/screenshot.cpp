@@ -1,6 +1,7 @@
 #include "app/gui/export/screenshot.hpp"
 
-#include <glad/gl.h>
+#include "app/gui/gl/gl_api.hpp"
+#include "app/gui/gl/read_pixels.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -25,22 +26,8 @@ RgbImage read_framebuffer(int width, int height) {
   if (width <= 0 || height <= 0) return image;
   image.width = width;
   image.height = height;
-  const auto row_bytes = static_cast<std::size_t>(width) * kChannels;
-  image.pixels.resize(row_bytes * static_cast<std::size_t>(height));
-  // Rows of RGB are not 4-byte aligned for odd widths; GL's default pack alignment would pad them.
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
-  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, image.pixels.data());
-
-  // GL's origin is the bottom-left corner; PNG rows go top to bottom.
-  std::vector<unsigned char> row(row_bytes);
-  for (int top = 0, bottom = height - 1; top < bottom; ++top, --bottom) {
-    unsigned char* top_row = image.pixels.data() + static_cast<std::size_t>(top) * row_bytes;
-    unsigned char* bottom_row = image.pixels.data() + static_cast<std::size_t>(bottom) * row_bytes;
-    std::memcpy(row.data(), top_row, row_bytes);
-    std::memcpy(top_row, bottom_row, row_bytes);
-    std::memcpy(bottom_row, row.data(), row_bytes);
-  }
+  image.pixels = gl::read_rgb_top_down(width, height);
   return image;
 }
 

@@ -1,7 +1,8 @@
 #include "app/gui/gl/draw_list_texture.hpp"
 
 #include <backends/imgui_impl_opengl3.h>
-#include <glad/gl.h>
+#include "app/gui/gl/gl_api.hpp"
+#include "app/gui/gl/read_pixels.hpp"
 
 #include <cstddef>
 #include <cstring>
@@ -70,21 +71,10 @@ unsigned int DrawListTexture::render(ImDrawList& list, ImVec2 origin, int width,
 }
 
 std::vector<unsigned char> DrawListTexture::read_rgb() const {
-  std::vector<unsigned char> pixels;
-  if (framebuffer_ == 0 || width_ <= 0 || height_ <= 0) return pixels;
+  if (framebuffer_ == 0 || width_ <= 0 || height_ <= 0) return {};
   const SavedGlState saved;
-  const auto row_bytes = static_cast<std::size_t>(width_) * 3;
-  pixels.resize(row_bytes * static_cast<std::size_t>(height_));
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);  // RGB rows of odd widths are not 4-byte aligned
-  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
-  glReadPixels(0, 0, width_, height_, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  // Stored bottom row first (as GL's framebuffers): turned over.
-  std::vector<unsigned char> flipped(pixels.size());
-  for (int row = 0; row < height_; ++row)
-    std::memcpy(flipped.data() + static_cast<std::size_t>(row) * row_bytes,
-                pixels.data() + static_cast<std::size_t>(height_ - 1 - row) * row_bytes, row_bytes);
-  return flipped;
+  return read_rgb_top_down(width_, height_);
 }
 
 }  // namespace sgl::gl

@@ -3,7 +3,7 @@
 // layers) are rendered in the middle of building a frame, and other GL code shares the context.
 #pragma once
 
-#include <glad/gl.h>
+#include "app/gui/gl/gl_api.hpp"
 
 namespace sgl::gl {
 

@@ -1,6 +1,6 @@
 #include "app/gui/gl/scalar_field_texture.hpp"
 
-#include <glad/gl.h>
+#include "app/gui/gl/gl_api.hpp"
 
 #include <algorithm>
 #include <cstddef>

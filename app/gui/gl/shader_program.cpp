@@ -1,6 +1,6 @@
 #include "app/gui/gl/shader_program.hpp"
 
-#include <glad/gl.h>
+#include "app/gui/gl/gl_api.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -40,10 +40,25 @@ std::string info_log(GLuint object, bool is_program) {
   return log;
 }
 
+// The shaders are written once, for GLSL 3.30 core. OpenGL ES 3.0 (WebGL 2, the browser build)
+// takes the same code under "#version 300 es" with default precisions: highp everywhere, since
+// the fields are 32-bit float textures. #line keeps the compiler's line numbers those of the file.
+std::string for_this_gl(const std::string& source) {
+#ifdef __EMSCRIPTEN__
+  const std::string desktop_version = "#version 330 core\n";
+  if (source.rfind(desktop_version, 0) == 0)
+    return "#version 300 es\nprecision highp float;\nprecision highp int;\n"
+           "precision highp sampler2D;\n#line 2\n" +
+           source.substr(desktop_version.size());
+#endif
+  return source;
+}
+
 // Returns the shader object, or 0 with `error` set to the file name plus the compiler's log.
-GLuint compile(GLenum stage, const std::string& source, const std::string& name,
+GLuint compile(GLenum stage, const std::string& glsl_330, const std::string& name,
                std::string& error) {
   const GLuint shader = glCreateShader(stage);
+  const std::string source = for_this_gl(glsl_330);
   const char* text = source.c_str();
   glShaderSource(shader, 1, &text, nullptr);
   glCompileShader(shader);

@@ -1,7 +1,7 @@
 #include "app/gui/gl/window_compositor.hpp"
 
 #include <backends/imgui_impl_opengl3.h>
-#include <glad/gl.h>
+#include "app/gui/gl/gl_api.hpp"
 
 #include <algorithm>
 #include <cmath>

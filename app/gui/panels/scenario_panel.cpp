@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/gui/export/browser_download.hpp"
 #include "app/gui/panels/convergence_view.hpp"
 #include "app/gui/panels/experiment_plots.hpp"
 #include "app/gui/panels/markdown_view.hpp"
@@ -209,7 +210,9 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
         // mid-save waits for the file rather than losing it.
         save_job_.start(
             [base = std::move(base), &engine, path = std::string(path_)](JobControl&) {
-              return "saved " + save_session_file(base, engine, path);
+              const std::string saved = save_session_file(base, engine, path);
+              offer_download(saved);  // the browser build: from the page's memory to the user
+              return "saved " + saved;
             },
             on_job_finish_);
       }

@@ -4,10 +4,17 @@
 #include <exception>
 
 #include "core/util/error.hpp"
+#include "core/util/threads_available.hpp"
 
 namespace sgl {
 
 ExperimentRunner::ExperimentRunner(const Scenario& scenario, Kind kind) : kind_(kind) {
+  // Thousands of chains run to completion: on the one thread of the browser build they would
+  // freeze the page for minutes.
+  if (!kThreadsAvailable)
+    throw UserError(
+        "sweeps and ensembles need threads, which the browser build has not: run "
+        "them in the desktop app or with `sgmcmc-lab run --scenario`");
   ExperimentSnapshot initial;
   if (scenario.ensemble)
     for (const ChainSpec& chain : scenario.chains)

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include <backends/imgui_impl_opengl3.h>
-#include <glad/gl.h>
 #include <imgui.h>
 #include <sys/resource.h>
+#include "app/gui/gl/gl_api.hpp"
 
 #include <cstdlib>
 #include "app/gui/export/screenshot.hpp"

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -25,6 +26,7 @@
 #include "app/gui/export/screenshot.hpp"
 #include "app/gui/shell/app_shell.hpp"
 #include "app/gui/shell/default_scenario.hpp"
+#include "app/gui/shell/frame_loop.hpp"
 #include "app/gui/shell/gui_bench.hpp"
 #include "app/gui/shell/gui_style.hpp"
 #include "app/gui/shell/gui_window.hpp"
@@ -36,6 +38,7 @@
 #include "core/run/run_spec.hpp"
 #include "core/targets/target_registry.hpp"
 #include "core/util/error.hpp"
+#include "core/util/threads_available.hpp"
 
 namespace sgl {
 
@@ -129,6 +132,25 @@ class SignalWaker {
   std::thread thread_;
 };
 
+// What the frames use, on the heap: in the browser build run_frame_loop returns to the browser,
+// whose later frame callbacks reuse run_gui's stack (frame_loop.hpp). Destroyed in the reverse
+// order of its members: the shell (it owns GL textures) before the window, the recorders after.
+struct FrameState {
+  explicit FrameState(const GuiOptions& given) : options(given) {}
+  const GuiOptions options;
+  std::vector<std::unique_ptr<FrameRecorder>> recorders;
+  GuiWindow window;
+  std::optional<SignalWaker> signal_waker;  // joined before GLFW ends
+  std::unique_ptr<AppShell> shell;
+  bool auto_scale = true;  // until the user zooms by hand
+  int gl_errors = 0;
+  bool recording_failed = false;
+  // A frame's failure that ends the run with this exit code (an export refused, a screenshot
+  // not written), skipping what a normal close does after the loop.
+  std::optional<int> exit_code;
+  long frame = 0;
+};
+
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
@@ -177,19 +199,20 @@ int run_gui(const GuiOptions& options) {
     left_behind.reset();
   }
 
-  // Declared before the window: a recording abandoned on an early return removes its partial file.
-  std::vector<std::unique_ptr<FrameRecorder>> recorders;
+  const auto state = std::make_unique<FrameState>(options);
+  // Before the window: a recording abandoned on an early return removes its partial file.
+  std::vector<std::unique_ptr<FrameRecorder>>& recorders = state->recorders;
   if (!open_recorders(options, recorders)) return 2;
   // A recording killed with Ctrl+C or SIGTERM still ends its file: the signal only closes the
   // window (the loop below polls it), and the recorders finish as on a normal close; so does a
   // background job (a draws export is cancelled and its partial file removed, a save finishes).
   install_interrupt_handlers();
 
-  GuiWindow window;
+  GuiWindow& window = state->window;
   if (!window.open(window_options)) return 1;
-  const SignalWaker signal_waker;  // declared after the window: joined before GLFW ends
-  // The shell owns GL textures: it must be destroyed before the window (declared after it).
-  std::unique_ptr<AppShell> shell;
+  // Not in the browser build, which has neither signals nor threads.
+  if (kThreadsAvailable) state->signal_waker.emplace();
+  std::unique_ptr<AppShell>& shell = state->shell;
   try {
     const bool from_flags = !options.samplers.empty() || !options.target.empty();
     std::optional<Scenario> scenario = std::move(requested);
@@ -221,15 +244,24 @@ int run_gui(const GuiOptions& options) {
   }
 
   const float chosen_scale = options.scale != 0.0f ? options.scale : 1.0f;
-  bool auto_scale = true;  // until the user zooms by hand
   shell->engine().set_publish_listener(GuiWindow::wake_up);
-  int gl_errors = 0;
-  bool recording_failed = false;
   // Frames drawn before a recording's first picture is taken (see below).
   constexpr long kSettlingFrames = 3;
-  for (long frame = 0; !window.should_close() && !interrupt_requested(); ++frame) {
-    if (options.frames > 0 && frame >= options.frames) break;
-    if (shell->quit_requested()) break;  // File → Quit, Ctrl+Q: as a closed window
+  // Captures nothing on this function's stack (FrameState).
+  const std::function<bool()> next_frame = [&run = *state, chosen_scale, recovery]() -> bool {
+    const GuiOptions& options = run.options;
+    std::vector<std::unique_ptr<FrameRecorder>>& recorders = run.recorders;
+    GuiWindow& window = run.window;
+    std::unique_ptr<AppShell>& shell = run.shell;
+    bool& auto_scale = run.auto_scale;
+    int& gl_errors = run.gl_errors;
+    bool& recording_failed = run.recording_failed;
+    std::optional<int>& exit_code = run.exit_code;
+    long& frame = run.frame;
+    if (window.should_close() || interrupt_requested()) return false;
+    if (options.frames > 0 && frame >= options.frames) return false;
+    if (shell->quit_requested()) return false;  // File → Quit, Ctrl+Q: as a closed window
+    shell->engine().run_slice();  // steps the chains where the engine has no thread (browser)
     // Read the back buffer before the swap: its contents are undefined afterwards.
     const bool last_frame = options.frames > 0 && frame + 1 == options.frames;
     // The last frame of --frames (its screenshot, exports and status file) shows what a panel
@@ -252,7 +284,8 @@ int run_gui(const GuiOptions& options) {
           shell->request_all_exports(options.export_dir, options.export_panels);
       if (!refusal.empty()) {
         std::fprintf(stderr, "error: %s\n", refusal.c_str());
-        return 2;
+        exit_code = 2;
+        return false;
       }
     }
     shell->after_render(window.framebuffer_width(), window.framebuffer_height(),
@@ -294,7 +327,8 @@ int run_gui(const GuiOptions& options) {
                                      window.framebuffer_height(), error);
       if (!saved) {
         std::fprintf(stderr, "error: %s\n", error.c_str());
-        return 2;
+        exit_code = 2;
+        return false;
       }
     }
     // The first frames show the window settling (panels not yet placed, plots not yet fitted
@@ -339,7 +373,11 @@ int run_gui(const GuiOptions& options) {
     // Runs with a frame count (tests, screenshots) go as fast as they can; the interactive
     // window paces itself at 60 Hz while something changes and sleeps otherwise.
     if (options.frames == 0) window.wait_for_next_frame(busy, shell->changes_with_time());
-  }
+    ++frame;
+    return true;
+  };
+  run_frame_loop(next_frame);
+  if (state->exit_code) return *state->exit_code;
   if (!options.status_file.empty()) {
     std::string error;
     write_status_file(options.status_file, *shell->snapshot(), -1, window.ui_scale(), error);
@@ -348,9 +386,9 @@ int run_gui(const GuiOptions& options) {
   shell.reset();  // joins the autosave job first, so the file is not written again after this
   // A normal close: nothing to recover next time.
   if (!recovery.empty()) RecoveryFile(recovery).remove_if_owned();
-  if (!finish_recorders(recorders) || recording_failed) return 2;
+  if (!finish_recorders(recorders) || state->recording_failed) return 2;
   if (export_failures > 0 && !options.export_dir.empty()) return 2;
-  return gl_errors == 0 ? 0 : 1;
+  return state->gl_errors == 0 ? 0 : 1;
 }
 
 }  // namespace sgl

@@ -1,7 +1,7 @@
 #include "app/gui/shell/gui_window.hpp"
 
-#include <glad/gl.h>
-// glad must come before GLFW so that GLFW does not pull in the system GL header.
+#include "app/gui/gl/gl_api.hpp"
+// The GL header must come before GLFW so that GLFW does not pull in the system GL header.
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <thread>
 
 #include "app/gui/export/clean_frame.hpp"
@@ -61,6 +62,7 @@ void initial_size(const WindowOptions& options, int& width, int& height) {
   if (width > 0 && height > 0) return;
   width = kFallbackWidth;
   height = kFallbackHeight;
+#ifndef __EMSCRIPTEN__  // the browser's GLFW has no work area (the page passes --size)
   if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
     int x = 0, y = 0, w = 0, h = 0;
     glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
@@ -69,6 +71,7 @@ void initial_size(const WindowOptions& options, int& width, int& height) {
       height = h;
     }
   }
+#endif
 }
 
 }  // namespace
@@ -86,20 +89,32 @@ bool GuiWindow::open(const WindowOptions& options) {
   glfwSetErrorCallback(report_glfw_error);
   if (!glfwInit()) return fail("cannot initialise GLFW (is a display available?)");
   glfw_ready_ = true;
+#ifdef __EMSCRIPTEN__
+  // WebGL 2 (the build allows no other), which is OpenGL ES 3.0.
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  constexpr const char* kContextName = "a WebGL 2 canvas";
+  constexpr const char* kGlslVersion = "#version 300 es";
+#else
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  constexpr const char* kContextName = "an OpenGL 3.3 core window";
+  constexpr const char* kGlslVersion = "#version 330";
+  // A size given in window units: do not scale it again by the monitor's content scale.
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, options.width > 0 ? GLFW_FALSE : GLFW_TRUE);
+#endif
   int width = 0, height = 0;
   initial_size(options, width, height);
-  // A size given in window units: do not scale it again by the monitor's content scale.
-  if (options.width > 0) glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_FALSE);
   window_ = glfwCreateWindow(width, height, "sgmcmc-lab", nullptr, nullptr);
-  if (window_ == nullptr) return fail("cannot create an OpenGL 3.3 core window");
+  if (window_ == nullptr) return fail((std::string("cannot create ") + kContextName).c_str());
   glfwMakeContextCurrent(window_);
+#ifndef __EMSCRIPTEN__  // the browser paces frames itself, and WebGL needs no loader
   glfwSwapInterval(options.vsync ? 1 : 0);
   if (gladLoadGL(glfwGetProcAddress) == 0) return fail("cannot load the OpenGL functions");
+#endif
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -109,8 +124,11 @@ bool GuiWindow::open(const WindowOptions& options) {
   // A panel moves only by its title bar: a drag that started on a slider's label or a caption
   // tore the whole Controls panel out of the layout in front of a class.
   ImGui::GetIO().ConfigWindowsMoveFromTitleBarOnly = true;
-  float scale_x = 1.0f, scale_y = 1.0f;
+  float scale_x = 1.0f;
+#ifndef __EMSCRIPTEN__  // the browser's GLFW has no content scale: 1
+  float scale_y = 1.0f;
   glfwGetWindowContentScale(window_, &scale_x, &scale_y);
+#endif
   content_scale_ = scale_x > 0.0f ? scale_x : 1.0f;
   zoom_ = options.scale;
   apply_ui_scale();
@@ -126,7 +144,7 @@ bool GuiWindow::open(const WindowOptions& options) {
                                                 std::strstr(renderer, "swrast") != nullptr);
   compositor_->set_back_buffer_persists(software && presenter_.open(window_));
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
-  ImGui_ImplOpenGL3_Init("#version 330");
+  ImGui_ImplOpenGL3_Init(kGlslVersion);
   return true;
 }
 
@@ -176,6 +194,10 @@ void GuiWindow::begin_frame() {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  // ImGui 1.86 asserts on a zero time step, and the browser's clock (coarsened against timing
+  // attacks) can return the same time for two frames.
+  ImGuiIO& io = ImGui::GetIO();
+  io.DeltaTime = std::max(io.DeltaTime, 1e-6f);
   ImGui::NewFrame();
 }
 
@@ -243,6 +265,11 @@ void GuiWindow::end_frame() {
 }
 
 void GuiWindow::wait_for_next_frame(bool busy, bool changes_with_time) {
+#ifdef __EMSCRIPTEN__
+  // The browser calls each frame (requestAnimationFrame): waiting here would block the page.
+  (void)busy, (void)changes_with_time;
+  return;
+#else
   using namespace std::chrono;
   if (busy) {
     // A little under 60 Hz's period: with vsync the swap already waited for the display.
@@ -256,6 +283,7 @@ void GuiWindow::wait_for_next_frame(bool busy, bool changes_with_time) {
   constexpr double kTimedWakeSeconds = 0.25;
   constexpr double kSafetyWakeSeconds = 5.0;
   glfwWaitEventsTimeout(changes_with_time ? kTimedWakeSeconds : kSafetyWakeSeconds);
+#endif
 }
 
 void GuiWindow::wake_up() {
