@@ -153,14 +153,31 @@ void show_2d_view(ViewContext& context, TargetSettings& settings) {
   if (!exporting) settings.panel_aspect = available_aspect();
   const bool equal = settings.equal_aspect.value_or(
       prefers_equal_aspect(box, 2.0, exporting ? 0.0 : settings.panel_aspect));
-  const float plot_width = ImGui::GetContentRegionAvail().x;
-  if (plot::BeginPlot("##target2d", ImVec2(0, 0),
+  float plot_width = ImGui::GetContentRegionAvail().x;
+  // A small tile (the dashboard at 1280×720) keeps its area for the density: the bands would
+  // take a third of it.
+  const bool marginals =
+      settings.show_marginals && plot_width >= views::kNarrowPanelFonts * ImGui::GetFontSize();
+  if (exporting && equal) {
+    // An export as wide as the slide widened the x axis far beyond the box (a ring drawn in a
+    // third of the slide, the x ticks stopping at its box, blank sides): the plot takes the
+    // box's own shape instead, centred, and the slide keeps blank margins beside it.
+    const double x_span =
+        (marginals ? views::with_marginal_band(box[0].lo, box[0].hi) : box[0].hi) - box[0].lo;
+    const double y_span =
+        (marginals ? views::with_marginal_band(box[1].lo, box[1].hi) : box[1].hi) - box[1].lo;
+    const float furniture = 4.0f * ImGui::GetFontSize();  // tick labels and axis titles
+    const float height = ImGui::GetContentRegionAvail().y;
+    const float fitted =
+        static_cast<float>((height - furniture) * x_span / y_span) + furniture;
+    if (fitted > 0.0f && fitted < plot_width) {
+      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 0.5f * (plot_width - fitted));
+      plot_width = fitted;
+    }
+  }
+  if (plot::BeginPlot("##target2d", ImVec2(plot_width, 0),
                       equal ? plot::PlotFlags_EqualAspect : plot::PlotFlags_None)) {
     plot::SetupAxes(names[0].c_str(), names[1].c_str());
-    // A small tile (the dashboard at 1280×720) keeps its area for the density: the bands would
-    // take a third of it.
-    const bool marginals =
-        settings.show_marginals && plot_width >= views::kNarrowPanelFonts * ImGui::GetFontSize();
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo,
                           marginals ? views::with_marginal_band(box[0].lo, box[0].hi) : box[0].hi);
     plot::SetupAxisLimits(plot::Axis::Y, box[1].lo,
