@@ -70,26 +70,19 @@ bool Sampler::check_energy(double potential, const char* since) {
   return true;
 }
 
-bool Sampler::record_free_step(DrawSink& store, const double* channel_values, int channel_count) {
-  const double potential = recorded_potential(theta_);
-  if (!check_energy(potential, "the previous check point")) return false;
+bool Sampler::record_free_step(DrawSink& store, bool exact_potential, const double* channel_values,
+                               int channel_count) {
+  double potential = kNoExactPotential, hamiltonian = kNoExactPotential;
+  if (exact_potential) {
+    potential = recorded_potential(theta_);
+    if (!check_energy(potential, "the previous check point")) return false;
+    hamiltonian = reference_energy_;
+  }
   store.record({.step = counters_.steps,
                 .theta = theta_.data(),
                 .momentum = r_.data(),
                 .potential = potential,
-                .hamiltonian = reference_energy_,
-                .channel_values = channel_values,
-                .channel_count = channel_count});
-  return true;
-}
-
-bool Sampler::record_free_step_without_potential(DrawSink& store, const double* channel_values,
-                                                 int channel_count) {
-  store.record({.step = counters_.steps,
-                .theta = theta_.data(),
-                .momentum = r_.data(),
-                .potential = kNoExactPotential,
-                .hamiltonian = kNoExactPotential,
+                .hamiltonian = hamiltonian,
                 .channel_values = channel_values,
                 .channel_count = channel_count});
   return true;

@@ -125,9 +125,9 @@ class Sampler {
     if (store.due(counters_.steps)) {
       // On data the O(n) exact U only on every k-th recorded draw (space_exact_potential): SGLD
       // on 10⁴ rows spent 99% of `run`'s wall clock on it. The divergence rule reads those.
-      if (!store.exact_potential_due(counters_.steps, exact_potential_every_))
-        return record_free_step_without_potential(store, channel_values, channel_count);
-      return record_free_step(store, channel_values, channel_count);
+      return record_free_step(store,
+                              store.exact_potential_due(counters_.steps, exact_potential_every_),
+                              channel_values, channel_count);
     }
     if (store.burnin_checkpoint(counters_.steps)) return check_free_step();
     return true;
@@ -181,11 +181,10 @@ class Sampler {
   // The tally of the info channel declared at position `channel` (sampler_channels.hpp).
   ChannelTally& channel_tally(std::size_t channel) { return counters_.channels[channel]; }
 
-  bool record_free_step(DrawSink& store, const double* channel_values = nullptr,
-                        int channel_count = 0);
-  // The same draw with NaN for U and H (between the draws that carry an exact U).
-  bool record_free_step_without_potential(DrawSink& store, const double* channel_values,
-                                          int channel_count);
+  // Records the draw; with `exact_potential` its exact U and H, after the divergence rule
+  // (else NaN: the draws between those that carry an exact U).
+  bool record_free_step(DrawSink& store, bool exact_potential, const double* channel_values,
+                        int channel_count);
   // A burn-in check point: the divergence rule without recording.
   bool check_free_step();
   // The exact U at θ for the record only (not needed by the algorithm): timed apart.
