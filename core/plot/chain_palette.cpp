@@ -21,14 +21,13 @@ constexpr std::array<std::uint32_t, kChainPaletteSize> kPalette = {
     rgb(0xCC, 0x79, 0xA7),  // reddish purple
     rgb(0xE6, 0x9F, 0x00),  // orange
     rgb(0x56, 0xB4, 0xE9),  // sky blue
-    rgb(0x33, 0x33, 0x33),  // near black
+    rgb(0x6A, 0x3D, 0x9A),  // purple (near black was lost beside the black truth curves)
     rgb(0x99, 0x99, 0x99),  // grey
 };
 
 // A second chain of a sampler: first the colours few samplers prefer (sky blue, orange), so
-// adding SGHMC later still finds vermillion free; near black, which a histogram's black truth
-// curve hides (chen-fig1's naive SGHMC, the chain the figure is about, was near black beside
-// it), and grey, the faintest, last.
+// adding SGHMC later still finds vermillion free; purple and grey, the darkest and the faintest,
+// last.
 constexpr std::array<int, kChainPaletteSize> kSecondChoices = {5, 4, 2, 3, 1, 0, 6, 7};
 
 }  // namespace

@@ -71,8 +71,10 @@ LiveEngine::LiveEngine(const LiveSetup& setup) : impl_(std::make_unique<Impl>(se
   impl_->start_worker();
 }
 
+LiveEngine::LiveEngine(LiveEngine&& other) noexcept = default;
+
 LiveEngine::~LiveEngine() {
-  impl_->stop_worker();
+  if (impl_) impl_->stop_worker();  // a moved-from engine has nothing to stop
 }
 
 void LiveEngine::set_running(bool running) {

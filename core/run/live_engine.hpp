@@ -75,6 +75,10 @@ class LiveEngine {
   ~LiveEngine();  // stops and joins the worker
   LiveEngine(const LiveEngine&) = delete;
   LiveEngine& operator=(const LiveEngine&) = delete;
+  // The worker works on the engine's state, never on this handle: an engine built on another
+  // thread (the window opens a preset off its UI thread) moves to its owner running.
+  LiveEngine(LiveEngine&& other) noexcept;
+  LiveEngine& operator=(LiveEngine&&) = delete;
 
   // Commands: queued, applied by the worker between slices, never blocking on sampling.
   // A command that fails (bad parameters, invalid combination) leaves everything as it was

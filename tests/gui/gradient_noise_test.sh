@@ -56,7 +56,7 @@ data_area_at_least "$work/lecture.status" "named by the layout"
 # their bars in the band above the histogram (the legend used to show 3 black and 3 orange keys).
 keys=$(grep -c '^text gradnoise/key/' "$work/lecture.status" || true)
 [[ "$keys" == 2 ]] || fail "the Gradient noise legend has $keys keys, expected 2 (histogram, density)"
-for name in 'measured ±2σ' 'exact ±2σ' '2B̂/ε (B̂ assumes)' '2C/ε (C absorbs)'; do
+for name in 'measured ±2σ' 'exact ±2σ' 'noise the sampler allows for (2B̂/ε)' 'most noise friction can absorb (2C/ε)'; do
   grep -q "^text gradnoise/interval/[0-9]* $name\$" "$work/lecture.status" ||
     fail "the interval '$name' is not named beside its bar"
 done

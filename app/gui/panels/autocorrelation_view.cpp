@@ -46,6 +46,11 @@ void show_autocorrelation_view(ViewContext& context, AutocorrelationSettings& se
   if (!plot::BeginPlot("##acf", ImVec2(0, 0), plot::PlotFlags_NoLegend)) return;
   const std::string y_label = "ρ(lag), " + views::coordinate_name(context, coordinate);
   plot::SetupAxes("lag", y_label.c_str(), plot::AxisFlags_Tight, plot::AxisFlags_FitIncludeZero);
+  if (!any_draws) {
+    // Nothing to fit yet: the frame the curves will have, not empty axes at negative lags.
+    plot::SetupAxisLimits(plot::Axis::X, 0.0, settings.max_lag, plot::Cond::Follow);
+    plot::SetupAxisLimits(plot::Axis::Y, -0.2, 1.0, plot::Cond::Follow);
+  }
   plot::HLine("##zero", 0.0, {.colour = plot::theme().zero_line});
   for (const ChainSnapshot& chain : context.snapshot->chains) {
     if (index >= chain.autocorrelation.size()) continue;

@@ -52,20 +52,8 @@ std::string fmt(double value) {
   return views::compact_number(value, 3);
 }
 
-// A no-break space (U+00A0): read-out lines break at plain spaces only, so "B = ½εV = 0.12" and
-// "trace 0.24" always stay on one line (ImGui's own wrapping also breaks after '.' and ',').
-constexpr const char* kGlue = "\u00a0";
-
-std::string glued(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == ' ')
-      out += kGlue;
-    else
-      out += c;
-  }
-  return out;
-}
+using views::glued;
+using views::kGlue;
 
 std::string shown_spaces(const std::string& line) {
   const std::string glue(kGlue);
@@ -179,8 +167,8 @@ void draw_2d(const InspectorResult& result, plot::Colour colour) {
     ellipse(label, centre, variance * Eigen::MatrixXd::Identity(dim, dim), p,
             {.colour = c, .dashed = true});
   };
-  if (b.assumed_var) circle("2B̂/ε: noise B̂ assumes", *b.assumed_var, looks.assumed);
-  if (b.friction_var) circle("2C/ε: noise C absorbs", *b.friction_var, looks.friction);
+  if (b.assumed_var) circle("noise the sampler allows for (2B̂/ε)", *b.assumed_var, looks.assumed);
+  if (b.friction_var) circle("most noise friction can absorb (2C/ε)", *b.friction_var, looks.friction);
   const double cx = centre[p.x], cy = centre[p.y];
   plot::Scatter("∇U (full gradient)", &cx, &cy, 1,
                 {.colour = looks.exact,
@@ -256,8 +244,8 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
   if (result.chain.ewsg && report.ewsg)
     interval("EWSG V (±2σ)", report.ewsg_mean[0], report.ewsg->exact_cov(0, 0), looks.ewsg, false);
   const Budget b = budget(result.chain);
-  if (b.assumed_var) interval("2B̂/ε (B̂ assumes)", centre, *b.assumed_var, looks.assumed, true);
-  if (b.friction_var) interval("2C/ε (C absorbs)", centre, *b.friction_var, looks.friction, true);
+  if (b.assumed_var) interval("noise the sampler allows for (2B̂/ε)", centre, *b.assumed_var, looks.assumed, true);
+  if (b.friction_var) interval("most noise friction can absorb (2C/ε)", centre, *b.friction_var, looks.friction, true);
   const double mark[1] = {centre};
   plot::VLines("##∇U", mark, 1, {.colour = looks.exact});
   plot::Text(centre, level, "∇U", looks.exact, {4.0f, 0.0f}, plot::HAlign::Left,

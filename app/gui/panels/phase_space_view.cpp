@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -165,8 +166,8 @@ std::string levels_caption(const EnergyField& field, bool compact) {
   // read-out shows H, and "H = −0.37" beside these levels confused a newcomer.
   if (std::abs(field.min_potential) > 1e-9) {
     char lowest[48];
-    std::snprintf(lowest, sizeof lowest, "; min U = %.2g", field.min_potential);
-    text += lowest;
+    std::snprintf(lowest, sizeof lowest, "min U = %.2g", field.min_potential);
+    text += "; " + views::glued(lowest);
   }
   return text;
 }
@@ -288,10 +289,13 @@ void show_phase_space_view(ViewContext& context) {
     // why SGLD has no orbit, while the levels are on the plot itself.
     const std::string named = "no momentum: " + without_momentum;
     const std::string after = (caption_text.empty() ? "" : "; ") + named;
-    if (ImGui::CalcTextSize((caption_text + after).c_str()).x > ImGui::GetContentRegionAvail().x)
-      caption_text = named + (caption_text.empty() ? "" : "; " + caption_text);
-    else
+    const float room = ImGui::GetContentRegionAvail().x;
+    if (ImGui::CalcTextSize((caption_text + after).c_str()).x <= room)
       caption_text += after;
+    else if (ImGui::CalcTextSize(named.c_str()).x <= room)
+      caption_text = named;  // whole, rather than the levels cut to "H −…" after it
+    else
+      caption_text = named + (caption_text.empty() ? "" : "; " + caption_text);
   }
   if (!caption_text.empty()) views::caption(caption_text.c_str());
   bool any_draws = false;
@@ -370,7 +374,12 @@ void show_phase_space_view(ViewContext& context) {
                      .marker_outline = plot::rgba(255, 255, 255),
                      .fit = fit});
   }
-  views::plot_slow_motion_phase(context, coordinate);
+  // The contours are levels of H − min U where they are drawn (1-D targets): the read-out too.
+  const std::optional<double> contour_baseline =
+      missing_levels.empty() && snapshot.target->dim() == 1
+          ? std::optional<double>(field.min_potential)
+          : std::nullopt;
+  views::plot_slow_motion_phase(context, coordinate, contour_baseline);
   plot::EndPlot();
   // Said under the plot (known only once the plot is set up), wrapped to the panel's width.
   if (!missing_levels.empty()) views::note(missing_levels.c_str());

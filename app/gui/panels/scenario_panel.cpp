@@ -89,33 +89,10 @@ void ScenarioPanel::start_experiment(const Scenario& live) {
 }
 
 std::optional<Scenario> ScenarioPanel::take_request() {
-  if (!request_) return std::nullopt;
-  // Opening a preset builds its chains on this thread (nn-fashion reads 60 000 images, tens of
-  // seconds): one frame first says so in the middle of the window, which then waits visibly
-  // instead of seeming to ignore the click with its menu still open.
-  if (!opening_announced_) {
-    opening_announced_ = true;
-    return std::nullopt;
-  }
-  opening_announced_ = false;
+  // The shell builds it off the UI thread (session_opener.hpp), saying "Opening …" meanwhile.
   std::optional<Scenario> request = std::move(request_);
   request_.reset();
   return request;
-}
-
-void ScenarioPanel::show_opening_notice() const {
-  if (!request_) return;
-  const std::string text =
-      "Opening " + (request_->title.empty() ? request_->name : request_->title) + "…";
-  ImDrawList* draw = ImGui::GetForegroundDrawList();
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-  const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
-  const float pad = ImGui::GetFontSize();
-  const ImVec2 lo(centre.x - 0.5f * size.x - pad, centre.y - 0.5f * size.y - pad);
-  const ImVec2 hi(centre.x + 0.5f * size.x + pad, centre.y + 0.5f * size.y + pad);
-  draw->AddRectFilled(lo, hi, IM_COL32(255, 255, 255, 245), 0.3f * pad);
-  draw->AddRect(lo, hi, IM_COL32(60, 60, 70, 255), 0.3f * pad, 0, 1.5f);
-  draw->AddText(ImVec2(lo.x + pad, lo.y + pad), IM_COL32(20, 20, 30, 255), text.c_str());
 }
 
 std::uint32_t ScenarioPanel::label_colour(const std::string& label) const {

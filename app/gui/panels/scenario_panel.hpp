@@ -67,10 +67,8 @@ class ScenarioPanel {
   // Ensemble clouds for the target view (empty without a running or finished ensemble).
   std::vector<OverlayCloud> overlay_clouds() const;
 
-  // A preset chosen or a session opened since the last call (the main loop rebuilds the shell).
+  // A preset chosen or a session opened since the last call (the shell opens it).
   std::optional<Scenario> take_request();
-  // "Opening NAME…" over the window while a chosen preset or session waits to be opened.
-  void show_opening_notice() const;
   // Starts the scenario's sweep or ensemble (both, one after the other, is not needed by any
   // preset: the sweep wins).
   void start_experiment();
@@ -104,7 +102,6 @@ class ScenarioPanel {
   std::optional<float> figure_top_;  // screen y where the Experiment figure began, last frame
   double runner_started_at_ = 0.0;  // ImGui time: the time left is estimated from the pace
   std::optional<Scenario> request_;
-  bool opening_announced_ = false;  // "Opening …" was drawn for request_: it is taken next frame
   bool open_save_dialog_ = false;
   bool open_load_dialog_ = false;
   char path_[512] = {};

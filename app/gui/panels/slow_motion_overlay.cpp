@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -114,9 +116,10 @@ void probe_rect(const char* name, plot::PixelRect rect) {
                         {rect.min.x, rect.min.y, rect.max.x - rect.min.x, rect.max.y - rect.min.y});
 }
 
-// Top-left of the plot: where in the path we are (small) and the running energy (large). Returns
-// the box drawn (empty where another view shows it).
-plot::PixelRect readout(const SlowMotionFrame& frame) {
+// Top-left of the plot: where in the path we are (small) and the running energy (large), less
+// `baseline` where the plot's contours are H − min U. Returns the box drawn (empty where another
+// view shows it).
+plot::PixelRect readout(const SlowMotionFrame& frame, std::optional<double> baseline = {}) {
   const TrajectoryPoint& start = frame.point(0);
   const TrajectoryPoint& now = frame.current();
   const bool free_steps = !frame.trajectory->metropolis;
@@ -133,8 +136,12 @@ plot::PixelRect readout(const SlowMotionFrame& frame) {
                   std::max(tree->depth, doubling), now.leapfrog < 0 ? "backward" : "forward",
                   frame.shown, frame.path.size() - 1);
   }
-  std::snprintf(energies, sizeof energies, "%s = %.4g   Δ%s = %+.3g", energy, now.hamiltonian,
-                energy, now.hamiltonian - start.hamiltonian);
+  if (baseline)
+    std::snprintf(energies, sizeof energies, "%s − min U = %.4g   Δ%s = %+.3g", energy,
+                  now.hamiltonian - *baseline, energy, now.hamiltonian - start.hamiltonian);
+  else
+    std::snprintf(energies, sizeof energies, "%s = %.4g   Δ%s = %+.3g", energy, now.hamiltonian,
+                  energy, now.hamiltonian - start.hamiltonian);
   if (shown_elsewhere_on_screen("slowmo/readout")) return {};
   // Top-left of the area the chains are drawn in (on the Target view, below its marginal band).
   const plot::Point area = plot::GetPlotInnerArea().min;
@@ -147,23 +154,51 @@ plot::PixelRect readout(const SlowMotionFrame& frame) {
   return box;
 }
 
-// The decision next to the end point (screen position `end`), green or red.
-void decision_label(const SlowMotionFrame& frame, plot::Point end) {
+// Where a box of `size` beside `end` hides the least: of eight places around the point (below
+// right first), the one inside the plot that covers the fewest of the path's points and not the
+// read-out. A fixed corner covered the path's last steps whenever the path ran that way (newcomer
+// run 10), or the read-out near the top-left.
+plot::Point least_covering_place(plot::Point end, plot::Point size, const std::vector<plot::Point>& path,
+                                 const plot::PixelRect& readout_box) {
+  const float offset = ImGui::GetFontSize() * 0.6f;
+  const plot::PixelRect inner = plot::GetPlotInnerArea();
+  const float left = end.x - offset - size.x, right = end.x + offset;
+  const float above = end.y - offset - size.y, below = end.y + offset;
+  const float mid_x = end.x - 0.5f * size.x, mid_y = end.y - 0.5f * size.y;
+  const plot::Point places[] = {{right, below}, {left, below},  {right, above}, {left, above},
+                                {right, mid_y}, {left, mid_y},  {mid_x, below}, {mid_x, above}};
+  const auto overlaps = [](plot::Point at, plot::Point extent, const plot::PixelRect& r) {
+    return at.x < r.max.x && at.x + extent.x > r.min.x && at.y < r.max.y && at.y + extent.y > r.min.y;
+  };
+  plot::Point best = places[0];
+  long best_cost = std::numeric_limits<long>::max();
+  for (const plot::Point& at : places) {
+    long cost = 0;
+    const bool inside = at.x >= inner.min.x && at.y >= inner.min.y &&
+                        at.x + size.x <= inner.max.x && at.y + size.y <= inner.max.y;
+    if (!inside) cost += 1000000;
+    if (overlaps(at, size, readout_box)) cost += 100000;
+    for (const plot::Point& p : path)
+      if (p.x >= at.x && p.x <= at.x + size.x && p.y >= at.y && p.y <= at.y + size.y) ++cost;
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = at;
+    }
+  }
+  return best;
+}
+
+// The decision next to the end point (screen position `end`), green or red, where it hides the
+// least of the path (screen points `path`) and of the read-out.
+void decision_label(const SlowMotionFrame& frame, plot::Point end, const std::vector<plot::Point>& path,
+                    const plot::PixelRect& readout_box) {
   if (!frame.decision_shown) return;
   const std::string text = decision_text(frame);
   if (text.empty() || shown_elsewhere_on_screen("slowmo/decision")) return;
-  const float offset = ImGui::GetFontSize() * 0.6f;
   const bool record = records_to_probe("slowmo/decision");
   const std::vector<plot::TextLine> lines{
       {text, rejected(frame) ? kRejectColour : kAcceptColour, kDecisionScale}};
-  // Below and right of the end point; on the other side where the plot's edge would push the
-  // box back over the point (it covered the path's end and ran past the frame).
-  const plot::Point size = plot::TextBoxSize(lines);
-  const plot::PixelRect inner = plot::GetPlotInnerArea();
-  const plot::Point lo = inner.min, hi = inner.max;
-  plot::Point at{end.x + offset, end.y + offset};
-  if (at.x + size.x > hi.x && end.x - offset - size.x >= lo.x) at.x = end.x - offset - size.x;
-  if (at.y + size.y > hi.y && end.y - offset - size.y >= lo.y) at.y = end.y - offset - size.y;
+  const plot::Point at = least_covering_place(end, plot::TextBoxSize(lines), path, readout_box);
   const plot::PixelRect box = plot::TextBox(at, lines, kBoxBackground);
   if (!record) return;
   probe_rect("slowmo/decision", box);
@@ -254,6 +289,15 @@ plot::Point draw_path(const ViewContext& context, const SlowMotionFrame& frame,
   return plot::PlotToPixels(xs[now], ys[now]);
 }
 
+// The path's points on screen, for placing the decision clear of them.
+std::vector<plot::Point> path_pixels(const PathOnPlot& path) {
+  std::vector<plot::Point> pixels;
+  pixels.reserve(path.xs.size());
+  for (std::size_t i = 0; i < path.xs.size(); ++i)
+    pixels.push_back(plot::PlotToPixels(path.xs[i], path.ys[i]));
+  return pixels;
+}
+
 // Where the point the path has reached lies outside the plotted range (a divergent trajectory
 // flies off after two or three steps), an arrow at the frame's edge points the way it went and
 // says so: without it the path simply vanished and the class saw nothing happen.
@@ -306,20 +350,21 @@ void plot_slow_motion_on_pair(const ViewContext& context, int x, int y, double a
   const plot::PixelRect readout_box = readout(*frame);
   if (!frame->decision_shown)
     mark_path_off_plot(path.xs[path.current], path.ys[path.current], readout_box);
-  decision_label(*frame, end);
+  decision_label(*frame, end, path_pixels(path), readout_box);
 }
 
-void plot_slow_motion_phase(const ViewContext& context, int coordinate) {
+void plot_slow_motion_phase(const ViewContext& context, int coordinate,
+                            std::optional<double> contour_baseline) {
   const SlowMotionFrame* frame = drawable(context, coordinate);
   if (frame == nullptr) return;
   const PathOnPlot path = path_on_plot(
       *frame, [coordinate](const TrajectoryPoint& p) { return p.theta[std::size_t(coordinate)]; },
       [coordinate](const TrajectoryPoint& p) { return p.momentum[std::size_t(coordinate)]; });
   const plot::Point end = draw_path(context, *frame, path);
-  const plot::PixelRect readout_box = readout(*frame);
+  const plot::PixelRect readout_box = readout(*frame, contour_baseline);
   if (!frame->decision_shown)
     mark_path_off_plot(path.xs[path.current], path.ys[path.current], readout_box);
-  decision_label(*frame, end);
+  decision_label(*frame, end, path_pixels(path), readout_box);
 }
 
 }  // namespace sgl::views

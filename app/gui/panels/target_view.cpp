@@ -254,6 +254,7 @@ void show_1d_view(ViewContext& context) {
   const bool rug = available >= 16.0f * font;
   const float curve_height = rug ? std::max(0.72f * available, 6.0f * font) : 0.0f;
   plot::DataRect limits{box[0].lo, box[0].hi, 0.0, 1.0};
+  float curve_area_left = 0.0f;
 
   if (plot::BeginPlot("##target1d", ImVec2(0, curve_height), plot::PlotFlags_NoLegend)) {
     const std::string name = views::coordinate_name(context, 0);
@@ -261,6 +262,7 @@ void show_1d_view(ViewContext& context) {
     plot::SetupAxisLimits(plot::Axis::X, box[0].lo, box[0].hi);
     plot::SetupFinish();
     limits = plot::GetPlotLimits();
+    curve_area_left = plot::GetPlotAreaMin().x;
     plot_density_curve(target, limits);
     plot_ensemble_clouds(context);
     for (const ChainSnapshot& chain : snapshot.chains) {
@@ -279,13 +281,15 @@ void show_1d_view(ViewContext& context) {
   }
 
   // A rug of each chain's recent positions, one lane per chain, older ticks fainter: the motion
-  // stays visible without a trail scribbling over the curve. Its x axis copies the curve's.
+  // stays visible without a trail scribbling over the curve. Its x axis copies the curve's, on
+  // the same pixels.
   if (rug && plot::BeginPlot("##recent1d", ImVec2(0, 0), plot::PlotFlags_NoLegend)) {
     const int ticks = std::clamp(context.settings->trail_length, 2, kRugTicks);
     const std::string caption = "last " + std::to_string(ticks) + " positions";
     const auto lanes = static_cast<double>(snapshot.chains.size());
     plot::SetupAxes("", caption.c_str(), plot::AxisFlags_None,
                     plot::AxisFlags_NoTickLabels | plot::AxisFlags_NoGrid);
+    plot::SetupAreaLeftAtLeast(curve_area_left);
     plot::SetupAxisLimits(plot::Axis::X, limits.x_lo, limits.x_hi, plot::Cond::Always);
     plot::SetupAxisLimits(plot::Axis::Y, -lanes, 0.0, plot::Cond::Always);
     double lane_top = 0.0;

@@ -70,6 +70,17 @@ void same_line_if_fits(float width) {
   if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
 }
 
+std::string glued(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == ' ')
+      out += kGlue;
+    else
+      out += c;
+  }
+  return out;
+}
+
 void caption(const char* text) {
   // Wrapped at the panel's edge, at spaces only: a narrow panel shows the whole key on two
   // lines, never a clipped one, and never "0." on one line and "5" on the next (ImGui's own
@@ -187,6 +198,9 @@ void readout_row(const std::vector<Readout>& entries, const char* caption,
     named_width += gap + swatch + style.ItemInnerSpacing.x +
                    ImGui::CalcTextSize((entry.name + " " + entry.text).c_str()).x;
   const bool named = named_width <= ImGui::GetContentRegionAvail().x;
+  const bool every_chain_named = named && std::all_of(entries.begin(), entries.end(),
+                                                      [](const Readout& e) { return !e.name.empty(); });
+  if (every_chain_named && !entries.empty()) plot::ExportKeyGiven();
   if (caption != nullptr) {
     views::caption(caption);
     glossary_tooltip_for_last_item(terms);

@@ -41,6 +41,12 @@ void note(const char* text);
 constexpr float kNarrowPanelFonts = 22.0f;
 void caption(const char* text);
 
+// A no-break space (U+00A0): captions and read-outs break at plain spaces only, so
+// "B = ½εV = 0.12" and "min U = −1" always stay on one line (ImGui's own wrapping also breaks
+// after '.' and ','). glued() turns every space of `text` into one.
+inline constexpr const char* kGlue = "\u00a0";
+std::string glued(const std::string& text);
+
 // Keeps the next checkbox or radio button labelled `label` on the current line when it fits,
 // so a narrow panel wraps the row instead of clipping it.
 void same_line_if_fits(const char* label);

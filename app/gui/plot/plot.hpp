@@ -114,6 +114,9 @@ void SetupAxisTicksUpTo(Axis axis, double hi);
 // The data area's frame ends at `hi` on this axis: what lies beyond (the Target view's marginal
 // strips) stands beside the framed plot instead of inside it.
 void SetupAxisFrameUpTo(Axis axis, double hi);
+// The data area starts no further left than `left` (screen pixels): a plot stacked under another
+// that shares its x axis passes the upper one's GetPlotAreaMin().x so their x pixels line up.
+void SetupAreaLeftAtLeast(float left);
 // Lays the plot out and draws its background; called by the first item or EndPlot if not
 // called explicitly. Call it before the queries below if you need them before any item.
 void SetupFinish();
@@ -226,6 +229,9 @@ Colour PaletteColour(int index);
 void SetPainterOverride(Painter* painter);
 // The painter set by SetPainterOverride (null: none), so that text a view writes with ImGui
 // (captions, read-outs) can go into an export too.
+// The figure being exported names every chain beside its colour already (a read-out row above
+// its plot): its first plot draws no key of its own (a histogram slide had two).
+void ExportKeyGiven();
 Painter* GetPainterOverride();
 
 // What plots remember between frames (ranges, followed axes, legend toggles). An export draws a

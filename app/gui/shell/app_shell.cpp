@@ -34,7 +34,11 @@ LayoutMode layout_from_scenario(const std::optional<Scenario>& scenario) {
 
 AppShell::AppShell(const LiveSetup& setup, std::optional<Scenario> scenario,
                    std::optional<LayoutMode> layout)
-    : engine_(setup),
+    : AppShell(LiveEngine(setup), std::move(scenario), layout) {}
+
+AppShell::AppShell(LiveEngine&& engine, std::optional<Scenario> scenario,
+                   std::optional<LayoutMode> layout)
+    : engine_(std::move(engine)),
       control_panel_(engine_),
       scenario_panel_(std::move(scenario)),
       snapshot_(engine_.snapshot()),
@@ -538,7 +542,9 @@ void AppShell::frame(float font_size, const std::vector<KeyPress>& key_presses) 
 
   if (show_help_) show_keyboard_help();
   show_glossary_window();
-  scenario_panel_.show_opening_notice();
+  if (std::optional<Scenario> next = take_scenario_request())
+    opener_.start(std::move(*next), [] { glfwPostEmptyEvent(); });
+  opener_.show_notice();
 }
 
 }  // namespace sgl

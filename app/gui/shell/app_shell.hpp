@@ -26,6 +26,7 @@
 #include "app/gui/shell/panel_table.hpp"
 #include "app/gui/shell/restore_prompt.hpp"
 #include "app/gui/shell/session_autosave.hpp"
+#include "app/gui/shell/session_opener.hpp"
 #include "core/run/live_engine.hpp"
 #include "core/util/background_job.hpp"
 
@@ -38,6 +39,9 @@ class AppShell {
   // `scenario`: the preset or session the setup came from (notes, sweep/ensemble, layout).
   // `layout`: overrides the scenario's layout mode (gui --layout).
   AppShell(const LiveSetup& setup, std::optional<Scenario> scenario = std::nullopt,
+           std::optional<LayoutMode> layout = std::nullopt);
+  // Around an engine already built (SessionOpener).
+  AppShell(LiveEngine&& engine, std::optional<Scenario> scenario,
            std::optional<LayoutMode> layout = std::nullopt);
 
   // Builds this frame's ImGui windows. `font_size` is the loaded font's pixel size;
@@ -63,8 +67,11 @@ class AppShell {
   std::vector<std::string> shown_panel_names() const;
   // A one-line status for the window title: target, running/paused, total steps.
   std::string title() const;
-  // A preset or session the user chose this frame; the main loop rebuilds the shell with it.
-  std::optional<Scenario> take_scenario_request();
+  // A preset or session the user chose, once its engine is built off the UI thread (the main
+  // loop then rebuilds the shell around it); a failure gives nothing and its reason in `problem`.
+  std::optional<SessionOpener::Opened> take_opened_session(std::string& problem) {
+    return opener_.take(problem);
+  }
   // Autosave into `folder` (the recovery file's; gui_main turns it on for the real window, not
   // for benchmarks).
   void enable_autosave(const std::string& folder);
@@ -114,6 +121,8 @@ class AppShell {
   void wait_for_measurements(double seconds) const;
 
  private:
+  // A preset or session the user chose this frame (the opener builds it).
+  std::optional<Scenario> take_scenario_request();
   // Every export of the panels `names` (PNG; slide PNG and SVGs for plots), and with
   // queue_every_export the window PNG and the draws CSV too: gui --export and File → Export →
   // Everything on screen.
@@ -211,6 +220,7 @@ class AppShell {
   int tiled_target_dim_ = 0;             // the target dimension the lecture layout was tiled for
   bool finish_exports_on_exit_ = false;  // set by request_all_exports
   RestorePrompt restore_prompt_;
+  SessionOpener opener_;
   std::string problem_;             // report_problem's
   bool instrument_docked_ = false;  // panel_dock.hpp
   // Last: torn down first, so no job outlives the engine or the panels it reads. A draws export

@@ -290,22 +290,27 @@ int run_gui(const GuiOptions& options) {
     }
     shell->after_render(window.framebuffer_width(), window.framebuffer_height(),
                         window.clean_frame());
-    if (std::optional<Scenario> next = shell->take_scenario_request()) {
-      // A preset or a saved session: a new engine (and its replay) replaces the old one.
-      const std::string source = next->source.empty() ? next->name : next->source;
+    std::string problem;
+    if (std::optional<SessionOpener::Opened> opened = shell->take_opened_session(problem)) {
+      // A preset or a saved session, built off this thread: a new shell around its engine (and
+      // its replay) replaces the old one. The window's layout choice stays; the preset's lecture
+      // panels come with it.
+      const std::string source =
+          opened->scenario.source.empty() ? opened->scenario.name : opened->scenario.source;
       try {
-        // The window's layout choice stays; the preset's lecture panels come with it.
-        auto fresh = std::make_unique<AppShell>(live_setup_from_scenario(*next), std::move(next),
-                                                shell->layout_mode());
+        auto fresh = std::make_unique<AppShell>(std::move(opened->engine),
+                                                std::move(opened->scenario), shell->layout_mode());
         shell = std::move(fresh);  // the old shell (engine, experiment, textures) goes now
         shell->engine().set_publish_listener(GuiWindow::wake_up);
         if (!recovery.empty()) shell->enable_autosave(recovery);
       } catch (const std::exception& error) {
-        // Any failure (a bad value in its data, too little memory) keeps the running session
-        // and is said in the window, not only on stderr.
-        std::fprintf(stderr, "error: %s\n", error.what());
-        shell->report_problem("could not open " + source + ": " + error.what());
+        problem = "could not open " + source + ": " + error.what();
       }
+    }
+    if (!problem.empty()) {
+      // Said in the window, not only on stderr; the running session stays.
+      std::fprintf(stderr, "error: %s\n", problem.c_str());
+      shell->report_problem(problem);
     }
 
     // The loop is about to sleep (nothing changes): what the status file says must be current.
