@@ -45,13 +45,7 @@ sleep 0.5
 # The Run/Pause button, the panel's first row (the target's combo can stay in view: the
 # Controls hold most of a chain's settings at 1280x720 since the column gave them 78%).
 in_controls controls/run && { echo "the Controls did not scroll"; exit 1; }
-has_rect() { [[ -n "$(rect_of "$1")" ]]; }
-for attempt in 1 2 3; do
-  click_rect menu/presets
-  for _ in $(seq 30); do has_rect presets/teach-friction && break; sleep 0.1; done
-  has_rect presets/teach-friction && break
-  echo "the Presets menu is not open yet (attempt $attempt)"
-done
+open_presets_menu presets/teach-friction
 click_rect presets/teach-friction
 opened() { text_of headline | grep -q 'friction'; }
 wait_for "teach-friction to open (headline '$(text_of headline)')" opened

@@ -10,13 +10,7 @@ exe=$1 work=$2
 source "$(dirname "$0")/xdotool_lib.sh"
 
 start_window --size 1280x720
-has_rect() { [[ -n "$(rect_of "$1")" ]]; }
-for attempt in 1 2 3; do
-  click_rect menu/presets
-  for _ in $(seq 30); do has_rect presets/nn-fashion && break; sleep 0.1; done
-  has_rect presets/nn-fashion && break
-  echo "the Presets menu is not open yet (attempt $attempt)"
-done
+open_presets_menu presets/nn-fashion
 click_rect presets/nn-fashion
 
 # While it builds: frames go on (the status file's frame count grows) and the notice is up.

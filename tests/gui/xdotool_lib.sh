@@ -74,6 +74,19 @@ start_window() {
   xdotool windowfocus --sync "$window" || true
 }
 
+# open_presets_menu ITEM: clicks the Presets menu until its item ITEM (a probed rectangle, e.g.
+# presets/teach-friction) is shown; the first click can come before the window takes input.
+open_presets_menu() {
+  local item=$1
+  item_shown() { [[ -n "$(rect_of "$item")" ]]; }
+  for attempt in 1 2 3; do
+    click_rect menu/presets
+    for _ in $(seq 30); do item_shown && return 0; sleep 0.1; done
+    echo "the Presets menu is not open yet (attempt $attempt)"
+  done
+  wait_for "the Presets menu's $item" item_shown
+}
+
 # scroll_controls_to NAME: scrolls the Controls panel (mouse wheel over it) until the probed
 # rectangle NAME lies inside its scrolling body (controls/body: above the status line). A
 # chain's control (chainK/...) is first shown by opening chain K's settings: the Controls show one
