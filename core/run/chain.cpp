@@ -114,7 +114,16 @@ void Chain::resume(const ParamValues& params) {
 }
 
 void Chain::resume_from(const ParamChange& change) {
+  // The divergences since the change that began the trouble go with its draws: Metrics kept
+  // "diverg. 1" beside a chain that Ctrl+Z had set going again without them (newcomer run 11).
+  std::uint64_t dropped_divergences = 0;
+  for (std::size_t i = 0; i < history_.size() && i < divergences_at_change_.size(); ++i)
+    if (history_[i].step >= change.resume_from) {
+      dropped_divergences = sampler_->counters().divergences - divergences_at_change_[i];
+      break;
+    }
   set_params(change.params);  // validates first: a refused setting leaves the chain stopped
+  forgotten_divergences_ += dropped_divergences;
   history_.back() = change;
   draws_.drop_after(change.resume_from);
   // A file edited by hand may give a θ of the wrong size: then the last good state.

@@ -282,6 +282,27 @@ TEST_CASE("the settings a stop reason was about are those in force at the stop s
   CHECK(params_at_stop(start, history, 2990).at("step_size") == 0.1);  // applies from 2991
 }
 
+TEST_CASE("undoing the change that stopped a chain forgets the divergence that stopped it",
+          "[health]") {
+  // SGHMC dragged to ε = 1.62 stopped; Ctrl+Z set it going again from its draw before the
+  // trouble, yet Metrics still said "diverg. 1" (newcomer run 11).
+  const auto target = double_well();
+  const ParamValues good{{"step_size", 0.1}, {"friction", 1.0}};
+  Chain chain(target, "sghmc", good, 5, target->default_init(), 0, 1, 0);
+  chain.run(300);
+  REQUIRE_FALSE(chain.stopped());
+  const std::uint64_t before = chain.counters().divergences;
+  chain.set_params({{"step_size", 1.62}, {"friction", 1.0}});
+  chain.run(2000);
+  REQUIRE(chain.stopped());
+  REQUIRE(chain.counters().divergences > before);
+  chain.resume(good);
+  CHECK_FALSE(chain.stopped());
+  CHECK(chain.counters().divergences - chain.forgotten_divergences() == before);
+  chain.run(100);
+  CHECK(chain.counters().divergences - chain.forgotten_divergences() == before);
+}
+
 TEST_CASE("undo and 'forget draws' also forget the divergences made with those draws", "[health]") {
   // A newcomer undid ε = max and still read HMC's 3160 divergences beside a histogram that had
   // forgotten every draw they came with.

@@ -199,12 +199,12 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
         for (const StabilityHint& hint :
              stability_hints(chain->sampler_id, chain->full_params, curvature_))
           if (hint.level == StabilityLevel::Unstable) {
-            sentence = chain->label + " stopped: its settings are unstable, " + hint.text;
+            sentence = chain->label + " stopped, unstable: " + hint.text;
             break;
           }
         // The stop reason names the values it stopped at; say so when the sliders moved on.
         if (const std::string moved = settings_moved_since_stop(*chain);
-            !moved.empty() && sentence.find("unstable, ") == std::string::npos)
+            !moved.empty() && sentence.find("unstable: ") == std::string::npos)
           sentence += (sentence.back() == '.' ? " " : ". ") + moved;
       } else {
         sentence = health_sentence(*chain);
@@ -225,8 +225,21 @@ void ControlPanel::show_health_banner(const EngineSnapshot& snapshot,
           if (const std::size_t reason = line.find(": ", at + diverged.size());
               reason != std::string::npos)
             line = line.substr(0, at) + " stopped: " + line.substr(reason + 2);
-        ImGui::TextUnformatted(
-            elide_to_width(line, ImGui::GetFont(), wrap_x - ImGui::GetCursorPosX()).c_str());
+        // One chain alone gets a second line before anything is cut: one line kept only "SGHMC
+        // stopped: its settings are…", the cause lost (newcomer run 11).
+        const float width = wrap_x - ImGui::GetCursorPosX();
+        std::string rest = line;
+        if (flagged.size() == 1 && ImGui::CalcTextSize(line.c_str()).x > width) {
+          std::size_t cut = line.rfind(' ');
+          while (cut != std::string::npos && cut > 0 &&
+                 ImGui::CalcTextSize(line.substr(0, cut).c_str()).x > width)
+            cut = line.rfind(' ', cut - 1);
+          if (cut != std::string::npos && cut > 0) {
+            ImGui::TextUnformatted(line.substr(0, cut).c_str());
+            rest = line.substr(cut + 1);
+          }
+        }
+        ImGui::TextUnformatted(elide_to_width(rest, ImGui::GetFont(), width).c_str());
       } else {
         text_keeping_numbers(sentence, wrap_x - ImGui::GetCursorPosX());
       }

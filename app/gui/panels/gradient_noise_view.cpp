@@ -136,7 +136,14 @@ void draw_2d(const InspectorResult& result, plot::Colour colour) {
   plot::Scatter(report.on_data ? "minibatch gradients" : "noisy gradients",
                 plain.draws.col(p.x).data(), plain.draws.col(p.y).data(), rows,
                 {.colour = faint, .marker = plot::MarkerShape::Square});
-  ellipse("measured V (2σ)", plain.mean, plain.empirical_cov, p, {.colour = colour});
+  // Darker than the cloud and thicker: in the cloud's own colour the ellipse vanished in its
+  // 1000 points (newcomer run 11).
+  const auto darker = [](plot::Colour c) {
+    const auto half = [&](int shift) { return ((c >> shift) & 0xFFu) / 2u << shift; };
+    return (c & 0xFF000000u) | half(0) | half(8) | half(16);
+  };
+  ellipse("measured V (2σ)", plain.mean, plain.empirical_cov, p,
+          {.colour = darker(colour), .thickness = 2.5f});
   ellipse("exact V (2σ)", centre, plain.exact_cov, p, {.colour = looks.exact, .dashed = true});
   if (result.chain.uses_control_variate && report.control_variate) {
     const GradientCloud& cv = *report.control_variate;
@@ -167,8 +174,12 @@ void draw_2d(const InspectorResult& result, plot::Colour colour) {
     ellipse(label, centre, variance * Eigen::MatrixXd::Identity(dim, dim), p,
             {.colour = c, .dashed = true});
   };
-  if (b.assumed_var) circle("noise the sampler allows for (2B̂/ε)", *b.assumed_var, looks.assumed);
-  if (b.friction_var) circle("most noise friction can absorb (2C/ε)", *b.friction_var, looks.friction);
+  // B̂ = 0 allows for no noise: a circle of no size would be a key to nothing (the read-out
+  // below says B̂ = 0).
+  if (b.assumed_var && *b.assumed_var > 0.0)
+    circle("noise the sampler allows for (2B̂/ε)", *b.assumed_var, looks.assumed);
+  if (b.friction_var)
+    circle("most noise friction can absorb (2C/ε)", *b.friction_var, looks.friction);
   const double cx = centre[p.x], cy = centre[p.y];
   plot::Scatter("∇U (full gradient)", &cx, &cy, 1,
                 {.colour = looks.exact,
@@ -244,8 +255,11 @@ void draw_1d(const InspectorResult& result, plot::Colour colour) {
   if (result.chain.ewsg && report.ewsg)
     interval("EWSG V (±2σ)", report.ewsg_mean[0], report.ewsg->exact_cov(0, 0), looks.ewsg, false);
   const Budget b = budget(result.chain);
-  if (b.assumed_var) interval("noise the sampler allows for (2B̂/ε)", centre, *b.assumed_var, looks.assumed, true);
-  if (b.friction_var) interval("most noise friction can absorb (2C/ε)", centre, *b.friction_var, looks.friction, true);
+  if (b.assumed_var && *b.assumed_var > 0.0)
+    interval("noise the sampler allows for (2B̂/ε)", centre, *b.assumed_var, looks.assumed, true);
+  if (b.friction_var)
+    interval("most noise friction can absorb (2C/ε)", centre, *b.friction_var, looks.friction,
+             true);
   const double mark[1] = {centre};
   plot::VLines("##∇U", mark, 1, {.colour = looks.exact});
   plot::Text(centre, level, "∇U", looks.exact, {4.0f, 0.0f}, plot::HAlign::Left,

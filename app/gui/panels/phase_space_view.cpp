@@ -238,7 +238,16 @@ void point_off_frame(double theta, double r, const EnergyField& field, plot::Col
       arrow->right ? tail.x - 4.0f - width < lo : tail.x + 4.0f + width <= hi;
   const float shift =
       right_of_tail ? std::min(4.0f, hi - width - tail.x) : std::max(-4.0f, lo + width - tail.x);
-  plot::Text(arrow->tail_x, arrow->tail_y, text, colour, {shift, arrow->up ? 4.0f : -4.0f},
+  // Kept inside the data area vertically too: near the bottom edge the words ran under the
+  // frame and its tick labels (newcomer run 11).
+  const float height = ImGui::CalcTextSize(text.c_str()).y;
+  const float top_limit = plot::GetPlotAreaMin().y + 2.0f;
+  const float bottom_limit = plot::GetPlotAreaMax().y - 2.0f;
+  float rise = arrow->up ? 4.0f : -4.0f;  // pixels below the tail (Top) or above it (Bottom)
+  const float text_top = arrow->up ? tail.y + rise : tail.y + rise - height;
+  if (text_top + height > bottom_limit) rise -= text_top + height - bottom_limit;
+  if (text_top < top_limit) rise += top_limit - text_top;
+  plot::Text(arrow->tail_x, arrow->tail_y, text, colour, {shift, rise},
              right_of_tail ? plot::HAlign::Left : plot::HAlign::Right,
              arrow->up ? plot::VAlign::Top : plot::VAlign::Bottom);
 }

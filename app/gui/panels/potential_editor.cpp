@@ -76,14 +76,22 @@ std::optional<std::string> PotentialEditor::show(const std::string& applied) {
     ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
   }
   ImGui::SetNextItemWidth(-1.0f);
-  const bool entered =
-      ImGui::InputTextWithHint("##potential", "U(x, y), e.g. 0.5*x^2 + 0.5*y^2", text_,
-                               sizeof text_, ImGuiInputTextFlags_EnterReturnsTrue);
+  // A click selects the whole expression, so typing replaces it (Ctrl+A then typing inserted
+  // into the old text for a newcomer, run 11); a second click places the caret.
+  const ImGuiInputTextFlags flags =
+      ImGuiInputTextFlags_EnterReturnsTrue |
+      (refocused_to_fix_ ? ImGuiInputTextFlags_None : ImGuiInputTextFlags_AutoSelectAll);
+  const bool entered = ImGui::InputTextWithHint("##potential", "U(x, y), e.g. 0.5*x^2 + 0.5*y^2",
+                                                text_, sizeof text_, flags);
+  if (ImGui::IsItemDeactivated()) refocused_to_fix_ = false;
   if (entered) {
     if (validated_ != text_) validate();
     // Enter on an invalid expression keeps the box: it used to leave it, and the keys typed to
     // fix the text went to the window's shortcuts (S slow motion, N step, Space, R reset).
-    if (!error_.empty()) ImGui::SetKeyboardFocusHere(-1);
+    if (!error_.empty()) {
+      ImGui::SetKeyboardFocusHere(-1);
+      refocused_to_fix_ = true;
+    }
   }
   ui_probe::record_last_item("target/potential");
   ui_probe::record_text("potential/applied", applied);

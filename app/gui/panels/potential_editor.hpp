@@ -33,9 +33,12 @@ class PotentialEditor {
   char text_[kMaxExpressionChars + 1] = {};
   std::string synced_;     // the applied expression the box was last filled from
   std::string validated_;  // the text `error_` and `window_` describe
-  std::string error_;      // "" when valid
-  int error_column_ = 0;   // 1-based, 0 when the error has no column
-  std::string window_;     // "truth window: x in [..]" (and y) of a valid expression
+  // The box was given back after Enter on an invalid text: it keeps the caret there instead of
+  // selecting everything (a fix would have replaced the whole expression).
+  bool refocused_to_fix_ = false;
+  std::string error_;     // "" when valid
+  int error_column_ = 0;  // 1-based, 0 when the error has no column
+  std::string window_;    // "truth window: x in [..]" (and y) of a valid expression
 };
 
 }  // namespace sgl

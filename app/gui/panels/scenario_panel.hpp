@@ -100,12 +100,12 @@ class ScenarioPanel {
   std::map<std::string, std::string> target_notes_;  // by target id, loaded when first shown
   std::unique_ptr<ExperimentRunner> runner_;
   std::optional<float> figure_top_;  // screen y where the Experiment figure began, last frame
-  double runner_started_at_ = 0.0;  // ImGui time: the time left is estimated from the pace
+  double runner_started_at_ = 0.0;   // ImGui time: the time left is estimated from the pace
   std::optional<Scenario> request_;
   bool open_save_dialog_ = false;
   bool open_load_dialog_ = false;
   char path_[512] = {};
-  std::string message_;     // the last save/open outcome
+  std::string message_;  // the last save/open outcome
   bool note_enlarged_ = false;
   int reference_plot_ = 0;  // the plot beside the reference table: 0 means, 1 variances
   std::function<void()> on_job_finish_;

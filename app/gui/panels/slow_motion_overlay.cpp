@@ -158,17 +158,19 @@ plot::PixelRect readout(const SlowMotionFrame& frame, std::optional<double> base
 // right first), the one inside the plot that covers the fewest of the path's points and not the
 // read-out. A fixed corner covered the path's last steps whenever the path ran that way (newcomer
 // run 10), or the read-out near the top-left.
-plot::Point least_covering_place(plot::Point end, plot::Point size, const std::vector<plot::Point>& path,
+plot::Point least_covering_place(plot::Point end, plot::Point size,
+                                 const std::vector<plot::Point>& path,
                                  const plot::PixelRect& readout_box) {
   const float offset = ImGui::GetFontSize() * 0.6f;
   const plot::PixelRect inner = plot::GetPlotInnerArea();
   const float left = end.x - offset - size.x, right = end.x + offset;
   const float above = end.y - offset - size.y, below = end.y + offset;
   const float mid_x = end.x - 0.5f * size.x, mid_y = end.y - 0.5f * size.y;
-  const plot::Point places[] = {{right, below}, {left, below},  {right, above}, {left, above},
-                                {right, mid_y}, {left, mid_y},  {mid_x, below}, {mid_x, above}};
+  const plot::Point places[] = {{right, below}, {left, below}, {right, above}, {left, above},
+                                {right, mid_y}, {left, mid_y}, {mid_x, below}, {mid_x, above}};
   const auto overlaps = [](plot::Point at, plot::Point extent, const plot::PixelRect& r) {
-    return at.x < r.max.x && at.x + extent.x > r.min.x && at.y < r.max.y && at.y + extent.y > r.min.y;
+    return at.x < r.max.x && at.x + extent.x > r.min.x && at.y < r.max.y &&
+           at.y + extent.y > r.min.y;
   };
   plot::Point best = places[0];
   long best_cost = std::numeric_limits<long>::max();
@@ -190,8 +192,8 @@ plot::Point least_covering_place(plot::Point end, plot::Point size, const std::v
 
 // The decision next to the end point (screen position `end`), green or red, where it hides the
 // least of the path (screen points `path`) and of the read-out.
-void decision_label(const SlowMotionFrame& frame, plot::Point end, const std::vector<plot::Point>& path,
-                    const plot::PixelRect& readout_box) {
+void decision_label(const SlowMotionFrame& frame, plot::Point end,
+                    const std::vector<plot::Point>& path, const plot::PixelRect& readout_box) {
   if (!frame.decision_shown) return;
   const std::string text = decision_text(frame);
   if (text.empty() || shown_elsewhere_on_screen("slowmo/decision")) return;

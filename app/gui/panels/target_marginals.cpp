@@ -60,7 +60,7 @@ double largest_density(const ViewContext& context, int coord, const TruthGrid* t
                        const plot::DataRect& limits) {
   double largest = 0.0, truth_peak = 0.0;
   for (const ChainSnapshot& chain : context.snapshot->chains) {
-    if (static_cast<int>(chain.histograms.size()) <= coord) continue;
+    if (static_cast<int>(chain.histograms.size()) <= coord || !fits_axes(context, chain)) continue;
     for (double density : chain.histograms[static_cast<std::size_t>(coord)].densities())
       largest = std::max(largest, density);
   }
@@ -112,7 +112,9 @@ void plot_band(const ViewContext& context, int coord, const Band& band, const Tr
         {.colour = plot::theme().foreground, .thickness = 1.5f, .dashed = true, .fit = false});
   }
   for (const ChainSnapshot& chain : context.snapshot->chains) {
-    if (static_cast<int>(chain.histograms.size()) <= coord) continue;
+    // A stopped chain's flat histogram of runaway draws dominated both bands (newcomer run 11):
+    // it leaves them as it leaves the Trace's axes, unless "include stopped chains" is ticked.
+    if (static_cast<int>(chain.histograms.size()) <= coord || !fits_axes(context, chain)) continue;
     const Histogram1D& histogram = chain.histograms[static_cast<std::size_t>(coord)];
     if (histogram.inside() == 0) continue;
     step_outline(histogram, along, height);

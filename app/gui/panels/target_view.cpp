@@ -168,8 +168,7 @@ void show_2d_view(ViewContext& context, TargetSettings& settings) {
         (marginals ? views::with_marginal_band(box[1].lo, box[1].hi) : box[1].hi) - box[1].lo;
     const float furniture = 4.0f * ImGui::GetFontSize();  // tick labels and axis titles
     const float height = ImGui::GetContentRegionAvail().y;
-    const float fitted =
-        static_cast<float>((height - furniture) * x_span / y_span) + furniture;
+    const float fitted = static_cast<float>((height - furniture) * x_span / y_span) + furniture;
     if (fitted > 0.0f && fitted < plot_width) {
       ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 0.5f * (plot_width - fitted));
       plot_width = fitted;
@@ -387,6 +386,7 @@ void show_target_view(ViewContext& context, TargetSettings& settings) {
     if (target.dim() == 2 && has_density) {
       ImGui::Checkbox("marginal histograms", &settings.show_marginals);
       colour_map_choice(shared.colour_map);
+      views::stopped_chains_toggle(context, false);  // in the marginals, as on the other plots
     }
     ImGui::EndPopup();
   } else if (target.dim() >= 2) {

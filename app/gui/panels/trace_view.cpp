@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -22,6 +23,28 @@
 namespace sgl {
 namespace {
 
+// The usual step between two recent draws (the median difference): a larger jump is a stretch
+// of forgotten draws (Ctrl+Z, "forget draws before this change").
+std::uint64_t usual_spacing(const std::vector<std::uint64_t>& steps) {
+  if (steps.size() < 2) return 1;
+  std::vector<std::uint64_t> gaps(steps.size() - 1);
+  for (std::size_t k = 1; k < steps.size(); ++k) gaps[k - 1] = steps[k] - steps[k - 1];
+  std::nth_element(gaps.begin(), gaps.begin() + gaps.size() / 2, gaps.end());
+  return std::max<std::uint64_t>(gaps[gaps.size() / 2], 1);
+}
+
+// How far back the recent window reaches for this chain (x = −span … 0): the steps its draws
+// would cover without the forgotten stretches, so an undo does not stretch the axis over
+// thousands of steps that are no longer there.
+double recent_span(const ChainSnapshot& chain) {
+  const std::size_t rows = views::recent_rows(chain);
+  if (rows == 0 || chain.recent_steps.size() != rows) return 0.0;
+  const double contiguous =
+      static_cast<double>(rows - 1) * static_cast<double>(usual_spacing(chain.recent_steps));
+  return std::min(contiguous,
+                  static_cast<double>(chain.recent_steps.back() - chain.recent_steps.front()));
+}
+
 void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& label,
                  plot::Colour colour, bool fit) {
   const std::size_t rows = views::recent_rows(chain);
@@ -30,14 +53,27 @@ void plot_recent(const ChainSnapshot& chain, int coordinate, const std::string& 
   // steps (a slow HMC beside a fast SGLD) share one window instead of sitting in separate
   // blocks of the step axis.
   const double newest = static_cast<double>(chain.recent_steps.back());
-  std::vector<double> steps(rows), values(rows);
+  const std::uint64_t gap = 2 * usual_spacing(chain.recent_steps);
+  std::vector<double> steps, values;
+  bool named = false;
+  // One line per run of draws without forgotten ones between them: a straight line across the
+  // forgotten stretch read as draws that were made (newcomer run 11).
+  const auto flush = [&] {
+    if (steps.empty()) return;
+    const std::string shown = named ? "##" + label : label;
+    plot::Line(shown.c_str(), steps.data(), values.data(), static_cast<int>(steps.size()),
+               {.colour = colour, .fit = fit});
+    named = true;
+    steps.clear();
+    values.clear();
+  };
   for (std::size_t k = 0; k < rows; ++k) {
-    steps[k] = static_cast<double>(chain.recent_steps[k]) - newest;
-    values[k] = chain.recent_theta[k * static_cast<std::size_t>(chain.dim) +
-                                   static_cast<std::size_t>(coordinate)];
+    if (k > 0 && chain.recent_steps[k] - chain.recent_steps[k - 1] > gap) flush();
+    steps.push_back(static_cast<double>(chain.recent_steps[k]) - newest);
+    values.push_back(chain.recent_theta[k * static_cast<std::size_t>(chain.dim) +
+                                        static_cast<std::size_t>(coordinate)]);
   }
-  plot::Line(label.c_str(), steps.data(), values.data(), static_cast<int>(rows),
-             {.colour = colour, .fit = fit});
+  flush();
 }
 
 // log₁₀ of every value of a min/max-decimated series (monotone, so min and max stay so);
@@ -117,8 +153,7 @@ void show_trace_view(ViewContext& context, TraceSettings& settings) {
     if (!views::fits_axes(context, chain)) continue;
     if (window == TraceWindow::Recent) {
       if (chain.recent_steps.empty()) continue;
-      first = std::min(first, static_cast<double>(chain.recent_steps.front()) -
-                                  static_cast<double>(chain.recent_steps.back()));
+      first = std::min(first, -recent_span(chain));
       last = 0.0;
     } else if (channel_shown) {
       if (const DecimatedSeries* series = channel_series(chain, shown->id))

@@ -198,8 +198,9 @@ void readout_row(const std::vector<Readout>& entries, const char* caption,
     named_width += gap + swatch + style.ItemInnerSpacing.x +
                    ImGui::CalcTextSize((entry.name + " " + entry.text).c_str()).x;
   const bool named = named_width <= ImGui::GetContentRegionAvail().x;
-  const bool every_chain_named = named && std::all_of(entries.begin(), entries.end(),
-                                                      [](const Readout& e) { return !e.name.empty(); });
+  const bool every_chain_named =
+      named &&
+      std::all_of(entries.begin(), entries.end(), [](const Readout& e) { return !e.name.empty(); });
   if (every_chain_named && !entries.empty()) plot::ExportKeyGiven();
   if (caption != nullptr) {
     views::caption(caption);

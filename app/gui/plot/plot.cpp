@@ -263,8 +263,9 @@ void lay_out_axes(FrameState& state, float top, float bottom, bool may_move_x_la
       for (const std::string& text : state.y.ticks.labels)
         label_width = std::max(label_width, painter.text_size(text).x);
     }
-    const float left = std::max(state.frame_min.x + pad + label_width + 0.35f * font,
-                                std::min(state.area_left_at_least, state.frame_max.x - 2.0f * font));
+    const float left =
+        std::max(state.frame_min.x + pad + label_width + 0.35f * font,
+                 std::min(state.area_left_at_least, state.frame_max.x - 2.0f * font));
     // Room on the right for half of the last x label.
     const float right = std::max(state.frame_max.x - pad - 0.6f * font, left + font);
     state.area_min = {left, top};

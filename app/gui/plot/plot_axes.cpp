@@ -375,7 +375,9 @@ void SetupAxisTicksUpTo(Axis axis, double hi) {
   (axis == Axis::X ? state.x : state.y).ticks_up_to = hi;
 }
 
-void SetupAreaLeftAtLeast(float left) { detail::context().frame.area_left_at_least = left; }
+void SetupAreaLeftAtLeast(float left) {
+  detail::context().frame.area_left_at_least = left;
+}
 
 void SetupAxisFrameUpTo(Axis axis, double hi) {
   detail::FrameState& state = detail::context().frame;

@@ -91,8 +91,8 @@ struct FrameState {
   int flags = PlotFlags_None;
   std::string title;
   AxisFrame x, y;
-  Point frame_min, frame_max;  // whole widget
-  Point area_min, area_max;    // data area
+  Point frame_min, frame_max;       // whole widget
+  Point area_min, area_max;         // data area
   float area_left_at_least = 0.0f;  // SetupAreaLeftAtLeast
   // PushPlotClip's rectangle (pixels, and in data units), while one is pushed: read-outs are
   // placed inside it (the Target view's joint picture, clear of its marginal bands).
