@@ -63,18 +63,21 @@ def check_export_download(page, download_dir):
     page.click(*centre(item))
     target = os.path.join(download_dir, "draws.csv")
     arrived = wait_for(lambda: os.path.exists(target) and os.path.getsize(target) > 0, 30)
-    texts = page.texts()
+    # The line the menu bar shows (the status file is written every few frames).
+    said = wait_for(lambda: page.texts().get("export/status"), 5) or "nothing"
     if not arrived:
         page.fail("no draws.csv downloaded within 30 s (files: " +
-                  ", ".join(sorted(os.listdir(download_dir))) + "; export status: " +
-                  texts.get("export/status", "none") + ")")
+                  ", ".join(sorted(os.listdir(download_dir))) + "; the app said: " + said + ")")
     with open(target) as csv:
         header, rows = csv.readline().strip(), sum(1 for _ in csv)
     print(f"web smoke: File > Export > Draws as CSV downloaded draws.csv, "
           f"{os.path.getsize(target)} bytes, {rows} rows, in {time.monotonic() - started:.1f} s "
-          f"({texts.get('export/status', '')}; header {header[:40]}...)")
-    if rows == 0:
-        page.fail("the downloaded draws.csv has no rows")
+          f"(the app said: {said})")
+    if rows == 0 or not header.startswith("sampler,chain,iter"):
+        page.fail(f"the downloaded draws.csv is not the draws table (header {header[:60]!r}, "
+                  f"{rows} rows)")
+    if not said.endswith("/draws.csv"):
+        page.fail("the app did not report the export it downloaded: " + said)
 
 
 def pick_file(page, path):

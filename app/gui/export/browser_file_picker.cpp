@@ -24,6 +24,7 @@ std::string g_purpose;  // who asked for the pending picker
 #ifdef __EMSCRIPTEN__
 // A hidden <input type=file> in the page (DevTools and tests find it by its id); its file read
 // into an ArrayBuffer and written to `folder`/<its name>; then the path and the ready flag.
+// (No backslash in this body: the preprocessor turns it into a C string, escapes and all.)
 // clang-format off
 EM_JS(void, sgl_open_file_picker, (const char* accept, const char* folder_utf8, char* out,
                                    int out_size, int* ready), {
@@ -41,7 +42,7 @@ EM_JS(void, sgl_open_file_picker, (const char* accept, const char* folder_utf8, 
     if (!file) return;
     file.arrayBuffer().then(function (bytes) {
       FS.mkdirTree(folder);
-      var path = folder + '/' + (file.name.replace(/[\/\\]/g, '_') || 'file');
+      var path = folder + '/' + (file.name.split('/').join('_') || 'file');
       FS.writeFile(path, new Uint8Array(bytes));
       stringToUTF8(path, out, out_size);
       HEAP32[ready >> 2] = 1;
