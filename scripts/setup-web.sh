@@ -70,6 +70,18 @@ for name in "${sources[@]}"; do
   fi
   echo "setup-web: fetching the Debian source of $name"
   # Unpacked (patches applied) without building: only its sources are compiled, by emcc.
-  (cd "$deps" && apt-get source -qq "$name" >/dev/null)
+  if ! (cd "$deps" && apt-get source -qq "$name" >/dev/null); then
+    # A mirror may list a security update's source without serving it (404: seen for zlib's
+    # deb12u1): then each other version apt lists, newest first.
+    fetched=false
+    for version in $(apt-cache showsrc "$name" | sed -n 's/^Version: //p' | sort -ru); do
+      echo "setup-web: trying $name $version"
+      if (cd "$deps" && apt-get source -qq "$name=$version" >/dev/null); then
+        fetched=true
+        break
+      fi
+    done
+    $fetched || { echo "setup-web: cannot fetch the source of $name" >&2; exit 1; }
+  fi
 done
 echo "setup-web: done; build with ./scripts/build-web.sh"

@@ -1,6 +1,5 @@
 #include "app/scenario/recovery_file.hpp"
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,7 +10,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/scenario/browser_persist.hpp"
 #include "app/scenario/live_session.hpp"
+#include "app/scenario/process_identity.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -47,11 +48,8 @@ void write_atomically(const std::string& path, const std::string& text) {
 
 }  // namespace
 
+// In the browser, HOME is /home/web_user: web/persistent_storage.js keeps this folder in IndexedDB.
 std::string recovery_folder() {
-#ifdef __EMSCRIPTEN__
-  // The browser build's files live in memory that a reload empties: nothing could be recovered.
-  return {};
-#endif
   const char* state = std::getenv("XDG_STATE_HOME");
   if (state && *state) return (std::filesystem::path(state) / "sgmcmc-lab").string();
   const char* home = std::getenv("HOME");
@@ -82,8 +80,9 @@ void RecoveryFile::write(const std::string& json_text) const {
   std::filesystem::create_directories(folder_, error);
   if (error) throw UserError("cannot write to " + folder_ + ": " + error.message());
   // The owner first: a reader that sees the new recovery.json also sees who wrote it.
-  write_atomically(owner_path_, std::to_string(::getpid()) + "\n");
+  write_atomically(owner_path_, std::to_string(this_process_id()) + "\n");
   write_atomically(path_, json_text);
+  persist_state_soon();
 }
 
 bool RecoveryFile::left_by_dead_process() const {
@@ -93,9 +92,8 @@ bool RecoveryFile::left_by_dead_process() const {
   char* end = nullptr;
   const long pid = std::strtol(owner.c_str(), &end, 10);
   if (owner.empty() || *end != '\0' || pid <= 0) return true;  // no owner recorded: offer it
-  if (pid == ::getpid()) return false;
-  // kill(pid, 0) probes without signalling; ESRCH: no such process.
-  return ::kill(pid_t(pid), 0) != 0 && errno == ESRCH;
+  if (pid == this_process_id()) return false;
+  return !process_running(pid);
 }
 
 std::optional<std::string> RecoveryFile::set_aside_for_restore() const {
@@ -103,13 +101,15 @@ std::optional<std::string> RecoveryFile::set_aside_for_restore() const {
   const std::string previous = (std::filesystem::path(folder_) / "recovery-previous.json").string();
   if (std::rename(path_.c_str(), previous.c_str()) != 0) return std::nullopt;
   std::remove(owner_path_.c_str());
+  persist_state_soon();
   return previous;
 }
 
 void RecoveryFile::remove_if_owned() const {
-  if (read_owner(owner_path_) != std::to_string(::getpid())) return;
+  if (read_owner(owner_path_) != std::to_string(this_process_id())) return;
   std::remove(path_.c_str());
   std::remove(owner_path_.c_str());
+  persist_state_soon();
 }
 
 }  // namespace sgl

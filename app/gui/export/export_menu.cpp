@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "app/gui/export/browser_download.hpp"
 #include "app/gui/export/clean_frame.hpp"
 #include "app/gui/shell/ui_probe.hpp"
 #include "app/scenario/text_fit.hpp"
@@ -181,6 +182,9 @@ std::vector<ExportRequest> ExportMenu::take_due() {
 }
 
 void ExportMenu::report_success(const std::string& path) {
+  // Every export and recording ends here with its file's path: in the browser build this is
+  // where each one leaves the page's memory as a download, under the desktop's file name.
+  offer_download(path);
   status_ = "exported " + path;
   if (batch_total_ > 0) {
     ++batch_done_;

@@ -65,6 +65,7 @@ class ExportMenu {
   }
   std::size_t pending_count() const { return pending_.size(); }
 
+  // `path`: the file written (offered as a download in the browser build, browser_download.hpp).
   void report_success(const std::string& path);
   void report_error(const std::string& message);
   int failures() const { return failures_; }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/gui/export/browser_file_picker.hpp"
 #include "app/gui/panels/chain_guidance.hpp"
 #include "app/gui/panels/control_anchors.hpp"
 #include "app/gui/panels/param_widgets.hpp"
@@ -322,9 +323,9 @@ void ControlPanel::show_target_controls(const EngineSnapshot& snapshot) {
       edited_params_.clear();
     }
     if (!custom && current->accepts_data_file) {
-      ImGui::InputText("CSV file", csv_path_, sizeof csv_path_);
+      const bool picked = path_field("CSV file", csv_path_, sizeof csv_path_, ".csv,.txt");
       ImGui::InputText("response column", response_column_, sizeof response_column_);
-      if (ImGui::Button("Load CSV")) {
+      if (ImGui::Button("Load CSV") || picked) {
         TargetSpec spec{edited_target_.id, {}, csv_path_, response_column_};
         if (edited_target_.params.count("prior_sd"))
           spec.params["prior_sd"] = edited_target_.params.at("prior_sd");

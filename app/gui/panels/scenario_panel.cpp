@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "app/gui/export/browser_download.hpp"
+#include "app/gui/export/browser_file_picker.hpp"
 #include "app/gui/panels/convergence_view.hpp"
 #include "app/gui/panels/experiment_plots.hpp"
 #include "app/gui/panels/markdown_view.hpp"
@@ -109,7 +110,13 @@ std::uint32_t ScenarioPanel::label_colour(const std::string& label) const {
 }
 
 void ScenarioPanel::file_menu_items() {
-  if (ImGui::MenuItem("Open session...")) open_load_dialog_ = true;
+  // In the browser its own picker: a typed path there names a file in the page's memory.
+  if (ImGui::MenuItem("Open session...")) {
+    if (kBrowserFilePicker)
+      pick_file_in_browser("session", ".json");
+    else
+      open_load_dialog_ = true;
+  }
   ui_probe::record_last_item("menu/open_session");  // for tests/gui/hostile_open_test.sh
   if (ImGui::MenuItem("Save session...")) open_save_dialog_ = true;
 }
@@ -127,6 +134,7 @@ void ScenarioPanel::menus(LiveEngine& engine) {
     }
     rerun_scenario_.reset();
   }
+  if (std::optional<std::string> picked = take_picked_file("session")) open_file(*picked);
   const bool presets_open = ImGui::BeginMenu("Presets");
   if (!presets_open) ui_probe::record_last_item("menu/presets");  // for tests/gui/rerun_test.sh
   if (presets_open) {
@@ -210,20 +218,23 @@ void ScenarioPanel::dialogs(LiveEngine& engine) {
     const bool open_pressed = ImGui::Button("Open");
     ui_probe::record_last_item("open/button");
     if (open_pressed) {
-      try {
-        request_ = load_scenario(path_);
-        message_.clear();
-      } catch (const UserError& error) {
-        // Named, so the message still says which file after another one was tried.
-        message_ = error.what();
-        if (message_.find(path_) == std::string::npos)
-          message_ = std::string(path_) + ": " + message_;
-      }
+      open_file(path_);
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
+  }
+}
+
+void ScenarioPanel::open_file(const std::string& path) {
+  try {
+    request_ = load_scenario(path);
+    message_.clear();
+  } catch (const UserError& error) {
+    // Named, so the message still says which file after another one was tried.
+    message_ = error.what();
+    if (message_.find(path) == std::string::npos) message_ = path + ": " + message_;
   }
 }
 

@@ -85,6 +85,8 @@ class ScenarioPanel {
 
  private:
   void dialogs(LiveEngine& engine);
+  // File → Open session's file (typed, or picked in the browser): a request, or the message.
+  void open_file(const std::string& path);
   void plot_sweep(const SweepResult& sweep);
   void plot_reference(const std::vector<ChainReport>& reports);
   // `leave_below`: height kept free under the plot (the ensemble's convergence table).

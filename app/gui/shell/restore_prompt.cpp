@@ -7,6 +7,7 @@
 
 #include "app/gui/shell/ui_probe.hpp"
 #include "app/scenario/assets.hpp"
+#include "app/scenario/browser_persist.hpp"
 #include "core/util/error.hpp"
 
 namespace sgl {
@@ -35,13 +36,19 @@ void RestorePrompt::show() {
     // Above the tiled panels, but without taking keyboard focus from a field being edited.
     ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     ui_probe::record_current_window("restore/offer");
+#ifdef __EMSCRIPTEN__
+    // A page is never closed normally: every reload, closed tab or crash leaves its autosave.
+    ImGui::TextUnformatted("The page was reloaded or closed: its last settings were kept.");
+#else
     ImGui::TextUnformatted("The last window was not closed normally (a crash or a kill).");
+#endif
     if (error_.empty()) {
       ImGui::Text("Its session was saved: %s.", summary_.c_str());
       if (ImGui::Button("Restore")) {
         try {
           request_ = load_scenario(path_);
           std::remove(path_.c_str());
+          persist_state_soon();
           path_.clear();
         } catch (const UserError& error) {
           error_ = std::string("it cannot be read: ") + error.what();
@@ -54,6 +61,7 @@ void RestorePrompt::show() {
     }
     if (ImGui::Button("Discard")) {
       std::remove(path_.c_str());
+      persist_state_soon();
       path_.clear();
     }
     ui_probe::record_last_item("restore/discard");
