@@ -408,14 +408,8 @@ void ControlPanel::show_chain_settings(ViewContext& context, const ChainSnapshot
   cards_.reveal_settings_once();
   // A chain that just turned unstable, stuck, too slow or stopped, or one Ctrl+Z changed, comes
   // into view with its settings at the top (not while a slider is held: they would move under it).
-  // Only when they are out of view: scrolling a chain already in view to the top pushed the run
-  // buttons out of the panel after a Ctrl+Z (newcomer run 11).
   if (scroll_to_chain_ == chain.id && !ImGui::IsAnyItemActive()) {
-    const float at = ImGui::GetCursorScreenPos().y;
-    const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
-    const float rows = 5.0f * ImGui::GetFrameHeightWithSpacing();  // the header and a few sliders
-    if (at < top || at + rows > bottom)
-      ImGui::SetScrollFromPosY(at - ImGui::GetWindowPos().y, 0.0f);
+    views::scroll_to_top_unless_shown(5.0f * ImGui::GetFrameHeightWithSpacing());
     scroll_to_chain_ = -1;
   }
   {

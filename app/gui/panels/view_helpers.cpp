@@ -81,6 +81,12 @@ std::string glued(const std::string& text) {
   return out;
 }
 
+void scroll_to_top_unless_shown(float height) {
+  const float at = ImGui::GetCursorScreenPos().y;
+  const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
+  if (at < top || at + height > bottom) ImGui::SetScrollFromPosY(at - top, 0.0f);
+}
+
 void caption(const char* text) {
   // Wrapped at the panel's edge, at spaces only: a narrow panel shows the whole key on two
   // lines, never a clipped one, and never "0." on one line and "5" on the next (ImGui's own

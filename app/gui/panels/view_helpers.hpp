@@ -41,6 +41,11 @@ void note(const char* text);
 constexpr float kNarrowPanelFonts = 22.0f;
 void caption(const char* text);
 
+// Scrolls the current window so that the cursor's row is at its top, unless the next `height`
+// pixels from it are in view already: scrolling a chain in view to the top pushed the Controls'
+// run buttons out of the panel after a Ctrl+Z (newcomer run 11).
+void scroll_to_top_unless_shown(float height);
+
 // A no-break space (U+00A0): captions and read-outs break at plain spaces only, so
 // "B = ½εV = 0.12" and "min U = −1" always stay on one line (ImGui's own wrapping also breaks
 // after '.' and ','). glued() turns every space of `text` into one.
