@@ -150,12 +150,13 @@ void ControlPanel::undo_last_change(const EngineSnapshot& snapshot) {
     engine_.revert_chain_params(entry->chain_id, entry->before);
   edited_params_[entry->chain_id] = entry->before;
   scroll_to_chain_ = entry->chain_id;
-  set_status(
-      "Undone (Ctrl+Z) on " + chain->label + ": " +
-          describe_param_change(info->params, entry->after, entry->before) +
-          (chain->stopped ? "; it goes on from its draw before the trouble, earlier draws kept"
-                          : "; the draws made with the undone value are forgotten"),
-      false);
+  // Short enough for the strip's two lines at 1280×720 (the longer wording was cut there,
+  // newcomer run 11).
+  set_status("Undone on " + chain->label + ": " +
+                 describe_param_change(info->params, entry->after, entry->before) +
+                 (chain->stopped ? "; it goes on from before the trouble"
+                                 : "; the draws made with the undone value are forgotten"),
+             false);
 }
 
 }  // namespace sgl
