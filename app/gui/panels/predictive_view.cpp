@@ -189,6 +189,29 @@ bool begin_map_plot(const PredictiveModel& model, const MapGrid& grid) {
   return true;
 }
 
+// A key to the map's colours on one row, "0 ▭▭▭ 1": the caption named the quantity, yet nothing
+// said which end of the colour map was which (newcomer run 11 on bnn-moons).
+void colour_key(ColourMap map, const char* low, const char* high) {
+  const float line = ImGui::GetTextLineHeight();
+  const float width = ImGui::GetFontSize() * 7.0f, height = 0.7f * line;
+  ImGui::TextDisabled("%s", low);
+  ImGui::SameLine();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float top = at.y + 0.5f * (line - height);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  constexpr int kSteps = 48;
+  for (int i = 0; i < kSteps; ++i) {
+    const float x0 = at.x + width * i / kSteps, x1 = at.x + width * (i + 1) / kSteps;
+    draw->AddRectFilled(ImVec2(x0, top), ImVec2(x1 + 0.5f, top + height),
+                        colour_map_colour(map, (i + 0.5f) / kSteps));
+  }
+  draw->AddRect(ImVec2(at.x, top), ImVec2(at.x + width, top + height),
+                ImGui::GetColorU32(ImGuiCol_Border));
+  ImGui::Dummy(ImVec2(width, line));
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", high);
+}
+
 double binary_entropy_bits(double p) {
   const auto term = [](double q) { return q > 0.0 ? -q * std::log2(q) : 0.0; };
   return term(p) + term(1.0 - p);
@@ -209,6 +232,10 @@ void show_classification(ViewContext& context, const PredictiveModel& model) {
   views::caption(choice.entropy
                      ? "Entropy of the mean predictive P(y = 1), in bits"
                      : "Mean predictive P(y = 1) over the chain's stored draws; line: ½");
+  if (choice.entropy)
+    colour_key(context.settings->colour_map, "0 bits (sure)", "1 bit (unsure)");
+  else
+    colour_key(context.settings->colour_map, "P(y = 1) = 0", "1");
   // No equal aspect: the map then fills the data area (it is computed over the data's box).
   if (!begin_map_plot(model, grid)) return;
   if (bands.draws > 0) {
