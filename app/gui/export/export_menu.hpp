@@ -4,8 +4,8 @@
 // has been rendered, so a panel's PNG never shows the menu that asked for it.
 #pragma once
 
-#include <functional>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
